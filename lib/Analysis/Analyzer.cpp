@@ -1,0 +1,112 @@
+//===-- Analyzer.cpp - Run the enabled checks on a translation unit -------===//
+#include "warplint/Analysis/Analyzer.h"
+#include "warplint/Analysis/CheckContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace warplint {
+
+void CheckContext::visit(CheckId Check, SourceLocation Loc,
+                         const FunctionDecl *Context) {
+  if (!Index.instantiationName(Context).empty())
+    ++InstantiationVisits[{(unsigned)Check, Loc.getRawEncoding()}];
+}
+
+void CheckContext::report(AstFinding F, const FunctionDecl *Context) {
+  Findings.push_back({std::move(F), Index.instantiationName(Context)});
+}
+
+std::vector<AstFinding> CheckContext::takeFindings() {
+  // Group the findings of instantiations by (check, place).
+  std::map<std::pair<unsigned, unsigned>, std::vector<Pending *>> Groups;
+  for (Pending &P : Findings)
+    if (!P.Instantiation.empty())
+      Groups[{(unsigned)P.F.Check, P.F.Loc.getRawEncoding()}].push_back(&P);
+
+  std::vector<AstFinding> Out;
+  std::set<std::tuple<unsigned, unsigned, std::string>> Seen;
+  auto Emit = [&](AstFinding F) {
+    if (Seen.insert({(unsigned)F.Check, F.Loc.getRawEncoding(), F.Message})
+            .second)
+      Out.push_back(std::move(F));
+  };
+  for (Pending &P : Findings) {
+    if (P.Instantiation.empty()) {
+      Emit(std::move(P.F));
+      continue;
+    }
+    auto Key = std::make_pair((unsigned)P.F.Check, P.F.Loc.getRawEncoding());
+    const std::vector<Pending *> &G = Groups[Key];
+    bool Uniform = G.size() == InstantiationVisits[Key];
+    for (const Pending *Q : G)
+      Uniform &= Q->F.Message == G.front()->F.Message;
+    if (!Uniform &&
+        !StringRef(P.F.Message).contains("'" + P.Instantiation + "'"))
+      P.F.Message += " (in instantiation '" + P.Instantiation + "')";
+    Emit(std::move(P.F));
+  }
+  return Out;
+}
+
+AnalysisResult analyzeTranslationUnit(ASTContext &Ctx, const Options &Opts,
+                                      ArrayRef<SourceLocation> ErrorLocs) {
+  TUIndex Index(Ctx, ErrorLocs);
+  CheckContext C(Index, Opts);
+  if (Opts.Checks.isEnabled(CheckId::BlockSize))
+    runBlockSizeCheck(C);
+  AnalysisResult R;
+  R.Findings = C.takeFindings();
+  R.UserFunctions = Index.UserFunctions;
+  R.UserFunctionsWithErrors = Index.UserFunctionsWithErrors;
+  return R;
+}
+
+static FileLocation fileLocation(SourceLocation Loc, const SourceManager &SM) {
+  FileLocation L;
+  if (Loc.isInvalid())
+    return L;
+  SourceLocation E = SM.getExpansionLoc(Loc);
+  PresumedLoc P = SM.getPresumedLoc(E, /*UseLineDirectives=*/false);
+  if (P.isInvalid())
+    return L;
+  llvm::SmallString<256> Path(P.getFilename());
+  llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  L.File = std::string(Path);
+  L.Line = P.getLine();
+  L.Column = P.getColumn();
+  return L;
+}
+
+Finding toFinding(const AstFinding &AF, const SourceManager &SM) {
+  Finding F;
+  F.Check = checkInfo(AF.Check).Name.str();
+  F.Level = AF.Level;
+  F.Loc = fileLocation(AF.Loc, SM);
+  F.Message = AF.Message;
+  F.Properties = llvm::json::Object(AF.Properties);
+  if (AF.Loc.isValid()) {
+    SourceLocation E = SM.getExpansionLoc(AF.Loc);
+    bool Invalid = false;
+    StringRef Buf = SM.getBufferData(SM.getFileID(E), &Invalid);
+    if (!Invalid) {
+      unsigned Off = SM.getFileOffset(E);
+      size_t Begin = Buf.rfind('\n', Off ? Off - 1 : 0);
+      Begin = (Begin == StringRef::npos || Off == 0) ? 0 : Begin + 1;
+      if (Off > 0 && Buf[Off - 1] == '\n')
+        Begin = Off;
+      size_t End = Buf.find_first_of("\r\n", Off);
+      F.SourceLine = Buf.slice(Begin, End).str();
+    }
+  }
+  for (const AstNote &N : AF.Notes)
+    F.Notes.push_back({fileLocation(N.Loc, SM), N.Message});
+  return F;
+}
+
+} // namespace warplint

@@ -1,0 +1,250 @@
+//===-- Launches.cpp - Kernels and launch sites of a translation unit -----===//
+#include "warplint/Analysis/Launches.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+
+using namespace clang;
+
+namespace warplint {
+
+StringRef launchKindName(LaunchSite::Kind K) {
+  switch (K) {
+  case LaunchSite::TripleChevron:
+    return "kernel launch";
+  case LaunchSite::LaunchKernel:
+    return "cudaLaunchKernel";
+  case LaunchSite::LaunchCooperativeKernel:
+    return "cudaLaunchCooperativeKernel";
+  case LaunchSite::LaunchKernelEx:
+    return "cudaLaunchKernelEx";
+  }
+  return "kernel launch";
+}
+
+std::string functionName(const FunctionDecl *FD) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  PrintingPolicy P = FD->getASTContext().getPrintingPolicy();
+  P.SuppressUnwrittenScope = true;
+  FD->getNameForDiagnostic(OS, P, /*Qualified=*/true);
+  return S;
+}
+
+const CUDALaunchBoundsAttr *launchBounds(const FunctionDecl *K) {
+  for (const FunctionDecl *R : K->redecls())
+    if (const auto *A = R->getAttr<CUDALaunchBoundsAttr>())
+      return A;
+  return nullptr;
+}
+
+/// The function a launch API argument names: `k`, `&k`, `(void *)k`.
+static const FunctionDecl *functionOperand(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    if (const auto *C = dyn_cast<CastExpr>(E))
+      E = C->getSubExpr();
+    else if (const auto *U = dyn_cast<UnaryOperator>(E);
+             U && U->getOpcode() == UO_AddrOf)
+      E = U->getSubExpr();
+    else
+      break;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<FunctionDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+std::optional<model::Dim3> LaunchSite::blockDim(ValueEvaluator &Eval) const {
+  if (Block)
+    return Eval.evalDim3(Block);
+  if (!Config)
+    return std::nullopt;
+  const RecordDecl *RD = Config->getType().getCanonicalType()->getAsRecordDecl();
+  if (!RD)
+    return std::nullopt;
+  for (const FieldDecl *F : RD->fields())
+    if (F->getName() == "blockDim") {
+      const FieldDecl *Path[] = {F};
+      if (const Expr *Def = Eval.reachingDefinition(Config, Path, Call)) {
+        Eval.noteDefinition(Def);
+        return Eval.evalDim3(Def);
+      }
+    }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+
+class IndexBuilder : public RecursiveASTVisitor<IndexBuilder> {
+public:
+  IndexBuilder(TUIndex &Idx) : Idx(Idx) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (!FD || !FD->doesThisDeclarationHaveABody())
+      return RecursiveASTVisitor::TraverseDecl(D);
+    const FunctionDecl *Saved = Current;
+    Current = FD;
+    if (!FD->isImplicit() && !FD->getTemplateInstantiationPattern() &&
+        Idx.isUserCode(FD->getLocation())) {
+      ++Idx.UserFunctions;
+      if (!Idx.isAnalysable(FD))
+        ++Idx.UserFunctionsWithErrors;
+    }
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    Current = Saved;
+    return R;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (const auto *A = FD->getAttr<CUDALaunchBoundsAttr>())
+      if (!A->isInherited() && FD->hasAttr<CUDAGlobalAttr>() &&
+          !FD->isDependentContext() && !FD->isInvalidDecl())
+        Idx.BoundedKernels.push_back(FD);
+    return true;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
+    const CallExpr *Config = E->getConfig();
+    if (!Config || Config->getNumArgs() < 2)
+      return true;
+    LaunchSite S;
+    S.How = LaunchSite::TripleChevron;
+    S.Call = E;
+    S.Kernel = E->getDirectCallee();
+    S.Block = Config->getArg(1);
+    S.Loc = S.Block->getBeginLoc();
+    add(S);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *E) {
+    if (isa<CUDAKernelCallExpr>(E))
+      return true;
+    const FunctionDecl *Callee = E->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier())
+      return true;
+    StringRef N = Callee->getName();
+    LaunchSite S;
+    S.Call = E;
+    if ((N == "cudaLaunchKernel" || N == "cudaLaunchCooperativeKernel") &&
+        E->getNumArgs() >= 3 && isDim3Type(E->getArg(2)->getType())) {
+      S.How = N == "cudaLaunchKernel" ? LaunchSite::LaunchKernel
+                                      : LaunchSite::LaunchCooperativeKernel;
+      S.Kernel = functionOperand(E->getArg(0));
+      S.Block = E->getArg(2);
+      S.Loc = S.Block->getBeginLoc();
+    } else if ((N == "cudaLaunchKernelEx" || N == "cudaLaunchKernelExC") &&
+               E->getNumArgs() >= 2) {
+      S.How = LaunchSite::LaunchKernelEx;
+      S.Kernel = functionOperand(E->getArg(1));
+      const Expr *Cfg = E->getArg(0)->IgnoreParenImpCasts();
+      if (const auto *U = dyn_cast<UnaryOperator>(Cfg);
+          U && U->getOpcode() == UO_AddrOf)
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParens()))
+          S.Config = dyn_cast<VarDecl>(DRE->getDecl());
+      S.Loc = E->getBeginLoc();
+    } else {
+      return true;
+    }
+    add(S);
+    return true;
+  }
+
+private:
+  TUIndex &Idx;
+  const FunctionDecl *Current = nullptr;
+
+  void add(LaunchSite S) {
+    if (!Current || Current->isDependentContext())
+      return; // templates are analysed per instantiation
+    S.Enclosing = Current;
+    Idx.Launches.push_back(S);
+  }
+};
+
+TUIndex::TUIndex(ASTContext &Ctx, ArrayRef<SourceLocation> ErrorLocs)
+    : Ctx(Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (SourceLocation L : ErrorLocs) {
+    if (L.isInvalid())
+      continue;
+    L = SM.getExpansionLoc(L);
+    Errors.push_back(SM.getDecomposedLoc(L));
+  }
+  llvm::sort(Errors);
+  IndexBuilder B(*this);
+  B.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+bool TUIndex::isUserCode(SourceLocation Loc) const {
+  if (Loc.isInvalid())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation E = SM.getExpansionLoc(Loc);
+  return !SM.isInSystemHeader(E) && SM.getFileEntryRefForID(SM.getFileID(E));
+}
+
+namespace {
+class ErrorExprFinder : public RecursiveASTVisitor<ErrorExprFinder> {
+public:
+  bool Found = false;
+  bool VisitExpr(Expr *E) {
+    if (E->containsErrors())
+      Found = true;
+    return !Found;
+  }
+  bool VisitDecl(Decl *D) {
+    if (D->isInvalidDecl())
+      Found = true;
+    return !Found;
+  }
+};
+} // namespace
+
+bool TUIndex::isAnalysable(const FunctionDecl *FD) {
+  const FunctionDecl *P = FD;
+  while (const FunctionDecl *Pat = P->getTemplateInstantiationPattern()) {
+    if (Pat == P)
+      break;
+    P = Pat;
+  }
+  auto It = Analysable.find(P);
+  if (It != Analysable.end())
+    return It->second;
+  bool OK = !P->isInvalidDecl();
+  if (OK && P->getBody()) {
+    ErrorExprFinder F;
+    F.TraverseStmt(P->getBody());
+    OK = !F.Found;
+  }
+  if (OK && !Errors.empty()) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation B = SM.getExpansionLoc(P->getSourceRange().getBegin());
+    SourceLocation E = SM.getExpansionLoc(P->getSourceRange().getEnd());
+    auto [BF, BO] = SM.getDecomposedLoc(B);
+    auto [EF, EO] = SM.getDecomposedLoc(E);
+    if (BF == EF) {
+      auto Lo = std::lower_bound(Errors.begin(), Errors.end(),
+                                 std::make_pair(BF, BO));
+      OK = !(Lo != Errors.end() && Lo->first == BF && Lo->second <= EO);
+    }
+  }
+  Analysable[P] = OK;
+  if (P != FD)
+    Analysable[FD] = OK;
+  return OK;
+}
+
+std::string TUIndex::instantiationName(const FunctionDecl *FD) const {
+  if (!FD || !FD->getTemplateInstantiationPattern())
+    return "";
+  return functionName(FD);
+}
+
+} // namespace warplint

@@ -1,0 +1,579 @@
+//===-- ValueEval.cpp - Values of launch-configuration expressions --------===//
+//
+// Two layers. Clang's constant evaluator answers for everything a constant
+// expression can be (constexpr, const, enumerators, template arguments,
+// sizeof, constexpr dim3 constructors). On top of it, a small evaluator walks
+// the expression itself and, for a local variable, finds its reaching
+// definition by a deliberately narrow rule: every reference to the variable in
+// its function is classified as a read, a whole assignment, or anything else;
+// "anything else" (a write to a part, an increment, the address passed where
+// it can be written, a non-const reference) makes the value unknown, and so
+// does an assignment that is not an expression statement of a compound
+// statement enclosing the use, before it. What is left is straight-line code,
+// where the last assignment before the use is the value.
+//
+//===----------------------------------------------------------------------===//
+#include "warplint/Analysis/ValueEval.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace clang;
+using llvm::APSInt;
+
+namespace warplint {
+
+namespace {
+
+struct DepthGuard {
+  unsigned &D;
+  explicit DepthGuard(unsigned &D) : D(D) { ++D; }
+  ~DepthGuard() { --D; }
+};
+
+class RefCollector : public RecursiveASTVisitor<RefCollector> {
+public:
+  const VarDecl *Var;
+  llvm::SmallVector<const DeclRefExpr *, 8> Refs;
+  explicit RefCollector(const VarDecl *V) : Var(V) {}
+  bool shouldVisitImplicitCode() const { return true; }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl() == Var)
+      Refs.push_back(E);
+    return true;
+  }
+};
+
+const Expr *stripTemporaries(const Expr *E) {
+  while (true) {
+    const Expr *Prev = E;
+    E = E->IgnoreParens();
+    if (auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      E = EWC->getSubExpr();
+    else if (auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MTE->getSubExpr();
+    else if (auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BTE->getSubExpr();
+    else if (auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = FC->getSubExpr();
+    else if (auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+      if (ICE->getCastKind() == CK_NoOp ||
+          ICE->getCastKind() == CK_ConstructorConversion ||
+          ICE->getCastKind() == CK_UserDefinedConversion)
+        E = ICE->getSubExpr();
+    } else if (auto *SNT = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+      E = SNT->getReplacement();
+    if (E == Prev)
+      return E;
+  }
+}
+
+APSInt convertTo(APSInt V, QualType T, ASTContext &Ctx) {
+  if (T->isBooleanType())
+    return APSInt(llvm::APInt(1, V != 0), /*isUnsigned=*/true);
+  unsigned W = Ctx.getIntWidth(T);
+  V = V.extOrTrunc(W);
+  V.setIsUnsigned(T->isUnsignedIntegerOrEnumerationType());
+  return V;
+}
+
+const FieldDecl *fieldNamed(const RecordDecl *RD, StringRef Name) {
+  for (const FieldDecl *F : RD->fields())
+    if (F->getName() == Name)
+      return F;
+  return nullptr;
+}
+
+} // namespace
+
+bool isDim3Type(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  const auto *RD = T->getAsRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return false;
+  if (RD->getName() != "dim3" && RD->getName() != "uint3")
+    return false;
+  for (StringRef N : {"x", "y", "z"}) {
+    const FieldDecl *F = fieldNamed(RD, N);
+    if (!F || !F->getType()->isIntegerType())
+      return false;
+  }
+  return true;
+}
+
+const Stmt *ValueEvaluator::parentOf(const Stmt *S) {
+  // Passes through a VarDecl to its DeclStmt, so that an initializer's
+  // statement ancestors are found.
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  while (!Parents.empty()) {
+    if (const Stmt *P = Parents[0].get<Stmt>())
+      return P;
+    const auto *VD = Parents[0].get<VarDecl>();
+    if (!VD || isa<ParmVarDecl>(VD))
+      return nullptr;
+    Parents = Ctx.getParents(*VD);
+  }
+  return nullptr;
+}
+
+namespace {
+enum class UseKind { Read, Assign, Clobber };
+} // namespace
+
+const Expr *
+ValueEvaluator::reachingDefinition(const VarDecl *Var,
+                                   llvm::ArrayRef<const FieldDecl *> Fields,
+                                   const Stmt *Use) {
+  if (!Var || Var->isInvalidDecl() || Var->getType().isVolatileQualified())
+    return nullptr;
+
+  // Globals, statics and parameters: only a const object's initializer is
+  // certain.
+  if (!Var->hasLocalStorage() || isa<ParmVarDecl>(Var)) {
+    if (isa<ParmVarDecl>(Var) || !Var->getType().isConstQualified())
+      return nullptr;
+    const Expr *Init = Var->getAnyInitializer();
+    if (!Init)
+      return nullptr;
+    for (const FieldDecl *F : Fields) {
+      const auto *ILE = dyn_cast<InitListExpr>(stripTemporaries(Init));
+      if (!ILE || F->getFieldIndex() >= ILE->getNumInits())
+        return nullptr;
+      Init = ILE->getInit(F->getFieldIndex());
+    }
+    return Init;
+  }
+
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(
+      Var->getParentFunctionOrMethod());
+  if (!FD || !FD->getBody())
+    return nullptr;
+
+  RefCollector RC(Var);
+  RC.TraverseStmt(FD->getBody());
+
+  struct Def {
+    const Expr *Value;
+    const Stmt *Statement;
+  };
+  llvm::SmallVector<Def, 4> Defs;
+
+  auto skipParens = [&](const Stmt *S) {
+    const Stmt *P = parentOf(S);
+    while (P && isa<ParenExpr>(P))
+      P = parentOf(P);
+    return P;
+  };
+
+  for (const DeclRefExpr *Ref : RC.Refs) {
+    // Climb member accesses: Ref.f1.f2 ...
+    const Expr *Top = Ref;
+    llvm::SmallVector<const FieldDecl *, 4> Path;
+    const Stmt *P = skipParens(Top);
+    while (P) {
+      if (const auto *ME = dyn_cast<MemberExpr>(P)) {
+        const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+        if (ME->isArrow() || !F)
+          break;
+        Path.push_back(F);
+      } else if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
+        if (ICE->getCastKind() != CK_NoOp)
+          break;
+      } else {
+        break;
+      }
+      Top = cast<Expr>(P);
+      P = skipParens(Top);
+    }
+
+    // How does this reference relate to the queried object?
+    size_t Common = 0;
+    while (Common < Path.size() && Common < Fields.size() &&
+           Path[Common] == Fields[Common])
+      ++Common;
+    if (Common < Path.size() && Common < Fields.size())
+      continue; // a sibling member: irrelevant
+    bool ExactlyQueried = Path.size() == Fields.size();
+
+    UseKind Kind = UseKind::Clobber;
+    const Expr *Assigned = nullptr;
+    if (!P) {
+      Kind = UseKind::Clobber; // e.g. bound to a reference variable
+    } else if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
+      if (ICE->getCastKind() == CK_LValueToRValue)
+        Kind = UseKind::Read;
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(P)) {
+      if (CE->getConstructor()->isCopyOrMoveConstructor())
+        Kind = UseKind::Read;
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == Top) {
+        Kind = UseKind::Assign;
+        Assigned = BO->getRHS();
+      } else if (BO->getOpcode() == BO_Comma &&
+                 BO->getLHS()->IgnoreParens() == Top) {
+        Kind = UseKind::Read;
+      }
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
+      if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+          OC->getArg(0)->IgnoreParens() == Top && MD &&
+          (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
+        Kind = UseKind::Assign;
+        Assigned = OC->getArg(1);
+      }
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+      if (UO->getOpcode() == UO_AddrOf) {
+        // &v is harmless where it only becomes a pointer to const.
+        const Stmt *PP = skipParens(UO);
+        if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(PP))
+          if (Cast->getType()->isPointerType() &&
+              Cast->getType()->getPointeeType().isConstQualified())
+            Kind = UseKind::Read;
+        if (const auto *Call = dyn_cast_or_null<CallExpr>(PP))
+          if (const FunctionDecl *Callee = Call->getDirectCallee())
+            for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+              if (Call->getArg(I)->IgnoreParens() == UO &&
+                  I < Callee->getNumParams()) {
+                QualType PT = Callee->getParamDecl(I)->getType();
+                if (PT->isPointerType() &&
+                    PT->getPointeeType().isConstQualified())
+                  Kind = UseKind::Read;
+              }
+      }
+    } else if (const auto *Call = dyn_cast<CallExpr>(P)) {
+      // Passed by reference: harmless only as a reference to const.
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+          if (Call->getArg(I)->IgnoreParens() == Top &&
+              I < Callee->getNumParams()) {
+            QualType PT = Callee->getParamDecl(I)->getType();
+            if (PT->isReferenceType() &&
+                PT->getPointeeType().isConstQualified())
+              Kind = UseKind::Read;
+          }
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+        if (MC->getImplicitObjectArgument() &&
+            MC->getImplicitObjectArgument()->IgnoreParens() == Top)
+          if (const CXXMethodDecl *M = MC->getMethodDecl())
+            if (M->isConst())
+              Kind = UseKind::Read;
+    }
+
+    if (Kind == UseKind::Read)
+      continue;
+    if (Kind == UseKind::Clobber || !ExactlyQueried)
+      return nullptr;
+    // An assignment: must be an expression statement of a compound statement.
+    const Stmt *S = P;
+    const Stmt *SP = parentOf(S);
+    if (SP && isa<ExprWithCleanups>(SP)) {
+      S = SP;
+      SP = parentOf(S);
+    }
+    if (!SP || !isa<CompoundStmt>(SP))
+      return nullptr;
+    Defs.push_back({Assigned, S});
+  }
+
+  // Every assignment must come before the use, in a compound statement that
+  // encloses it; the last one in source order then reaches the use.
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Def *Last = nullptr;
+  for (const Def &D : Defs) {
+    const auto *C = cast<CompoundStmt>(parentOf(D.Statement));
+    const Stmt *Child = Use;
+    const Stmt *Anc = parentOf(Use);
+    while (Anc && Anc != C) {
+      Child = Anc;
+      Anc = parentOf(Anc);
+    }
+    if (!Anc)
+      return nullptr;
+    bool Before = false;
+    for (const Stmt *B : C->body()) {
+      if (B == Child)
+        break;
+      if (B == D.Statement) {
+        Before = true;
+        break;
+      }
+    }
+    if (!Before)
+      return nullptr;
+    if (!Last || SM.isBeforeInTranslationUnit(Last->Statement->getBeginLoc(),
+                                              D.Statement->getBeginLoc()))
+      Last = &D;
+  }
+  if (Last)
+    return Last->Value;
+
+  const Expr *Init = Var->getInit();
+  if (!Init)
+    return nullptr;
+  for (const FieldDecl *F : Fields) {
+    const auto *ILE = dyn_cast<InitListExpr>(stripTemporaries(Init));
+    if (!ILE || F->getFieldIndex() >= ILE->getNumInits())
+      return nullptr;
+    Init = ILE->getInit(F->getFieldIndex());
+  }
+  return Init;
+}
+
+const Expr *ValueEvaluator::lvalueDefinition(const Expr *LValue) {
+  const Expr *E = LValue->IgnoreParens();
+  llvm::SmallVector<const FieldDecl *, 4> Fields;
+  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (ME->isArrow() || !F)
+      return nullptr;
+    Fields.insert(Fields.begin(), F);
+    E = ME->getBase()->IgnoreParens();
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE)
+    return nullptr;
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD)
+    return nullptr;
+  const Expr *Def = reachingDefinition(VD, Fields, LValue);
+  if (Def && !LastDef && VD->hasLocalStorage())
+    LastDef = Def;
+  return Def;
+}
+
+std::optional<APSInt> ValueEvaluator::evalInt(const Expr *E) {
+  return evalIntImpl(E);
+}
+
+std::optional<model::Dim3> ValueEvaluator::evalDim3(const Expr *E) {
+  return evalDim3Impl(E);
+}
+
+std::optional<APSInt> ValueEvaluator::evalIntImpl(const Expr *E) {
+  if (!E || Depth > 32)
+    return std::nullopt;
+  DepthGuard G(Depth);
+  E = E->IgnoreParens();
+  if (E->isValueDependent() || E->isTypeDependent() || E->containsErrors())
+    return std::nullopt;
+  if (auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return evalIntImpl(DA->getExpr());
+
+  Expr::EvalResult R;
+  if (E->getType()->isIntegralOrEnumerationType() &&
+      E->EvaluateAsInt(R, Ctx, Expr::SE_NoSideEffects))
+    return R.Val.getInt();
+
+  QualType T = E->getType();
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    const Expr *Sub = Cast->getSubExpr();
+    switch (Cast->getCastKind()) {
+    case CK_LValueToRValue: {
+      // dim3 members: evaluate the whole dim3 and pick the component.
+      if (const auto *ME = dyn_cast<MemberExpr>(Sub->IgnoreParens()))
+        if (!ME->isArrow() && isDim3Type(ME->getBase()->getType()))
+          if (auto D = evalDim3Impl(ME->getBase())) {
+            StringRef N = ME->getMemberDecl()->getName();
+            uint64_t V = N == "x" ? D->X : N == "y" ? D->Y : D->Z;
+            return convertTo(APSInt(llvm::APInt(64, V), true), T, Ctx);
+          }
+      if (const Expr *Def = lvalueDefinition(Sub))
+        if (auto V = evalIntImpl(Def))
+          return convertTo(*V, T, Ctx);
+      return std::nullopt;
+    }
+    case CK_IntegralCast:
+    case CK_NoOp:
+    case CK_IntegralToBoolean:
+      if (auto V = evalIntImpl(Sub))
+        return convertTo(*V, T, Ctx);
+      return std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  }
+
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Comma)
+      return std::nullopt;
+    auto L = evalIntImpl(BO->getLHS());
+    if (!L)
+      return std::nullopt;
+    if (BO->getOpcode() == BO_LAnd && *L == 0)
+      return convertTo(APSInt(llvm::APInt(1, 0), true), T, Ctx);
+    if (BO->getOpcode() == BO_LOr && *L != 0)
+      return convertTo(APSInt(llvm::APInt(1, 1), true), T, Ctx);
+    auto R2 = evalIntImpl(BO->getRHS());
+    if (!R2)
+      return std::nullopt;
+    // Operands already carry the usual arithmetic conversions; compute in a
+    // wide type with the result's signedness and truncate at the end.
+    bool Unsigned = BO->getLHS()->getType()->isUnsignedIntegerOrEnumerationType();
+    APSInt A = L->extOrTrunc(128), B = R2->extOrTrunc(128);
+    A.setIsUnsigned(Unsigned);
+    B.setIsUnsigned(Unsigned);
+    APSInt Out;
+    auto Bool = [&](bool V) { return APSInt(llvm::APInt(128, V), true); };
+    switch (BO->getOpcode()) {
+    case BO_Add: Out = A + B; break;
+    case BO_Sub: Out = A - B; break;
+    case BO_Mul: Out = A * B; break;
+    case BO_Div:
+      if (B == 0) return std::nullopt;
+      Out = A / B; break;
+    case BO_Rem:
+      if (B == 0) return std::nullopt;
+      Out = A % B; break;
+    case BO_Shl:
+      if (B.isNegative() || B.getZExtValue() >= 64) return std::nullopt;
+      Out = A << (unsigned)B.getZExtValue(); break;
+    case BO_Shr:
+      if (B.isNegative() || B.getZExtValue() >= 64) return std::nullopt;
+      Out = A >> (unsigned)B.getZExtValue(); break;
+    case BO_And: Out = A & B; break;
+    case BO_Or: Out = A | B; break;
+    case BO_Xor: Out = A ^ B; break;
+    case BO_LT: Out = Bool(A < B); break;
+    case BO_GT: Out = Bool(A > B); break;
+    case BO_LE: Out = Bool(A <= B); break;
+    case BO_GE: Out = Bool(A >= B); break;
+    case BO_EQ: Out = Bool(A == B); break;
+    case BO_NE: Out = Bool(A != B); break;
+    case BO_LAnd: Out = Bool(*L != 0 && *R2 != 0); break;
+    case BO_LOr: Out = Bool(*L != 0 || *R2 != 0); break;
+    default:
+      return std::nullopt;
+    }
+    return convertTo(Out, T, Ctx);
+  }
+
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    auto V = evalIntImpl(UO->getSubExpr());
+    if (!V)
+      return std::nullopt;
+    APSInt A = V->extOrTrunc(128);
+    switch (UO->getOpcode()) {
+    case UO_Plus: return convertTo(A, T, Ctx);
+    case UO_Minus: return convertTo(-A, T, Ctx);
+    case UO_Not: return convertTo(~A, T, Ctx);
+    case UO_LNot: return convertTo(APSInt(llvm::APInt(1, A == 0), true), T, Ctx);
+    default: return std::nullopt;
+    }
+  }
+
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    auto C = evalIntImpl(CO->getCond());
+    if (!C)
+      return std::nullopt;
+    return evalIntImpl(*C != 0 ? CO->getTrueExpr() : CO->getFalseExpr());
+  }
+
+  if (const auto *SNT = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return evalIntImpl(SNT->getReplacement());
+
+  return std::nullopt;
+}
+
+std::optional<model::Dim3> ValueEvaluator::evalDim3Impl(const Expr *E) {
+  if (!E || Depth > 32)
+    return std::nullopt;
+  DepthGuard G(Depth);
+  E = stripTemporaries(E);
+  if (E->isValueDependent() || E->isTypeDependent() || E->containsErrors())
+    return std::nullopt;
+  if (auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return evalDim3Impl(DA->getExpr());
+
+  if (E->getType()->isIntegralOrEnumerationType()) {
+    if (auto V = evalIntImpl(E))
+      return model::Dim3{V->getZExtValue(), 1, 1};
+    return std::nullopt;
+  }
+  if (!isDim3Type(E->getType()))
+    return std::nullopt;
+  const RecordDecl *RD = E->getType()
+                             .getNonReferenceType()
+                             .getCanonicalType()
+                             ->getAsRecordDecl();
+
+  // A constant expression (constexpr dim3 of the real CUDA headers).
+  if (E->isPRValue()) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsRValue(R, Ctx) && R.Val.isStruct()) {
+      model::Dim3 D;
+      for (const FieldDecl *F : RD->fields()) {
+        unsigned I = F->getFieldIndex();
+        if (I >= R.Val.getStructNumFields() ||
+            !R.Val.getStructField(I).isInt())
+          continue;
+        uint64_t V = R.Val.getStructField(I).getInt().getZExtValue();
+        if (F->getName() == "x") D.X = V;
+        if (F->getName() == "y") D.Y = V;
+        if (F->getName() == "z") D.Z = V;
+      }
+      return D;
+    }
+  }
+
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    if (Ctor->isCopyOrMoveConstructor() && CE->getNumArgs() >= 1)
+      return evalDim3Impl(CE->getArg(0));
+    if (CE->getNumArgs() == 1 && isDim3Type(CE->getArg(0)->getType()))
+      return evalDim3Impl(CE->getArg(0)); // dim3(uint3)
+    if (CE->getNumArgs() == 0 || CE->getNumArgs() > 3)
+      return std::nullopt;
+    uint64_t V[3] = {1, 1, 1};
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+      if (!CE->getArg(I)->getType()->isIntegralOrEnumerationType())
+        return std::nullopt;
+      auto A = evalIntImpl(CE->getArg(I));
+      if (!A)
+        return std::nullopt;
+      V[I] = A->getZExtValue();
+    }
+    // The constructor must store its parameters in x, y, z in order; the
+    // constant evaluator above has already answered for constexpr ones, so
+    // this is the non-constexpr dim3 of mock headers and older toolkits.
+    return model::Dim3{V[0], V[1], V[2]};
+  }
+
+  if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
+    model::Dim3 D{0, 0, 0};
+    for (const FieldDecl *F : RD->fields()) {
+      unsigned I = F->getFieldIndex();
+      uint64_t V = 0;
+      if (I < ILE->getNumInits() && !isa<ImplicitValueInitExpr>(ILE->getInit(I))) {
+        auto A = evalIntImpl(ILE->getInit(I));
+        if (!A)
+          return std::nullopt;
+        V = A->getZExtValue();
+      }
+      if (F->getName() == "x") D.X = V;
+      if (F->getName() == "y") D.Y = V;
+      if (F->getName() == "z") D.Z = V;
+    }
+    return D;
+  }
+
+  if (isa<ImplicitValueInitExpr>(E))
+    return model::Dim3{0, 0, 0};
+
+  if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E)) {
+    if (const Expr *Def = lvalueDefinition(E))
+      return evalDim3Impl(Def);
+    return std::nullopt;
+  }
+
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    auto C = evalIntImpl(CO->getCond());
+    if (!C)
+      return std::nullopt;
+    return evalDim3Impl(*C != 0 ? CO->getTrueExpr() : CO->getFalseExpr());
+  }
+  return std::nullopt;
+}
+
+} // namespace warplint

@@ -1,0 +1,63 @@
+//===-- Checks.cpp - Check metadata and check selection -------------------===//
+#include "warplint/Core/Checks.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/GlobPattern.h"
+
+using namespace llvm;
+
+namespace warplint {
+
+static const CheckInfo Checks[] = {
+#define WARPLINT_CHECK(Id, Name, Level, Desc)                                  \
+  {CheckId::Id, Name, Level, Desc},
+#include "warplint/Core/Checks.def"
+};
+
+ArrayRef<CheckInfo> allChecks() { return Checks; }
+
+const CheckInfo &checkInfo(CheckId Id) {
+  return Checks[static_cast<unsigned>(Id)];
+}
+
+CheckFilter::CheckFilter() : Enabled(std::size(Checks), true) {}
+
+Expected<CheckFilter> CheckFilter::parse(StringRef Globs) {
+  CheckFilter F;
+  F.Enabled.assign(std::size(Checks), false);
+  SmallVector<StringRef, 8> Parts;
+  Globs.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef Part : Parts) {
+    Part = Part.trim();
+    if (Part.empty())
+      continue;
+    bool Enable = !Part.consume_front("-");
+    Expected<GlobPattern> Pat = GlobPattern::create(Part);
+    if (!Pat)
+      return createStringError("invalid check glob '" + Part.str() +
+                               "': " + toString(Pat.takeError()));
+    for (const CheckInfo &C : Checks)
+      if (Pat->match(C.Name))
+        F.Enabled[static_cast<unsigned>(C.Id)] = Enable;
+  }
+  return F;
+}
+
+bool CheckFilter::isEnabled(CheckId Id) const {
+  return Enabled[static_cast<unsigned>(Id)];
+}
+
+bool CheckFilter::isEnabled(StringRef Name) const {
+  for (const CheckInfo &C : Checks)
+    if (C.Name == Name)
+      return isEnabled(C.Id);
+  return false;
+}
+
+bool CheckFilter::any() const {
+  for (bool B : Enabled)
+    if (B)
+      return true;
+  return false;
+}
+
+} // namespace warplint

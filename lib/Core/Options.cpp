@@ -1,0 +1,98 @@
+//===-- Options.cpp - Options shared by every front end -------------------===//
+#include "warplint/Core/Options.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace warplint {
+
+static std::optional<bool> parseBool(StringRef V) {
+  std::string L = V.trim().lower();
+  if (L == "true" || L == "1" || L == "yes" || L == "on")
+    return true;
+  if (L == "false" || L == "0" || L == "no" || L == "off")
+    return false;
+  return std::nullopt;
+}
+
+// The compute capabilities of CUDA's documented range, 5.0 to 12.1.
+static const StringLiteral Archs[] = {
+    "sm_50", "sm_52", "sm_53", "sm_60",  "sm_61",  "sm_62",  "sm_70",
+    "sm_72", "sm_75", "sm_80", "sm_86",  "sm_87",  "sm_89",  "sm_90",
+    "sm_100", "sm_103", "sm_110", "sm_120", "sm_121"};
+
+ArrayRef<StringLiteral> knownArchs() { return Archs; }
+
+Expected<std::vector<std::string>> parseArchList(StringRef List) {
+  std::vector<std::string> Out;
+  SmallVector<StringRef, 4> Parts;
+  List.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef P : Parts) {
+    StringRef A = P.trim();
+    StringRef Orig = A;
+    if (!A.consume_front("sm_"))
+      A.consume_front("compute_");
+    // Architecture-specific and family variants (sm_90a, sm_100f) share the
+    // SM resources of their base.
+    if (A.ends_with("a") || A.ends_with("f"))
+      A = A.drop_back();
+    std::string Name = ("sm_" + A).str();
+    if (!is_contained(Archs, Name)) {
+      std::string Known;
+      for (StringRef K : Archs)
+        Known += (Known.empty() ? "" : ", ") + K.str();
+      return createStringError("unknown GPU architecture '" + Orig.str() +
+                               "'; known: " + Known);
+    }
+    if (!is_contained(Out, Name))
+      Out.push_back(Name);
+  }
+  if (Out.empty())
+    return createStringError("empty --arch list");
+  return Out;
+}
+
+static const CheckOptionInfo CheckOpts[] = {
+    {"warplint-block-size.LaunchBounds", "true",
+     "also check the maxThreads of __launch_bounds__ and launches that exceed "
+     "it"},
+};
+
+ArrayRef<CheckOptionInfo> allCheckOptions() { return CheckOpts; }
+
+Error Options::setCheckOption(StringRef KeyEqualsValue) {
+  auto [Key, Value] = KeyEqualsValue.split('=');
+  Key = Key.trim();
+  Value = Value.trim();
+  if (!KeyEqualsValue.contains('=') || Key.empty())
+    return createStringError("check option '" + KeyEqualsValue.str() +
+                             "' is not of the form check-name.Option=value");
+  const CheckOptionInfo *Info = nullptr;
+  for (const CheckOptionInfo &O : CheckOpts)
+    if (O.Key == Key)
+      Info = &O;
+  if (!Info) {
+    std::string Known;
+    for (const CheckOptionInfo &O : CheckOpts)
+      Known += (Known.empty() ? "" : ", ") + O.Key.str();
+    return createStringError("unknown check option '" + Key.str() +
+                             "'; known: " + Known);
+  }
+  if (StringRef(Info->Default) == "true" || StringRef(Info->Default) == "false")
+    if (!parseBool(Value))
+      return createStringError("check option '" + Key.str() +
+                               "' takes true or false, not '" + Value.str() +
+                               "'");
+  CheckOptions[Key] = Value.str();
+  return Error::success();
+}
+
+bool Options::getBool(StringRef Key, bool Default) const {
+  auto It = CheckOptions.find(Key);
+  if (It == CheckOptions.end())
+    return Default;
+  return parseBool(It->second).value_or(Default);
+}
+
+} // namespace warplint

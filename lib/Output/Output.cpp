@@ -1,0 +1,210 @@
+//===-- Output.cpp - Text, JSON and SARIF renderings of findings ----------===//
+#include "warplint/Output/Output.h"
+#include "warplint/Core/Checks.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace llvm;
+
+namespace warplint {
+
+#ifndef WARPLINT_VERSION
+#define WARPLINT_VERSION "0.0.0"
+#endif
+
+StringRef warplintVersion() { return WARPLINT_VERSION; }
+
+//===----------------------------------------------------------------------===//
+// Text
+//===----------------------------------------------------------------------===//
+
+static void writeCaret(raw_ostream &OS, StringRef Line, unsigned Col,
+                       bool Color) {
+  OS << Line << "\n";
+  std::string Pad;
+  for (unsigned I = 1; I < Col && I - 1 < Line.size(); ++I)
+    Pad += Line[I - 1] == '\t' ? '\t' : ' ';
+  OS << Pad;
+  if (Color)
+    OS.changeColor(raw_ostream::GREEN, /*Bold=*/true);
+  OS << "^";
+  if (Color)
+    OS.resetColor();
+  OS << "\n";
+}
+
+static void writeHeader(raw_ostream &OS, const FileLocation &L, Severity S,
+                        StringRef Msg, StringRef Check, bool Color) {
+  if (Color)
+    OS.changeColor(raw_ostream::SAVEDCOLOR, /*Bold=*/true);
+  OS << L.File << ":" << L.Line << ":" << L.Column << ": ";
+  if (Color)
+    OS.changeColor(S == Severity::Error     ? raw_ostream::RED
+                   : S == Severity::Warning ? raw_ostream::MAGENTA
+                                            : raw_ostream::BLACK,
+                   /*Bold=*/true);
+  OS << severityName(S) << ": ";
+  if (Color)
+    OS.changeColor(raw_ostream::SAVEDCOLOR, /*Bold=*/true);
+  OS << Msg;
+  if (!Check.empty())
+    OS << " [" << Check << "]";
+  if (Color)
+    OS.resetColor();
+  OS << "\n";
+}
+
+void writeText(raw_ostream &OS, const std::vector<Finding> &Findings,
+               bool Color) {
+  for (const Finding &F : Findings) {
+    writeHeader(OS, F.Loc, F.Level, F.Message, F.Check, Color);
+    if (!F.SourceLine.empty())
+      writeCaret(OS, F.SourceLine, F.Loc.Column, Color);
+    for (const FindingNote &N : F.Notes)
+      writeHeader(OS, N.Loc, Severity::Note, N.Message, "", Color);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// JSON
+//===----------------------------------------------------------------------===//
+
+static json::Array notesJson(const Finding &F) {
+  json::Array Notes;
+  for (const FindingNote &N : F.Notes)
+    Notes.push_back(json::Object{{"file", N.Loc.File},
+                                 {"line", N.Loc.Line},
+                                 {"column", N.Loc.Column},
+                                 {"message", N.Message}});
+  return Notes;
+}
+
+void writeJson(raw_ostream &OS, const std::vector<Finding> &Findings) {
+  json::Array Arr;
+  for (const Finding &F : Findings)
+    Arr.push_back(json::Object{
+        {"check", F.Check},
+        {"severity", severityName(F.Level)},
+        {"file", F.Loc.File},
+        {"line", F.Loc.Line},
+        {"column", F.Loc.Column},
+        {"message", F.Message},
+        {"properties", json::Object(F.Properties)},
+        {"notes", notesJson(F)},
+    });
+  json::Object Root{{"version", warplintVersion()},
+                    {"findings", std::move(Arr)}};
+  OS << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// SARIF 2.1.0
+//===----------------------------------------------------------------------===//
+
+std::string fileUri(StringRef AbsPath) {
+  std::string Out = "file://";
+  for (unsigned char C : AbsPath) {
+    if (isAlnum(C) || StringRef("/-._~").contains(C))
+      Out += C;
+    else
+      Out += "%" + utohexstr(C, /*LowerCase=*/false, /*Width=*/2);
+  }
+  return Out;
+}
+
+static std::string relativeUri(StringRef Rel) {
+  std::string U = fileUri(Rel);
+  return U.substr(strlen("file://"));
+}
+
+static json::Object artifactLocation(StringRef File, StringRef BaseDir) {
+  StringRef Rel = File;
+  if (!BaseDir.empty() && Rel.consume_front(BaseDir) &&
+      (BaseDir.ends_with("/") || Rel.consume_front("/")))
+    return json::Object{{"uri", relativeUri(Rel)}, {"uriBaseId", "%SRCROOT%"}};
+  return json::Object{{"uri", fileUri(File)}};
+}
+
+static json::Object physicalLocation(const FileLocation &L, StringRef Base) {
+  json::Object Region{{"startLine", std::max(1u, L.Line)}};
+  if (L.Column)
+    Region["startColumn"] = L.Column;
+  return json::Object{{"artifactLocation", artifactLocation(L.File, Base)},
+                      {"region", std::move(Region)}};
+}
+
+static StringRef sarifLevel(Severity S) {
+  return S == Severity::Error ? "error" : S == Severity::Warning ? "warning"
+                                                                  : "note";
+}
+
+void writeSarif(raw_ostream &OS, const std::vector<Finding> &Findings,
+                StringRef BaseDir) {
+  json::Array Rules;
+  for (const CheckInfo &C : allChecks())
+    Rules.push_back(json::Object{
+        {"id", C.Name},
+        {"name", C.Name},
+        {"shortDescription", json::Object{{"text", C.Description}}},
+        {"fullDescription", json::Object{{"text", C.Description}}},
+        {"defaultConfiguration", json::Object{{"level", C.DefaultLevel}}},
+        {"help",
+         json::Object{{"text", ("See docs/checks/" + C.Name + ".md").str()}}},
+    });
+
+  json::Array Results;
+  for (const Finding &F : Findings) {
+    int RuleIndex = -1;
+    for (const CheckInfo &C : allChecks())
+      if (C.Name == F.Check)
+        RuleIndex = &C - allChecks().begin();
+    json::Object R{
+        {"ruleId", F.Check},
+        {"level", sarifLevel(F.Level)},
+        {"message", json::Object{{"text", F.Message}}},
+        {"locations",
+         json::Array{json::Object{
+             {"physicalLocation", physicalLocation(F.Loc, BaseDir)}}}},
+        {"properties", json::Object(F.Properties)},
+    };
+    if (RuleIndex >= 0)
+      R["ruleIndex"] = RuleIndex;
+    if (!F.Notes.empty()) {
+      json::Array Related;
+      for (const FindingNote &N : F.Notes)
+        Related.push_back(json::Object{
+            {"id", (int64_t)Related.size()},
+            {"message", json::Object{{"text", N.Message}}},
+            {"physicalLocation", physicalLocation(N.Loc, BaseDir)}});
+      R["relatedLocations"] = std::move(Related);
+    }
+    Results.push_back(std::move(R));
+  }
+
+  json::Object Run{
+      {"tool",
+       json::Object{{"driver",
+                     json::Object{{"name", "warplint"},
+                                  {"version", warplintVersion()},
+                                  {"semanticVersion", warplintVersion()},
+                                  {"rules", std::move(Rules)}}}}},
+      {"results", std::move(Results)},
+  };
+  if (!BaseDir.empty()) {
+    std::string Base = BaseDir.str();
+    if (!StringRef(Base).ends_with("/"))
+      Base += "/";
+    Run["originalUriBaseIds"] =
+        json::Object{{"%SRCROOT%", json::Object{{"uri", fileUri(Base)}}}};
+  }
+  json::Object Root{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", json::Array{std::move(Run)}},
+  };
+  OS << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
+}
+
+} // namespace warplint

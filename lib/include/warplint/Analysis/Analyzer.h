@@ -1,0 +1,48 @@
+//===-- Analyzer.h - Run the enabled checks on a translation unit -*- C++ -*-===//
+///
+/// The one entry point the three front ends call. It produces findings with
+/// clang source locations; the tool turns them into file positions, the plugin
+/// and the clang-tidy module hand them to their diagnostics engines.
+///
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYSIS_ANALYZER_H
+#define WARPLINT_ANALYSIS_ANALYZER_H
+
+#include "warplint/Core/Finding.h"
+#include "warplint/Core/Options.h"
+#include "clang/AST/ASTContext.h"
+#include <vector>
+
+namespace warplint {
+
+struct AstNote {
+  clang::SourceLocation Loc;
+  std::string Message;
+};
+
+struct AstFinding {
+  CheckId Check;
+  Severity Level = Severity::Warning;
+  clang::SourceLocation Loc;
+  std::string Message;
+  std::vector<AstNote> Notes;
+  llvm::json::Object Properties;
+};
+
+struct AnalysisResult {
+  std::vector<AstFinding> Findings;
+  unsigned UserFunctions = 0;
+  unsigned UserFunctionsWithErrors = 0;
+};
+
+AnalysisResult analyzeTranslationUnit(clang::ASTContext &Ctx,
+                                      const Options &Opts,
+                                      llvm::ArrayRef<clang::SourceLocation>
+                                          ErrorLocs = {});
+
+/// Resolves a finding to file positions (expansion locations, absolute paths).
+Finding toFinding(const AstFinding &F, const clang::SourceManager &SM);
+
+} // namespace warplint
+
+#endif // WARPLINT_ANALYSIS_ANALYZER_H

@@ -1,0 +1,73 @@
+//===-- Launches.h - Kernels and launch sites of a translation unit -*- C++ -*-===//
+///
+/// One walk over the AST (template instantiations included) that every check
+/// shares: the function definitions and whether their own code has errors,
+/// the kernel launch sites, and the kernels with __launch_bounds__.
+///
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYSIS_LAUNCHES_H
+#define WARPLINT_ANALYSIS_LAUNCHES_H
+
+#include "warplint/Analysis/ValueEval.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "llvm/ADT/DenseMap.h"
+#include <vector>
+
+namespace warplint {
+
+struct LaunchSite {
+  enum Kind { TripleChevron, LaunchKernel, LaunchCooperativeKernel, LaunchKernelEx };
+  Kind How = TripleChevron;
+  const clang::Expr *Call = nullptr;   ///< the whole launch expression
+  const clang::FunctionDecl *Kernel = nullptr; ///< null if not a direct call
+  const clang::Expr *Block = nullptr;  ///< block argument (not for ...Ex)
+  const clang::VarDecl *Config = nullptr; ///< ...Ex: the cudaLaunchConfig_t
+  const clang::FunctionDecl *Enclosing = nullptr;
+  clang::SourceLocation Loc;           ///< where findings about it point
+
+  /// The block shape when the code fixes it.
+  std::optional<model::Dim3> blockDim(ValueEvaluator &Eval) const;
+};
+
+/// "kernel launch", "cudaLaunchKernel", ... for messages.
+llvm::StringRef launchKindName(LaunchSite::Kind K);
+
+class TUIndex {
+public:
+  /// Builds the index. ErrorLocs are clang's error diagnostics, when the front
+  /// end collected them; functions whose source range holds one are not
+  /// analysed (nor are those whose AST holds recovery expressions).
+  TUIndex(clang::ASTContext &Ctx, llvm::ArrayRef<clang::SourceLocation> ErrorLocs);
+
+  clang::ASTContext &Ctx;
+  std::vector<LaunchSite> Launches;
+  /// Kernels (instantiations included) carrying their own __launch_bounds__.
+  std::vector<const clang::FunctionDecl *> BoundedKernels;
+
+  /// Functions written by the user (not system headers, not instantiations).
+  unsigned UserFunctions = 0;
+  unsigned UserFunctionsWithErrors = 0;
+
+  /// False when the function's own code (or its template's) has errors.
+  bool isAnalysable(const clang::FunctionDecl *FD);
+  /// Not in a system header, not in the shipped prelude.
+  bool isUserCode(clang::SourceLocation Loc) const;
+  /// "run<100>" when FD is a template instantiation (or a member of one),
+  /// empty otherwise.
+  std::string instantiationName(const clang::FunctionDecl *FD) const;
+
+private:
+  std::vector<std::pair<clang::FileID, unsigned>> Errors; // sorted
+  llvm::DenseMap<const clang::FunctionDecl *, bool> Analysable;
+  friend class IndexBuilder;
+};
+
+/// The kernel's __launch_bounds__ attribute, on it or a redeclaration.
+const clang::CUDALaunchBoundsAttr *launchBounds(const clang::FunctionDecl *K);
+/// "ns::kernel<128>".
+std::string functionName(const clang::FunctionDecl *FD);
+
+} // namespace warplint
+
+#endif // WARPLINT_ANALYSIS_LAUNCHES_H

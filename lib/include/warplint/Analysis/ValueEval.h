@@ -1,0 +1,69 @@
+//===-- ValueEval.h - Values of launch-configuration expressions -*- C++ -*-===//
+///
+/// Finds the value an integer or dim3 expression has at a given point of a
+/// function, when the code fixes it: literals, constexpr/const variables,
+/// enumerators, macros, template arguments, sizeof, arithmetic, and local
+/// variables whose only definitions are straight-line code before the use
+/// (`dim3 block(16, 16);`, `int threads = 100;`, `cfg.blockDim = dim3(...)`).
+///
+/// It answers "unknown" whenever the value could differ between runs or paths:
+/// parameters, globals that are not const, variables written in a branch or a
+/// loop, or whose address escapes. A value it returns is certain.
+///
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYSIS_VALUEEVAL_H
+#define WARPLINT_ANALYSIS_VALUEEVAL_H
+
+#include "warplint/Model/BlockSize.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/APSInt.h"
+#include <optional>
+
+namespace warplint {
+
+class ValueEvaluator {
+public:
+  explicit ValueEvaluator(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// The value of integer expression E, or nullopt when it is not certain.
+  std::optional<llvm::APSInt> evalInt(const clang::Expr *E);
+
+  /// The value of E of type dim3 (or an integer converted to dim3).
+  std::optional<model::Dim3> evalDim3(const clang::Expr *E);
+
+  /// The expression that last defines Var.Fields... before the point Use, when
+  /// that is certain (see the file comment). Fields is a path of member names
+  /// (e.g. {blockDim} for cfg.blockDim); empty for the variable itself.
+  const clang::Expr *reachingDefinition(const clang::VarDecl *Var,
+                                        llvm::ArrayRef<const clang::FieldDecl *>
+                                            Fields,
+                                        const clang::Stmt *Use);
+
+  /// Where the last successful evaluation took a value from a variable's
+  /// definition (for notes such as "block size defined here"); null if the
+  /// value was written in place.
+  const clang::Expr *lastDefinition() const { return LastDef; }
+  void resetLastDefinition() { LastDef = nullptr; }
+  void noteDefinition(const clang::Expr *Def) {
+    if (!LastDef)
+      LastDef = Def;
+  }
+
+private:
+  clang::ASTContext &Ctx;
+  unsigned Depth = 0;
+  const clang::Expr *LastDef = nullptr;
+
+  std::optional<llvm::APSInt> evalIntImpl(const clang::Expr *E);
+  std::optional<model::Dim3> evalDim3Impl(const clang::Expr *E);
+  const clang::Expr *lvalueDefinition(const clang::Expr *LValue);
+  const clang::Stmt *parentOf(const clang::Stmt *S);
+};
+
+/// True when T is CUDA's dim3 (or uint3): a record with integer fields x, y, z.
+bool isDim3Type(clang::QualType T);
+
+} // namespace warplint
+
+#endif // WARPLINT_ANALYSIS_VALUEEVAL_H

@@ -1,0 +1,60 @@
+//===-- Finding.h - A front-end neutral finding -------------------*- C++ -*-===//
+///
+/// What every check produces, once the source location has been resolved to a
+/// file position. The three front ends and the output writers share it, so that
+/// wording and numbers cannot drift between them.
+///
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_CORE_FINDING_H
+#define WARPLINT_CORE_FINDING_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/JSON.h"
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace warplint {
+
+enum class Severity { Note, Warning, Error };
+llvm::StringRef severityName(Severity S); // "note", "warning", "error"
+
+struct FileLocation {
+  std::string File; ///< as given to the compiler, made absolute
+  unsigned Line = 0;
+  unsigned Column = 0;
+  bool operator<(const FileLocation &O) const {
+    return std::tie(File, Line, Column) < std::tie(O.File, O.Line, O.Column);
+  }
+  bool operator==(const FileLocation &O) const {
+    return std::tie(File, Line, Column) == std::tie(O.File, O.Line, O.Column);
+  }
+};
+
+struct FindingNote {
+  FileLocation Loc;
+  std::string Message;
+};
+
+struct Finding {
+  std::string Check; ///< e.g. "warplint-block-size"
+  Severity Level = Severity::Warning;
+  FileLocation Loc;
+  std::string Message;     ///< lowercase, no final period, no check suffix
+  std::string SourceLine;  ///< the text of Loc's line, for text output
+  std::vector<FindingNote> Notes;
+  llvm::json::Object Properties; ///< the check's numbers
+
+  /// Findings are equal when they say the same thing at the same place.
+  bool sameAs(const Finding &O) const {
+    return Check == O.Check && Loc == O.Loc && Message == O.Message;
+  }
+};
+
+/// Sort by file, line, column, check, message and drop repeats (a header seen
+/// from several translation units, or a kernel reached twice).
+void sortAndDeduplicate(std::vector<Finding> &Findings);
+
+} // namespace warplint
+
+#endif // WARPLINT_CORE_FINDING_H

@@ -1,0 +1,43 @@
+//===-- Options.h - Options shared by every front end ------------*- C++ -*-===//
+#ifndef WARPLINT_CORE_OPTIONS_H
+#define WARPLINT_CORE_OPTIONS_H
+
+#include "warplint/Core/Checks.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// The compute capabilities warplint has data for, as "sm_XY".
+llvm::ArrayRef<llvm::StringLiteral> knownArchs();
+
+/// Parses "sm_80,sm_90" (also "80", "compute_80" and "sm_90a"), rejecting
+/// unknown architectures with a message that lists the known ones.
+llvm::Expected<std::vector<std::string>> parseArchList(llvm::StringRef List);
+
+/// Options of the analysis, one struct for the tool, the plugin and the
+/// clang-tidy module. Check options are keyed "check-name.OptionName", as in
+/// clang-tidy's CheckOptions.
+struct Options {
+  CheckFilter Checks;
+  std::vector<std::string> Archs{"sm_80"};
+  llvm::StringMap<std::string> CheckOptions;
+
+  /// Sets "check.Option=value"; rejects unknown checks and options.
+  llvm::Error setCheckOption(llvm::StringRef KeyEqualsValue);
+  bool getBool(llvm::StringRef Key, bool Default) const;
+};
+
+/// One option a check understands: its key, default and meaning.
+struct CheckOptionInfo {
+  llvm::StringLiteral Key; ///< "warplint-block-size.LaunchBounds"
+  llvm::StringLiteral Default;
+  llvm::StringLiteral Help;
+};
+llvm::ArrayRef<CheckOptionInfo> allCheckOptions();
+
+} // namespace warplint
+
+#endif // WARPLINT_CORE_OPTIONS_H

@@ -1,0 +1,74 @@
+//===-- CompileArgs.h - Turning a user's compile command into ours -*- C++ -*-===//
+///
+/// The standalone tool parses each file with clang, from a compile command
+/// that may have been written for nvcc or for clang, on a machine with or
+/// without a CUDA toolkit. These functions rewrite such a command into the
+/// clang command warplint runs; they depend on LLVM Support only.
+///
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_DRIVER_COMPILEARGS_H
+#define WARPLINT_DRIVER_COMPILEARGS_H
+
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// Where the virtual CUDA prelude lives when no toolkit is used.
+constexpr llvm::StringLiteral PreludeDir = "/__warplint__/include";
+constexpr llvm::StringLiteral PreludeHeader = "__warplint_cuda_prelude.h";
+
+/// The prelude's text, and the standard CUDA header names it answers for
+/// (cuda_runtime.h, ...), each a one-line file including the prelude. The
+/// table lives as long as the program (ClangTool::mapVirtualFile keeps
+/// references).
+llvm::StringRef cudaPreludeText();
+const std::vector<std::pair<std::string, std::string>> &preludeFiles();
+
+struct CudaToolkit {
+  std::string Path;    ///< the root, e.g. /usr/local/cuda
+  std::string Version; ///< "13.0" when known
+};
+
+/// Finds a toolkit: Explicit (from --cuda-path; "none" means do not use one),
+/// else CUDA_PATH, else /usr/local/cuda. A directory counts only when it has
+/// include/cuda_runtime.h.
+std::optional<CudaToolkit> findCudaToolkit(llvm::StringRef Explicit,
+                                           std::string *Error = nullptr);
+
+/// True for nvcc (or nvcc.exe, or a path to it).
+bool isNvccCommand(llvm::StringRef Argv0);
+
+/// Rewrites an nvcc command line into a clang one that parses the same source
+/// the same way: include paths, macros, the language standard, forced
+/// includes, and the first GPU architecture are kept; code-generation,
+/// host-compiler and linker flags are dropped. Each dropped flag is recorded
+/// in Dropped (for --verbose).
+std::vector<std::string> translateNvccCommand(const std::vector<std::string> &Args,
+                                              std::vector<std::string> *Dropped =
+                                                  nullptr);
+
+struct ParseSetup {
+  std::optional<CudaToolkit> Toolkit; ///< none: use the shipped prelude
+  std::string ResourceDir;            ///< clang's, when the command has none
+  std::string DefaultGpuArch = "sm_80";
+};
+
+/// Turns a compile command (argv[0] first, the file last or anywhere) into the
+/// one warplint parses with: CUDA as the language of .cu and .cuh files, the
+/// host-side compilation only (it holds every kernel, launch and template
+/// instantiation; the device side would report everything again), no
+/// warnings, no error limit, the toolkit or the prelude, and without the
+/// user's warplint plugin arguments.
+std::vector<std::string> adjustCommand(const std::vector<std::string> &Args,
+                                       llvm::StringRef File,
+                                       const ParseSetup &Setup);
+
+/// True when the file is CUDA by its name (.cu, .cuh) or by a -x cuda flag.
+bool isCudaCommand(const std::vector<std::string> &Args, llvm::StringRef File);
+
+} // namespace warplint
+
+#endif // WARPLINT_DRIVER_COMPILEARGS_H

@@ -1,0 +1,98 @@
+//===-- WarpLintTidyModule.cpp - warplint as clang-tidy checks ------------===//
+//
+//   clang-tidy --load=$(warplint --print-tidy-module-path) \
+//              --checks='-*,warplint-*' file.cu -- ...
+//
+// One ClangTidyCheck per entry of Checks.def, each running the core analysis
+// for itself on the whole translation unit and handing the findings to
+// clang-tidy, which applies NOLINT, header filters and -warnings-as-errors.
+// clang-tidy parses one side of a CUDA compile, so findings come once.
+//
+//===----------------------------------------------------------------------===//
+#include "warplint/Analysis/Analyzer.h"
+#include "warplint/Core/Checks.h"
+#include "warplint/Core/Options.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace clang::tidy;
+
+namespace warplint {
+namespace {
+
+class WarpLintCheck : public ClangTidyCheck {
+public:
+  WarpLintCheck(CheckId Id, StringRef Name, ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context), Id(Id) {
+    std::string Prefix = (Name + ".").str();
+    for (const CheckOptionInfo &O : allCheckOptions()) {
+      StringRef Key = O.Key;
+      if (!Key.consume_front(Prefix))
+        continue;
+      std::string V = Options.get(Key, O.Default).str();
+      if (llvm::Error E = Opts.setCheckOption((O.Key + "=" + V).str())) {
+        configurationDiag("%0") << toString(std::move(E));
+        continue;
+      }
+      Values.push_back({Key.str(), V});
+    }
+    auto F = CheckFilter::parse(Name);
+    Opts.Checks = F ? *F : CheckFilter();
+    if (!F)
+      llvm::consumeError(F.takeError());
+  }
+
+  bool isLanguageVersionSupported(const LangOptions &LO) const override {
+    return LO.CUDA;
+  }
+
+  void storeOptions(ClangTidyOptions::OptionMap &Map) override {
+    for (const auto &[Key, V] : Values)
+      Options.store(Map, Key, V);
+  }
+
+  void registerMatchers(MatchFinder *Finder) override {
+    Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+  }
+
+  void check(const MatchFinder::MatchResult &Result) override {
+    AnalysisResult R = analyzeTranslationUnit(*Result.Context, Opts);
+    for (const AstFinding &F : R.Findings) {
+      diag(F.Loc, "%0",
+           F.Level == Severity::Error ? DiagnosticIDs::Error
+                                      : DiagnosticIDs::Warning)
+          << F.Message;
+      for (const AstNote &N : F.Notes)
+        diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Message;
+    }
+  }
+
+private:
+  CheckId Id;
+  warplint::Options Opts;
+  std::vector<std::pair<std::string, std::string>> Values;
+};
+
+class WarpLintModule : public ClangTidyModule {
+public:
+  void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    for (const CheckInfo &C : allChecks()) {
+      CheckId Id = C.Id;
+      Factories.registerCheckFactory(
+          C.Name, [Id](StringRef Name, ClangTidyContext *Ctx) {
+            return std::make_unique<WarpLintCheck>(Id, Name, Ctx);
+          });
+    }
+  }
+};
+
+} // namespace
+} // namespace warplint
+
+static clang::tidy::ClangTidyModuleRegistry::Add<warplint::WarpLintModule>
+    X("warplint-module", "warplint: CUDA launch configuration and "
+                         "shared-memory checks");

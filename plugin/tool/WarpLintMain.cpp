@@ -1,0 +1,487 @@
+//===-- WarpLintMain.cpp - The warplint command-line tool -----------------===//
+//
+// warplint [options] FILE... [-- COMPILER_ARGS]
+// warplint [options] -p BUILD_DIR [FILE...]
+//
+// A thin libTooling front end: it builds each file's compile command, parses
+// it with clang (host side, errors made non-fatal), runs the core analysis,
+// and writes every finding once, in text, JSON or SARIF.
+//
+// Exit status: 0 no findings, 1 findings, 2 usage or input error.
+//
+//===----------------------------------------------------------------------===//
+#include "warplint/Analysis/Analyzer.h"
+#include "warplint/Core/Checks.h"
+#include "warplint/Core/Options.h"
+#include "warplint/Driver/CompileArgs.h"
+#include "warplint/Output/Output.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <mutex>
+
+using namespace clang;
+using namespace clang::tooling;
+using namespace llvm;
+using namespace warplint;
+
+#ifndef WARPLINT_CLANG_RESOURCE_DIR
+#define WARPLINT_CLANG_RESOURCE_DIR ""
+#endif
+
+namespace {
+
+cl::OptionCategory Category("warplint options");
+
+cl::list<std::string> Files(cl::Positional, cl::desc("FILE..."),
+                            cl::cat(Category));
+cl::opt<std::string> ChecksOpt(
+    "checks",
+    cl::desc("Comma-separated globs of checks to run, clang-tidy style; a\n"
+             "leading '-' disables (default: warplint-*)"),
+    cl::init("warplint-*"), cl::cat(Category));
+cl::opt<bool> ListChecks("list-checks",
+                         cl::desc("List the enabled checks and exit"),
+                         cl::cat(Category));
+cl::opt<unsigned> Jobs("j",
+                       cl::desc("Files analysed in parallel (default: one per "
+                                "core)"),
+                       cl::init(0), cl::cat(Category));
+cl::opt<std::string> FormatOpt("format",
+                               cl::desc("Output format: text, json or sarif"),
+                               cl::init("text"), cl::cat(Category));
+cl::opt<std::string> OutputOpt("output",
+                               cl::desc("Write the findings to this file "
+                                        "instead of standard output"),
+                               cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> ArchOpt("arch",
+                             cl::desc("GPU architectures the models assume, "
+                                      "e.g. sm_80,sm_90 (default: sm_80)"),
+                             cl::init("sm_80"), cl::cat(Category));
+cl::opt<std::string> BuildPath("p",
+                               cl::desc("Build directory with a "
+                                        "compile_commands.json"),
+                               cl::value_desc("build-dir"), cl::cat(Category));
+cl::opt<std::string> CudaPath(
+    "cuda-path",
+    cl::desc("CUDA toolkit to parse with ('none': use warplint's own minimal\n"
+             "CUDA prelude). Default: $CUDA_PATH, then /usr/local/cuda, then\n"
+             "the prelude"),
+    cl::cat(Category));
+cl::list<std::string> CheckOptions(
+    "check-option",
+    cl::desc("Set a check option, e.g. warplint-block-size.LaunchBounds=false"),
+    cl::value_desc("check.Option=value"), cl::cat(Category));
+cl::list<std::string> ExtraArgs("extra-arg",
+                                cl::desc("Append an argument to each compile "
+                                         "command"),
+                                cl::cat(Category));
+cl::opt<bool> Verbose("verbose",
+                      cl::desc("Print clang's errors in full, the commands "
+                               "run and the nvcc flags dropped"),
+                      cl::cat(Category));
+cl::opt<bool> PrintPluginPath(
+    "print-plugin-path",
+    cl::desc("Print the path of the Clang plugin (for -fplugin=) and exit"),
+    cl::cat(Category));
+cl::opt<bool> PrintTidyModulePath(
+    "print-tidy-module-path",
+    cl::desc("Print the path of the clang-tidy module (for --load=) and exit"),
+    cl::cat(Category));
+
+const char Overview[] =
+    "warplint: what the GPU will do to your CUDA kernels, before it runs them\n"
+    "\n"
+    "  warplint [options] FILE... [-- COMPILER_ARGS]\n"
+    "  warplint [options] -p BUILD_DIR [FILE...]\n"
+    "\n"
+    "Without -p and without '--', a compile_commands.json is looked for in\n"
+    "the directories above the first file. With -p and no FILE, every CUDA\n"
+    "file of the compilation database is analysed.\n"
+    "\n"
+    "Exit status: 0 no findings, 1 findings, 2 usage or input error.\n";
+
+/// Collects clang's errors of one parse: their locations, to keep functions
+/// that contain them out of the analysis, and their text, for --verbose.
+class ErrorCollector : public DiagnosticConsumer {
+public:
+  std::vector<SourceLocation> Locs;
+  std::string Text;
+  unsigned Errors = 0;
+  void HandleDiagnostic(DiagnosticsEngine::Level L,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(L, Info);
+    if (L < DiagnosticsEngine::Error)
+      return;
+    ++Errors;
+    Locs.push_back(Info.getLocation());
+    SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    raw_string_ostream OS(Text);
+    if (Info.getLocation().isValid() && Info.hasSourceManager()) {
+      PresumedLoc P = Info.getSourceManager().getPresumedLoc(
+          Info.getSourceManager().getExpansionLoc(Info.getLocation()));
+      if (P.isValid())
+        OS << P.getFilename() << ":" << P.getLine() << ":" << P.getColumn()
+           << ": ";
+    }
+    OS << "error: " << Msg << "\n";
+  }
+};
+
+struct FileResult {
+  std::string File;
+  std::vector<Finding> Findings;
+  bool Parsed = false;
+  unsigned ClangErrors = 0;
+  unsigned UserFunctions = 0;
+  unsigned FunctionsNotAnalysed = 0;
+  std::string ErrorText;
+  std::string Fatal; ///< why the file could not be analysed at all
+  std::string CommandLine;
+};
+
+class AnalysisAction : public ASTFrontendAction {
+public:
+  AnalysisAction(const Options &Opts, ErrorCollector &Errors, FileResult &R)
+      : Opts(Opts), Errors(Errors), R(R) {}
+
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // A missing header is fatal to clang; for us it is one more error, and the
+    // kernels that do not need the header are still worth analysing.
+    CI.getDiagnostics().setFatalsAsError(true);
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    struct Consumer : ASTConsumer {
+      AnalysisAction &A;
+      explicit Consumer(AnalysisAction &A) : A(A) {}
+      void HandleTranslationUnit(ASTContext &Ctx) override {
+        A.R.Parsed = true;
+        AnalysisResult AR =
+            analyzeTranslationUnit(Ctx, A.Opts, A.Errors.Locs);
+        for (const AstFinding &F : AR.Findings)
+          A.R.Findings.push_back(toFinding(F, Ctx.getSourceManager()));
+        A.R.UserFunctions = AR.UserFunctions;
+        A.R.FunctionsNotAnalysed = AR.UserFunctionsWithErrors;
+      }
+    };
+    return std::make_unique<Consumer>(*this);
+  }
+
+private:
+  const Options &Opts;
+  ErrorCollector &Errors;
+  FileResult &R;
+};
+
+class ActionFactory : public FrontendActionFactory {
+public:
+  ActionFactory(const Options &Opts, ErrorCollector &E, FileResult &R)
+      : Opts(Opts), E(E), R(R) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<AnalysisAction>(Opts, E, R);
+  }
+
+private:
+  const Options &Opts;
+  ErrorCollector &E;
+  FileResult &R;
+};
+
+std::string executableDir(const char *Argv0) {
+  std::string Exe = sys::fs::getMainExecutable(Argv0, (void *)&executableDir);
+  return std::string(sys::path::parent_path(Exe));
+}
+
+/// The plugin and the tidy module sit in ../lib next to bin/warplint, in the
+/// build tree and in an installation alike.
+int printModulePath(const char *Argv0, StringRef Name) {
+  SmallString<256> P(executableDir(Argv0));
+  sys::path::append(P, "..", "lib", Name);
+  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  if (!sys::fs::exists(P)) {
+    errs() << "warplint: error: " << Name << " not found at " << P
+           << " (built without it?)\n";
+    return 2;
+  }
+  outs() << P << "\n";
+  return 0;
+}
+
+std::string resourceDir(const char *Argv0) {
+  // The directory clang-22 uses, found at configure time; else one relative
+  // to an installation that ships it.
+  if (sys::fs::is_directory(WARPLINT_CLANG_RESOURCE_DIR))
+    return WARPLINT_CLANG_RESOURCE_DIR;
+  SmallString<256> P(executableDir(Argv0));
+  sys::path::append(P, "..", "lib", "clang", std::to_string(LLVM_VERSION_MAJOR));
+  return std::string(P);
+}
+
+std::string joinCommand(const std::vector<std::string> &Args) {
+  std::string S;
+  for (const std::string &A : Args)
+    S += (S.empty() ? "" : " ") + A;
+  return S;
+}
+
+} // namespace
+
+static int usageError(const Twine &Msg) {
+  errs() << "warplint: error: " << Msg << "\n";
+  return 2;
+}
+
+int main(int argc, const char **argv) {
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "warplint " << warplintVersion() << " (LLVM " << LLVM_VERSION_STRING
+       << ")\n";
+  });
+
+  // Everything after "--" is the compile command for FILE...
+  std::string DBError;
+  std::unique_ptr<CompilationDatabase> FixedDB =
+      FixedCompilationDatabase::loadFromCommandLine(argc, argv, DBError);
+
+  std::string ParseErrors;
+  raw_string_ostream ParseErrOS(ParseErrors);
+  if (!cl::ParseCommandLineOptions(argc, argv, Overview, &ParseErrOS)) {
+    StringRef First = StringRef(ParseErrors).split('\n').first.trim();
+    First.consume_front("warplint: ");
+    errs() << "warplint: error: " << First << "\n"
+           << "warplint: run 'warplint --help' for the options\n";
+    return 2;
+  }
+
+  if (PrintPluginPath)
+    return printModulePath(argv[0], "warplint-plugin.so");
+  if (PrintTidyModulePath)
+    return printModulePath(argv[0], "warplint-tidy.so");
+
+  Options Opts;
+  if (auto F = CheckFilter::parse(ChecksOpt))
+    Opts.Checks = *F;
+  else
+    return usageError(toString(F.takeError()));
+  if (auto A = parseArchList(ArchOpt))
+    Opts.Archs = *A;
+  else
+    return usageError(toString(A.takeError()));
+  for (const std::string &KV : CheckOptions)
+    if (Error E = Opts.setCheckOption(KV))
+      return usageError(toString(std::move(E)));
+
+  OutputFormat Format;
+  if (FormatOpt == "text")
+    Format = OutputFormat::Text;
+  else if (FormatOpt == "json")
+    Format = OutputFormat::Json;
+  else if (FormatOpt == "sarif")
+    Format = OutputFormat::Sarif;
+  else
+    return usageError("unknown --format '" + FormatOpt +
+                      "'; use text, json or sarif");
+
+  if (ListChecks) {
+    outs() << "Enabled checks:\n";
+    for (const CheckInfo &C : allChecks())
+      if (Opts.Checks.isEnabled(C.Id))
+        outs() << "    " << C.Name << "\n";
+    outs() << "\n";
+    return 0;
+  }
+  if (!Opts.Checks.any())
+    return usageError("--checks='" + ChecksOpt + "' enables no check; see "
+                      "--list-checks");
+
+  // The compilation database.
+  std::unique_ptr<CompilationDatabase> DB;
+  if (!BuildPath.empty()) {
+    if (FixedDB)
+      return usageError("use either -p or '-- COMPILER_ARGS', not both");
+    std::string Err;
+    DB = CompilationDatabase::loadFromDirectory(BuildPath, Err);
+    if (!DB)
+      return usageError("no compilation database in '" + BuildPath +
+                        "': " + StringRef(Err).trim());
+    if (Files.empty())
+      for (const std::string &F : DB->getAllFiles())
+        if (StringRef(F).ends_with(".cu"))
+          Files.push_back(F);
+    if (Files.empty())
+      return usageError("the compilation database in '" + BuildPath +
+                        "' has no .cu file");
+  } else if (FixedDB) {
+    DB = std::move(FixedDB);
+  } else if (!Files.empty()) {
+    std::string Err;
+    SmallString<256> Abs(Files.front());
+    sys::fs::make_absolute(Abs);
+    DB = CompilationDatabase::autoDetectFromSource(Abs, Err);
+    if (!DB)
+      DB = std::make_unique<FixedCompilationDatabase>(
+          ".", std::vector<std::string>());
+  }
+  if (Files.empty())
+    return usageError("no input files; run 'warplint --help' for the usage");
+
+  ParseSetup Setup;
+  std::string CudaErr;
+  Setup.Toolkit = findCudaToolkit(CudaPath, &CudaErr);
+  if (!CudaErr.empty())
+    return usageError(CudaErr);
+  Setup.ResourceDir = resourceDir(argv[0]);
+  if (Verbose)
+    errs() << "warplint: "
+           << (Setup.Toolkit ? "CUDA toolkit " + Setup.Toolkit->Path +
+                                   (Setup.Toolkit->Version.empty()
+                                        ? ""
+                                        : " (CUDA " + Setup.Toolkit->Version +
+                                              ")")
+                             : std::string("no CUDA toolkit: using the "
+                                           "built-in CUDA prelude"))
+           << "\n";
+
+  std::vector<FileResult> Results(Files.size());
+  auto AnalyseOne = [&](size_t I) {
+    FileResult &R = Results[I];
+    R.File = Files[I];
+    if (!sys::fs::exists(R.File)) {
+      R.Fatal = "no such file";
+      return;
+    }
+    if (sys::fs::is_directory(R.File)) {
+      R.Fatal = "is a directory";
+      return;
+    }
+    ClangTool Tool(*DB, {R.File});
+    for (const auto &[Path, Text] : preludeFiles())
+      Tool.mapVirtualFile(Path, Text);
+    Tool.clearArgumentsAdjusters();
+    Tool.appendArgumentsAdjuster(getClangStripOutputAdjuster());
+    Tool.appendArgumentsAdjuster(getClangStripDependencyFileAdjuster());
+    Tool.appendArgumentsAdjuster(
+        [&](const CommandLineArguments &Args, StringRef File) {
+          std::vector<std::string> In = Args;
+          std::vector<std::string> Dropped;
+          if (!In.empty() && isNvccCommand(In.front()))
+            In = translateNvccCommand(In, &Dropped);
+          In.insert(In.end(), ExtraArgs.begin(), ExtraArgs.end());
+          std::vector<std::string> Out = adjustCommand(In, File, Setup);
+          Out.push_back("-fsyntax-only");
+          R.CommandLine = joinCommand(Out);
+          if (!Dropped.empty())
+            R.CommandLine += "\n  (nvcc flags dropped: " +
+                             joinCommand(Dropped) + ")";
+          return Out;
+        });
+    ErrorCollector Errors;
+    Tool.setDiagnosticConsumer(&Errors);
+    Tool.setPrintErrorMessage(false);
+    ActionFactory Factory(Opts, Errors, R);
+    Tool.run(&Factory);
+    R.ClangErrors = Errors.Errors;
+    R.ErrorText = Errors.Text;
+    if (!R.Parsed) {
+      StringRef First = StringRef(Errors.Text).split('\n').first;
+      R.Fatal = First.empty() ? "clang could not build a compile command"
+                              : First.str();
+    } else if (R.ClangErrors &&
+               R.UserFunctions == R.FunctionsNotAnalysed) {
+      R.Fatal = std::to_string(R.ClangErrors) + " clang error" +
+                (R.ClangErrors == 1 ? "" : "s") +
+                " and no function free of errors to analyse";
+    }
+  };
+
+  unsigned Threads = Jobs ? Jobs.getValue() : 0;
+  if (Files.size() == 1 || Threads == 1) {
+    for (size_t I = 0; I < Files.size(); ++I)
+      AnalyseOne(I);
+  } else {
+    DefaultThreadPool Pool(hardware_concurrency(Threads));
+    for (size_t I = 0; I < Files.size(); ++I)
+      Pool.async([&, I] { AnalyseOne(I); });
+    Pool.wait();
+  }
+
+  // Report.
+  bool InputError = false;
+  std::vector<Finding> All;
+  for (FileResult &R : Results) {
+    if (Verbose && !R.CommandLine.empty())
+      errs() << "warplint: " << R.File << ": " << R.CommandLine << "\n";
+    if (!R.Fatal.empty()) {
+      InputError = true;
+      errs() << "warplint: error: cannot analyse " << R.File << ": "
+             << R.Fatal << "\n";
+      if (Verbose)
+        errs() << R.ErrorText;
+      continue;
+    }
+    if (R.ClangErrors) {
+      errs() << "warplint: " << R.ClangErrors << " clang error"
+             << (R.ClangErrors == 1 ? "" : "s") << " in " << R.File << ", "
+             << R.FunctionsNotAnalysed << " function"
+             << (R.FunctionsNotAnalysed == 1 ? "" : "s") << " not analysed"
+             << (Verbose ? "" : " (--verbose shows them)") << "\n";
+      if (Verbose)
+        errs() << R.ErrorText;
+    }
+    for (Finding &F : R.Findings)
+      All.push_back(std::move(F));
+  }
+  sortAndDeduplicate(All);
+
+  std::unique_ptr<ToolOutputFile> OutFile;
+  raw_ostream *OS = &outs();
+  if (!OutputOpt.empty()) {
+    std::error_code EC;
+    OutFile = std::make_unique<ToolOutputFile>(OutputOpt, EC,
+                                               sys::fs::OF_TextWithCRLF);
+    if (EC)
+      return usageError("cannot write '" + OutputOpt + "': " + EC.message());
+    OS = &OutFile->os();
+  }
+  switch (Format) {
+  case OutputFormat::Text:
+    writeText(*OS, All,
+              !OutFile && sys::Process::StandardOutHasColors());
+    break;
+  case OutputFormat::Json:
+    writeJson(*OS, All);
+    break;
+  case OutputFormat::Sarif: {
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
+    writeSarif(*OS, All, Cwd);
+    break;
+  }
+  }
+  OS->flush();
+  if (OutFile)
+    OutFile->keep();
+
+  if (InputError)
+    return 2;
+  return All.empty() ? 0 : 1;
+}
