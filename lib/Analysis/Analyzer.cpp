@@ -5,6 +5,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <map>
+#include <algorithm>
 #include <set>
 
 using namespace clang;
@@ -28,27 +29,25 @@ std::vector<AstFinding> CheckContext::takeFindings() {
     if (!P.Instantiation.empty())
       Groups[{(unsigned)P.F.Check, P.F.Loc.getRawEncoding()}].push_back(&P);
 
+  // A group is uniform when every instantiation that reached the place has
+  // a finding there, all in the same words: then one unnamed finding says it.
+  std::map<std::pair<unsigned, unsigned>, bool> Uniform;
+  for (auto &[Key, G] : Groups) {
+    bool U = G.size() == InstantiationVisits[Key];
+    for (const Pending *Q : G)
+      U &= Q->F.Message == G.front()->F.Message;
+    Uniform[Key] = U;
+  }
+
   std::vector<AstFinding> Out;
   std::set<std::tuple<unsigned, unsigned, std::string>> Seen;
-  auto Emit = [&](AstFinding F) {
-    if (Seen.insert({(unsigned)F.Check, F.Loc.getRawEncoding(), F.Message})
-            .second)
-      Out.push_back(std::move(F));
-  };
   for (Pending &P : Findings) {
-    if (P.Instantiation.empty()) {
-      Emit(std::move(P.F));
-      continue;
-    }
     auto Key = std::make_pair((unsigned)P.F.Check, P.F.Loc.getRawEncoding());
-    const std::vector<Pending *> &G = Groups[Key];
-    bool Uniform = G.size() == InstantiationVisits[Key];
-    for (const Pending *Q : G)
-      Uniform &= Q->F.Message == G.front()->F.Message;
-    if (!Uniform &&
+    if (!P.Instantiation.empty() && !Uniform[Key] &&
         !StringRef(P.F.Message).contains("'" + P.Instantiation + "'"))
       P.F.Message += " (in instantiation '" + P.Instantiation + "')";
-    Emit(std::move(P.F));
+    if (Seen.insert({Key.first, Key.second, P.F.Message}).second)
+      Out.push_back(std::move(P.F));
   }
   return Out;
 }
@@ -61,6 +60,12 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx, const Options &Opts,
     runBlockSizeCheck(C);
   AnalysisResult R;
   R.Findings = C.takeFindings();
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::stable_sort(R.Findings.begin(), R.Findings.end(),
+                   [&](const AstFinding &A, const AstFinding &B) {
+                     return SM.isBeforeInTranslationUnit(
+                         SM.getExpansionLoc(A.Loc), SM.getExpansionLoc(B.Loc));
+                   });
   R.UserFunctions = Index.UserFunctions;
   R.UserFunctionsWithErrors = Index.UserFunctionsWithErrors;
   return R;

@@ -71,7 +71,14 @@ protected:
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {
     DiagnosticsEngine &D = CI.getDiagnostics();
+    for (const std::string &Arg : Args)
+      DeviceSide |= Arg == "device-side";
+    // Say it once: from the compilation that reports findings.
+    bool Reporting = !CI.getLangOpts().CUDA ||
+                     CI.getLangOpts().CUDAIsDevice == DeviceSide;
     auto Complain = [&](const std::string &Msg) {
+      if (!Reporting)
+        return;
       // A wrong plugin argument must not break the build either.
       unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Warning,
                                       "warplint: %0; argument ignored");

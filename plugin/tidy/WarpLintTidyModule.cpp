@@ -61,13 +61,17 @@ public:
 
   void check(const MatchFinder::MatchResult &Result) override {
     AnalysisResult R = analyzeTranslationUnit(*Result.Context, Opts);
+    const SourceManager &SM = *Result.SourceManager;
+    // Findings inside macros from system headers (__launch_bounds__ is one)
+    // would be dropped by clang-tidy: report where the macro is used.
     for (const AstFinding &F : R.Findings) {
-      diag(F.Loc, "%0",
+      diag(SM.getExpansionLoc(F.Loc), "%0",
            F.Level == Severity::Error ? DiagnosticIDs::Error
                                       : DiagnosticIDs::Warning)
           << F.Message;
       for (const AstNote &N : F.Notes)
-        diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Message;
+        diag(SM.getExpansionLoc(N.Loc), "%0", DiagnosticIDs::Note)
+            << N.Message;
     }
   }
 

@@ -1,0 +1,61 @@
+/* Mock CUDA declarations for warplint's tests, in the manner of clang's
+ * test/SemaCUDA/Inputs/cuda.h. The tests never need a CUDA toolkit.
+ * Unlike warplint's shipped prelude, dim3's constructor here is not
+ * constexpr, so the tests cover values that clang's constant evaluator
+ * cannot compute. */
+#pragma once
+#include <stddef.h>
+
+#define __constant__ __attribute__((constant))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __host__ __attribute__((host))
+#define __shared__ __attribute__((shared))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+
+struct uint3 {
+  unsigned x, y, z;
+};
+struct dim3 {
+  unsigned x, y, z;
+  __host__ __device__ dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1)
+      : x(x), y(y), z(z) {}
+};
+
+#include "__clang_cuda_builtin_vars.h"
+
+typedef struct cudaStream *cudaStream_t;
+typedef enum cudaError { cudaSuccess = 0 } cudaError_t;
+
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  void *attrs;
+  unsigned numAttrs;
+} cudaLaunchConfig_t;
+
+extern "C" int cudaConfigureCall(dim3 gridSize, dim3 blockSize,
+                                 size_t sharedSize = 0,
+                                 cudaStream_t stream = 0);
+extern "C" int __cudaPushCallConfiguration(dim3 gridSize, dim3 blockSize,
+                                           size_t sharedSize = 0,
+                                           cudaStream_t stream = 0);
+extern "C" cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim,
+                                        dim3 blockDim, void **args,
+                                        size_t sharedMem, cudaStream_t stream);
+extern "C" cudaError_t cudaLaunchCooperativeKernel(const void *func,
+                                                   dim3 gridDim, dim3 blockDim,
+                                                   void **args,
+                                                   size_t sharedMem,
+                                                   cudaStream_t stream);
+extern "C" cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                           const void *func, void **args);
+template <typename... ExpTypes, typename... ActTypes>
+cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                               void (*kernel)(ExpTypes...),
+                               ActTypes &&...args);
+extern "C" cudaError_t cudaMalloc(void **p, size_t n);
+extern "C" cudaError_t cudaDeviceSynchronize(void);
+extern "C" __device__ void __syncthreads(void);

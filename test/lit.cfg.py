@@ -1,0 +1,63 @@
+# lit configuration of warplint's tests: FileCheck tests of the tool, the
+# plugin and the clang-tidy module. Unit tests live in unit/ (GoogleTest).
+import os
+import shutil
+
+import lit.formats
+
+config.name = "warplint"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".cuh", ".test"]
+config.excludes = ["Inputs", "unit", "lit.cfg.py", "CMakeLists.txt"]
+config.test_source_root = config.warplint_test_src
+config.test_exec_root = config.warplint_test_obj
+
+# Tests must not depend on the machine's configuration files.
+config.environment["CLANG_NO_DEFAULT_CONFIG"] = "1"
+for var in ("CUDA_PATH", "CUDA_HOME"):
+    config.environment.pop(var, None)
+
+inputs = os.path.join(config.warplint_test_src, "Inputs")
+bindir = os.path.join(config.warplint_obj_root, "bin")
+libdir = os.path.join(config.warplint_obj_root, "lib")
+
+# Compile flags for the mock CUDA header, host and device side.
+mock = ("-x cuda -nocudainc -nocudalib --cuda-gpu-arch=sm_80 "
+        "-Wno-unknown-cuda-version -isystem " + inputs)
+config.substitutions.append(("%cuda_host_flags", mock + " --cuda-host-only"))
+config.substitutions.append(("%cuda_device_flags", mock + " --cuda-device-only"))
+config.substitutions.append(("%cuda_flags", mock))
+config.substitutions.append(("%cuda_inputs", inputs))
+config.substitutions.append(("%warplint_plugin", os.path.join(libdir, "warplint-plugin.so")))
+config.substitutions.append(("%warplint_tidy", os.path.join(libdir, "warplint-tidy.so")))
+config.substitutions.append(("%warplint", os.path.join(bindir, "warplint")))
+config.substitutions.append(("%clang_tidy", config.clang_tidy))
+config.substitutions.append(("%clang", config.clang))
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%src_root", config.warplint_src_root))
+config.substitutions.append(("%sarif_schema",
+    os.path.join(os.path.dirname(config.warplint_src_root), "shared", "schemas",
+                 "sarif-schema-2.1.0.json")))
+config.substitutions.append(("FileCheck", config.filecheck))
+config.substitutions.append(("not ", config.not_tool + " "))
+
+if config.have_plugin:
+    config.available_features.add("plugin")
+if config.have_tidy and config.clang_tidy:
+    config.available_features.add("clang-tidy")
+
+# Tests that need the real CUDA toolkit say "REQUIRES: cuda-toolkit".
+cuda = "/usr/local/cuda"
+if os.path.exists(os.path.join(cuda, "include", "cuda_runtime.h")):
+    config.available_features.add("cuda-toolkit")
+    config.substitutions.append(("%cuda_path", cuda))
+
+# The SARIF schema ships in shared/ beside the repository; jsonschema comes
+# from Debian's python3-jsonschema.
+try:
+    import jsonschema  # noqa: F401
+    if os.path.exists(os.path.join(os.path.dirname(config.warplint_src_root),
+                                   "shared", "schemas", "sarif-schema-2.1.0.json")):
+        config.available_features.add("sarif-schema")
+except ImportError:
+    pass

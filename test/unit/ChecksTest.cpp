@@ -1,0 +1,83 @@
+// Unit tests of check selection and options (warplint/Core/Checks.h,
+// warplint/Core/Options.h).
+#include "warplint/Core/Checks.h"
+#include "warplint/Core/Options.h"
+#include "llvm/Support/Error.h"
+#include "gtest/gtest.h"
+
+using namespace warplint;
+
+static std::string errorText(llvm::Error E) { return llvm::toString(std::move(E)); }
+
+TEST(ChecksTest, EveryCheckHasTheWarplintPrefixAndADescription) {
+  ASSERT_FALSE(allChecks().empty());
+  for (const CheckInfo &C : allChecks()) {
+    EXPECT_TRUE(llvm::StringRef(C.Name).starts_with("warplint-")) << C.Name.str();
+    EXPECT_FALSE(llvm::StringRef(C.Description).empty());
+    EXPECT_EQ(&checkInfo(C.Id), &C);
+  }
+}
+
+TEST(ChecksTest, GlobsApplyLeftToRight) {
+  auto F = CheckFilter::parse("-*,warplint-block-size");
+  ASSERT_TRUE(bool(F));
+  EXPECT_TRUE(F->isEnabled(CheckId::BlockSize));
+  F = CheckFilter::parse("warplint-*,-warplint-block-*");
+  ASSERT_TRUE(bool(F));
+  EXPECT_FALSE(F->isEnabled(CheckId::BlockSize));
+  EXPECT_FALSE(F->any());
+  F = CheckFilter::parse(" -* , warplint-* ");
+  ASSERT_TRUE(bool(F));
+  EXPECT_TRUE(F->isEnabled("warplint-block-size"));
+  EXPECT_FALSE(F->isEnabled("warplint-no-such-check"));
+  EXPECT_TRUE(CheckFilter().isEnabled(CheckId::BlockSize));
+}
+
+TEST(ChecksTest, InvalidGlobIsAnError) {
+  auto F = CheckFilter::parse("warplint-[");
+  ASSERT_FALSE(bool(F));
+  EXPECT_NE(errorText(F.takeError()).find("invalid check glob 'warplint-['"),
+            std::string::npos);
+}
+
+TEST(OptionsTest, ArchList) {
+  auto A = parseArchList("sm_80,sm_90");
+  ASSERT_TRUE(bool(A));
+  EXPECT_EQ(*A, (std::vector<std::string>{"sm_80", "sm_90"}));
+  A = parseArchList("90a,compute_86,sm_80,sm_80");
+  ASSERT_TRUE(bool(A));
+  EXPECT_EQ(*A, (std::vector<std::string>{"sm_90", "sm_86", "sm_80"}));
+  A = parseArchList("sm_100f");
+  ASSERT_TRUE(bool(A));
+  EXPECT_EQ(A->front(), "sm_100");
+}
+
+TEST(OptionsTest, UnknownArchListsTheKnownOnes) {
+  auto A = parseArchList("sm_81");
+  ASSERT_FALSE(bool(A));
+  std::string E = errorText(A.takeError());
+  EXPECT_NE(E.find("unknown GPU architecture 'sm_81'"), std::string::npos);
+  EXPECT_NE(E.find("sm_50"), std::string::npos);
+  EXPECT_NE(E.find("sm_121"), std::string::npos);
+  EXPECT_FALSE(bool(parseArchList("")) ? true : false);
+}
+
+TEST(OptionsTest, KnownArchsCoverCuda5To12) {
+  EXPECT_EQ(knownArchs().size(), 19u);
+  EXPECT_EQ(knownArchs().front(), "sm_50");
+  EXPECT_EQ(knownArchs().back(), "sm_121");
+}
+
+TEST(OptionsTest, CheckOptions) {
+  Options O;
+  EXPECT_TRUE(O.getBool("warplint-block-size.LaunchBounds", true));
+  EXPECT_FALSE(bool(O.setCheckOption("warplint-block-size.LaunchBounds=false")));
+  EXPECT_FALSE(O.getBool("warplint-block-size.LaunchBounds", true));
+  std::string E = errorText(O.setCheckOption("warplint-block-size.Nope=1"));
+  EXPECT_NE(E.find("unknown check option 'warplint-block-size.Nope'"),
+            std::string::npos);
+  E = errorText(O.setCheckOption("warplint-block-size.LaunchBounds=maybe"));
+  EXPECT_NE(E.find("takes true or false"), std::string::npos);
+  E = errorText(O.setCheckOption("LaunchBounds"));
+  EXPECT_NE(E.find("not of the form"), std::string::npos);
+}

@@ -1,0 +1,142 @@
+// Unit tests of compile-command rewriting (warplint/Driver/CompileArgs.h).
+#include "warplint/Driver/CompileArgs.h"
+#include "llvm/ADT/STLExtras.h"
+#include "gtest/gtest.h"
+
+using namespace warplint;
+using Args = std::vector<std::string>;
+
+static bool has(const Args &A, const std::string &S) {
+  return llvm::is_contained(A, S);
+}
+
+TEST(CompileArgsTest, RecognisesNvcc) {
+  EXPECT_TRUE(isNvccCommand("nvcc"));
+  EXPECT_TRUE(isNvccCommand("/usr/local/cuda/bin/nvcc"));
+  EXPECT_FALSE(isNvccCommand("clang++"));
+  EXPECT_FALSE(isNvccCommand("/usr/bin/nvcc-wrapper-thing"));
+}
+
+TEST(CompileArgsTest, NvccKeepsWhatParsingNeeds) {
+  std::vector<std::string> Dropped;
+  Args Out = translateNvccCommand(
+      {"/usr/local/cuda/bin/nvcc", "-I/inc", "-I", "/inc2",
+       "--include-path=/inc3", "-isystem", "/sys", "-DFOO=1", "-D", "BAR",
+       "--define-macro=BAZ", "-UQUX", "-std=c++17", "--std", "c++20",
+       "-include", "pre.h", "-x", "cu", "a.cu"},
+      &Dropped);
+  EXPECT_EQ(Out.front(), "clang++");
+  for (const char *S : {"-I/inc", "-I/inc2", "-I/inc3", "-isystem", "/sys",
+                        "-DFOO=1", "-DBAR", "-DBAZ", "-UQUX", "-std=c++17",
+                        "-std=c++20", "-include", "pre.h", "cuda", "a.cu"})
+    EXPECT_TRUE(has(Out, S)) << S;
+  EXPECT_TRUE(Dropped.empty());
+}
+
+TEST(CompileArgsTest, NvccDropsCodeGenerationAndHostFlags) {
+  std::vector<std::string> Dropped;
+  Args Out = translateNvccCommand(
+      {"nvcc", "-O3", "-Xcompiler", "-fPIC,-Wall", "-Xptxas", "-v",
+       "--expt-relaxed-constexpr", "--extended-lambda", "-lineinfo",
+       "-maxrregcount=64", "-ccbin", "g++-12", "-o", "a.o", "-c",
+       "-rdc=true", "--use_fast_math", "a.cu"},
+      &Dropped);
+  EXPECT_EQ(Out, (Args{"clang++", "a.cu"}));
+  EXPECT_TRUE(has(Dropped, "-Xcompiler -fPIC,-Wall"));
+  EXPECT_TRUE(has(Dropped, "-Xptxas -v"));
+  EXPECT_TRUE(has(Dropped, "--expt-relaxed-constexpr"));
+  EXPECT_TRUE(has(Dropped, "-ccbin g++-12"));
+  EXPECT_TRUE(has(Dropped, "-o a.o"));
+}
+
+TEST(CompileArgsTest, NvccArchitectureBecomesCudaGpuArch) {
+  EXPECT_TRUE(has(translateNvccCommand({"nvcc", "-arch=sm_86", "a.cu"}),
+                  "--cuda-gpu-arch=sm_86"));
+  EXPECT_TRUE(has(translateNvccCommand({"nvcc", "-arch", "sm_90a", "a.cu"}),
+                  "--cuda-gpu-arch=sm_90"));
+  Args G = translateNvccCommand({"nvcc", "-gencode",
+                                 "arch=compute_75,code=sm_75", "-gencode",
+                                 "arch=compute_90,code=[sm_90,compute_90]",
+                                 "a.cu"});
+  EXPECT_TRUE(has(G, "--cuda-gpu-arch=sm_75"));
+  EXPECT_FALSE(has(G, "--cuda-gpu-arch=sm_90"));
+}
+
+TEST(CompileArgsTest, CudaByExtensionOrLanguageFlag) {
+  EXPECT_TRUE(isCudaCommand({"clang++", "a.cu"}, "a.cu"));
+  EXPECT_TRUE(isCudaCommand({"clang++", "k.cuh"}, "k.cuh"));
+  EXPECT_TRUE(isCudaCommand({"clang++", "-x", "cuda", "a.cpp"}, "a.cpp"));
+  EXPECT_FALSE(isCudaCommand({"clang++", "a.cpp"}, "a.cpp"));
+}
+
+TEST(CompileArgsTest, PreludeWithoutToolkit) {
+  ParseSetup S;
+  S.ResourceDir = "/res";
+  Args Out = adjustCommand({"clang++", "a.cu"}, "a.cu", S);
+  EXPECT_TRUE(has(Out, "-nocudainc"));
+  EXPECT_TRUE(has(Out, "-nocudalib"));
+  EXPECT_TRUE(has(Out, "--cuda-host-only"));
+  EXPECT_TRUE(has(Out, "--cuda-gpu-arch=sm_80"));
+  EXPECT_TRUE(has(Out, "-resource-dir=/res"));
+  EXPECT_TRUE(has(Out, "-w"));
+  EXPECT_TRUE(has(Out, "-ferror-limit=0"));
+  EXPECT_TRUE(has(Out, "/__warplint__/include/__warplint_cuda_prelude.h"));
+}
+
+TEST(CompileArgsTest, ToolkitAddsCccl) {
+  ParseSetup S;
+  S.Toolkit = CudaToolkit{"/opt/cuda", "13.0"};
+  Args Out = adjustCommand({"clang++", "a.cu"}, "a.cu", S);
+  EXPECT_TRUE(has(Out, "--cuda-path=/opt/cuda"));
+  EXPECT_FALSE(has(Out, "-nocudainc"));
+  EXPECT_TRUE(has(Out, "-Wno-unknown-cuda-version"));
+}
+
+TEST(CompileArgsTest, UsersChoicesWin) {
+  ParseSetup S;
+  Args Out = adjustCommand({"clang++", "-nocudainc", "--cuda-device-only",
+                            "--cuda-gpu-arch=sm_90", "a.cu"},
+                           "a.cu", S);
+  EXPECT_FALSE(has(Out, "--cuda-host-only"));
+  EXPECT_FALSE(has(Out, "--cuda-gpu-arch=sm_80"));
+  EXPECT_FALSE(has(Out, "-include"));
+}
+
+TEST(CompileArgsTest, HeaderGetsCudaLanguageBeforeTheFile) {
+  ParseSetup S;
+  Args Out = adjustCommand({"clang++", "k.cuh"}, "k.cuh", S);
+  ASSERT_GE(Out.size(), 4u);
+  EXPECT_EQ(Out[1], "-x");
+  EXPECT_EQ(Out[2], "cuda");
+  EXPECT_EQ(Out[3], "k.cuh");
+}
+
+TEST(CompileArgsTest, StripsWarplintsOwnPlugin) {
+  ParseSetup S;
+  Args Out = adjustCommand({"clang++", "-fplugin=/x/warplint-plugin.so",
+                            "-fplugin-arg-warplint-werror", "-fplugin=other.so",
+                            "a.cpp"},
+                           "a.cpp", S);
+  EXPECT_FALSE(has(Out, "-fplugin=/x/warplint-plugin.so"));
+  EXPECT_FALSE(has(Out, "-fplugin-arg-warplint-werror"));
+  EXPECT_TRUE(has(Out, "-fplugin=other.so"));
+  EXPECT_FALSE(has(Out, "--cuda-host-only")); // not CUDA
+}
+
+TEST(CompileArgsTest, ToolkitDiscovery) {
+  EXPECT_FALSE(findCudaToolkit("none").has_value());
+  std::string Err;
+  EXPECT_FALSE(findCudaToolkit("/no/such/dir", &Err).has_value());
+  EXPECT_NE(Err.find("no CUDA toolkit at '/no/such/dir'"), std::string::npos);
+}
+
+TEST(CompileArgsTest, PreludeFilesAnswerForTheRuntimeHeaders) {
+  bool SawRuntime = false, SawPrelude = false;
+  for (const auto &[Path, Text] : preludeFiles()) {
+    SawRuntime |= Path == "/__warplint__/include/cuda_runtime.h";
+    SawPrelude |= Text.find("struct dim3") != std::string::npos;
+  }
+  EXPECT_TRUE(SawRuntime);
+  EXPECT_TRUE(SawPrelude);
+  EXPECT_NE(cudaPreludeText().find("cudaLaunchKernelEx"), llvm::StringRef::npos);
+}

@@ -1,0 +1,139 @@
+// Unit tests of the output writers (warplint/Output/Output.h).
+#include "warplint/Output/Output.h"
+#include "llvm/Support/JSON.h"
+#include "gtest/gtest.h"
+
+using namespace warplint;
+namespace json = llvm::json;
+
+static std::vector<Finding> sample() {
+  Finding F;
+  F.Check = "warplint-block-size";
+  F.Level = Severity::Warning;
+  F.Loc = {"/src/dir with space/a.cu", 12, 10};
+  F.Message = "launch of 'k' uses a block of 100 threads";
+  F.SourceLine = "  k<<<1, 100>>>(p);";
+  F.Properties["threads"] = 100;
+  F.Properties["blockDim"] = json::Array{100, 1, 1};
+  F.Notes.push_back({{"/src/dir with space/a.cu", 11, 3}, "defined here"});
+  Finding E = F;
+  E.Level = Severity::Error;
+  E.Loc = {"/elsewhere/b.cu", 3, 1};
+  E.Notes.clear();
+  return {F, E};
+}
+
+static json::Value parse(const std::string &S) {
+  auto V = json::parse(S);
+  EXPECT_TRUE(bool(V)) << S;
+  return V ? *V : json::Value(nullptr);
+}
+
+TEST(OutputTest, TextIsClangStyle) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeText(OS, sample(), /*Color=*/false);
+  EXPECT_NE(S.find("/src/dir with space/a.cu:12:10: warning: launch of 'k' "
+                   "uses a block of 100 threads [warplint-block-size]\n"
+                   "  k<<<1, 100>>>(p);\n"
+                   "         ^\n"
+                   "/src/dir with space/a.cu:11:3: note: defined here\n"),
+            std::string::npos)
+      << S;
+  EXPECT_NE(S.find("/elsewhere/b.cu:3:1: error: "), std::string::npos);
+}
+
+TEST(OutputTest, JsonContract) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeJson(OS, sample());
+  json::Value V = parse(S);
+  const json::Object *Root = V.getAsObject();
+  ASSERT_TRUE(Root);
+  EXPECT_EQ(Root->getString("version"), warplintVersion());
+  const json::Array *Findings = Root->getArray("findings");
+  ASSERT_TRUE(Findings);
+  ASSERT_EQ(Findings->size(), 2u);
+  const json::Object *F = (*Findings)[0].getAsObject();
+  EXPECT_EQ(F->getString("check"), "warplint-block-size");
+  EXPECT_EQ(F->getString("severity"), "warning");
+  EXPECT_EQ(F->getString("file"), "/src/dir with space/a.cu");
+  EXPECT_EQ(F->getInteger("line"), 12);
+  EXPECT_EQ(F->getInteger("column"), 10);
+  EXPECT_EQ(F->getObject("properties")->getInteger("threads"), 100);
+  EXPECT_EQ(F->getArray("notes")->size(), 1u);
+  EXPECT_EQ((*Findings)[1].getAsObject()->getString("severity"), "error");
+}
+
+TEST(OutputTest, EmptyJsonHasAnEmptyList) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeJson(OS, {});
+  json::Value V = parse(S);
+  EXPECT_EQ(V.getAsObject()->getArray("findings")->size(), 0u);
+}
+
+TEST(OutputTest, SarifContract) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeSarif(OS, sample(), "/src");
+  json::Value V = parse(S);
+  const json::Object *Root = V.getAsObject();
+  EXPECT_EQ(Root->getString("version"), "2.1.0");
+  const json::Array *Runs = Root->getArray("runs");
+  ASSERT_EQ(Runs->size(), 1u);
+  const json::Object *Run = (*Runs)[0].getAsObject();
+  const json::Object *Driver =
+      Run->getObject("tool")->getObject("driver");
+  EXPECT_EQ(Driver->getString("name"), "warplint");
+  const json::Array *Rules = Driver->getArray("rules");
+  ASSERT_FALSE(Rules->empty());
+  EXPECT_EQ((*Rules)[0].getAsObject()->getString("id"), "warplint-block-size");
+
+  const json::Array *Results = Run->getArray("results");
+  ASSERT_EQ(Results->size(), 2u);
+  const json::Object *R = (*Results)[0].getAsObject();
+  EXPECT_EQ(R->getString("ruleId"), "warplint-block-size");
+  EXPECT_EQ(R->getInteger("ruleIndex"), 0);
+  EXPECT_EQ(R->getString("level"), "warning");
+  EXPECT_EQ(R->getObject("message")->getString("text"),
+            "launch of 'k' uses a block of 100 threads");
+  const json::Object *PL = (*R->getArray("locations"))[0]
+                               .getAsObject()
+                               ->getObject("physicalLocation");
+  // Under the base directory: relative, percent-encoded, with a base id.
+  EXPECT_EQ(PL->getObject("artifactLocation")->getString("uri"),
+            "dir%20with%20space/a.cu");
+  EXPECT_EQ(PL->getObject("artifactLocation")->getString("uriBaseId"),
+            "%SRCROOT%");
+  EXPECT_EQ(PL->getObject("region")->getInteger("startLine"), 12);
+  EXPECT_EQ(PL->getObject("region")->getInteger("startColumn"), 10);
+  EXPECT_EQ(R->getObject("properties")->getInteger("threads"), 100);
+  EXPECT_EQ(R->getArray("relatedLocations")->size(), 1u);
+
+  // Elsewhere: an absolute file URI.
+  const json::Object *PL2 = (*(*Results)[1].getAsObject()->getArray("locations"))[0]
+                                .getAsObject()
+                                ->getObject("physicalLocation");
+  EXPECT_EQ(PL2->getObject("artifactLocation")->getString("uri"),
+            "file:///elsewhere/b.cu");
+  EXPECT_EQ((*Results)[1].getAsObject()->getString("level"), "error");
+  EXPECT_EQ(Run->getObject("originalUriBaseIds")
+                ->getObject("%SRCROOT%")
+                ->getString("uri"),
+            "file:///src/");
+}
+
+TEST(OutputTest, FileUriEncoding) {
+  EXPECT_EQ(fileUri("/a b/c#d.cu"), "file:///a%20b/c%23d.cu");
+  EXPECT_EQ(fileUri("/x/y-z_1.cu"), "file:///x/y-z_1.cu");
+}
+
+TEST(FindingTest, SortAndDeduplicate) {
+  std::vector<Finding> V = sample();
+  V.push_back(V[0]);
+  V.push_back(V[1]);
+  sortAndDeduplicate(V);
+  ASSERT_EQ(V.size(), 2u);
+  EXPECT_EQ(V[0].Loc.File, "/elsewhere/b.cu");
+}
