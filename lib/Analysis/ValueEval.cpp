@@ -15,7 +15,6 @@
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/ValueEval.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallVector.h"
@@ -37,11 +36,21 @@ class RefCollector : public RecursiveASTVisitor<RefCollector> {
 public:
   const VarDecl *Var;
   llvm::SmallVector<const DeclRefExpr *, 8> Refs;
+  /// Places control can jump to: goto labels and switch cases.
+  llvm::SmallVector<SourceLocation, 4> JumpTargets;
   explicit RefCollector(const VarDecl *V) : Var(V) {}
   bool shouldVisitImplicitCode() const { return true; }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (E->getDecl() == Var)
       Refs.push_back(E);
+    return true;
+  }
+  bool VisitLabelStmt(LabelStmt *S) {
+    JumpTargets.push_back(S->getBeginLoc());
+    return true;
+  }
+  bool VisitSwitchCase(SwitchCase *S) {
+    JumpTargets.push_back(S->getBeginLoc());
     return true;
   }
 };
@@ -104,18 +113,8 @@ bool isDim3Type(QualType T) {
 }
 
 const Stmt *ValueEvaluator::parentOf(const Stmt *S) {
-  // Passes through a VarDecl to its DeclStmt, so that an initializer's
-  // statement ancestors are found.
-  DynTypedNodeList Parents = Ctx.getParents(*S);
-  while (!Parents.empty()) {
-    if (const Stmt *P = Parents[0].get<Stmt>())
-      return P;
-    const auto *VD = Parents[0].get<VarDecl>();
-    if (!VD || isa<ParmVarDecl>(VD))
-      return nullptr;
-    Parents = Ctx.getParents(*VD);
-  }
-  return nullptr;
+  // An initializer's parent is its DeclStmt.
+  return CurrentParents ? CurrentParents->getParent(S) : nullptr;
 }
 
 namespace {
@@ -149,6 +148,13 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
   const auto *FD = dyn_cast_or_null<FunctionDecl>(
       Var->getParentFunctionOrMethod());
   if (!FD || !FD->getBody())
+    return nullptr;
+  std::unique_ptr<ParentMap> &PM = ParentMaps[FD->getBody()];
+  if (!PM)
+    PM = std::make_unique<ParentMap>(FD->getBody());
+  CurrentParents = PM.get();
+  // The use must be in this function (a lambda's body is part of it).
+  if (!PM->hasParent(Use) && Use != FD->getBody())
     return nullptr;
 
   RefCollector RC(Var);
@@ -306,6 +312,13 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
                                               D.Statement->getBeginLoc()))
       Last = &D;
   }
+  // A goto label or a case between the last assignment and the use is a way
+  // to reach the use without passing the assignment.
+  if (Last)
+    for (SourceLocation L : RC.JumpTargets)
+      if (SM.isBeforeInTranslationUnit(Last->Statement->getEndLoc(), L) &&
+          SM.isBeforeInTranslationUnit(L, Use->getBeginLoc()))
+        return nullptr;
   if (Last)
     return Last->Value;
 

@@ -17,6 +17,9 @@
 #include "warplint/Model/BlockSize.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
+#include "llvm/ADT/DenseMap.h"
+#include <memory>
 #include "llvm/ADT/APSInt.h"
 #include <optional>
 
@@ -59,6 +62,13 @@ private:
   std::optional<model::Dim3> evalDim3Impl(const clang::Expr *E);
   const clang::Expr *lvalueDefinition(const clang::Expr *LValue);
   const clang::Stmt *parentOf(const clang::Stmt *S);
+
+  /// Parent maps of the function bodies looked into, built on demand: a map
+  /// of the whole translation unit would cost seconds on a TU that includes
+  /// thrust, for the few functions whose variables a launch reads.
+  llvm::DenseMap<const clang::Stmt *, std::unique_ptr<clang::ParentMap>>
+      ParentMaps;
+  const clang::ParentMap *CurrentParents = nullptr;
 };
 
 /// True when T is CUDA's dim3 (or uint3): a record with integer fields x, y, z.
