@@ -32,25 +32,22 @@ struct DepthGuard {
   ~DepthGuard() { --D; }
 };
 
-class RefCollector : public RecursiveASTVisitor<RefCollector> {
+class FactsCollector : public RecursiveASTVisitor<FactsCollector> {
 public:
-  const VarDecl *Var;
-  llvm::SmallVector<const DeclRefExpr *, 8> Refs;
-  /// Places control can jump to: goto labels and switch cases.
-  llvm::SmallVector<SourceLocation, 4> JumpTargets;
-  explicit RefCollector(const VarDecl *V) : Var(V) {}
+  ValueEvaluator::FunctionFacts &F;
+  explicit FactsCollector(ValueEvaluator::FunctionFacts &F) : F(F) {}
   bool shouldVisitImplicitCode() const { return true; }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl() == Var)
-      Refs.push_back(E);
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+      F.Refs[V].push_back(E);
     return true;
   }
   bool VisitLabelStmt(LabelStmt *S) {
-    JumpTargets.push_back(S->getBeginLoc());
+    F.JumpTargets.push_back(S->getBeginLoc());
     return true;
   }
   bool VisitSwitchCase(SwitchCase *S) {
-    JumpTargets.push_back(S->getBeginLoc());
+    F.JumpTargets.push_back(S->getBeginLoc());
     return true;
   }
 };
@@ -112,6 +109,16 @@ bool isDim3Type(QualType T) {
   return true;
 }
 
+ValueEvaluator::FunctionFacts &ValueEvaluator::factsOf(const Stmt *Body) {
+  std::unique_ptr<FunctionFacts> &F = Facts[Body];
+  if (!F) {
+    F = std::make_unique<FunctionFacts>();
+    F->Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
+    FactsCollector(*F).TraverseStmt(const_cast<Stmt *>(Body));
+  }
+  return *F;
+}
+
 const Stmt *ValueEvaluator::parentOf(const Stmt *S) {
   // An initializer's parent is its DeclStmt.
   return CurrentParents ? CurrentParents->getParent(S) : nullptr;
@@ -149,16 +156,11 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
       Var->getParentFunctionOrMethod());
   if (!FD || !FD->getBody())
     return nullptr;
-  std::unique_ptr<ParentMap> &PM = ParentMaps[FD->getBody()];
-  if (!PM)
-    PM = std::make_unique<ParentMap>(FD->getBody());
-  CurrentParents = PM.get();
+  FunctionFacts &FF = factsOf(FD->getBody());
+  CurrentParents = FF.Parents.get();
   // The use must be in this function (a lambda's body is part of it).
-  if (!PM->hasParent(Use) && Use != FD->getBody())
+  if (!FF.Parents->hasParent(Use) && Use != FD->getBody())
     return nullptr;
-
-  RefCollector RC(Var);
-  RC.TraverseStmt(FD->getBody());
 
   struct Def {
     const Expr *Value;
@@ -173,7 +175,7 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
     return P;
   };
 
-  for (const DeclRefExpr *Ref : RC.Refs) {
+  for (const DeclRefExpr *Ref : FF.Refs.lookup(Var)) {
     // Climb member accesses: Ref.f1.f2 ...
     const Expr *Top = Ref;
     llvm::SmallVector<const FieldDecl *, 4> Path;
@@ -315,7 +317,7 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
   // A goto label or a case between the last assignment and the use is a way
   // to reach the use without passing the assignment.
   if (Last)
-    for (SourceLocation L : RC.JumpTargets)
+    for (SourceLocation L : FF.JumpTargets)
       if (SM.isBeforeInTranslationUnit(Last->Statement->getEndLoc(), L) &&
           SM.isBeforeInTranslationUnit(L, Use->getBeginLoc()))
         return nullptr;

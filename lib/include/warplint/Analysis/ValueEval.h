@@ -53,6 +53,18 @@ public:
       LastDef = Def;
   }
 
+  /// What one walk of a function body finds: parents, the references to each
+  /// variable, and the places a jump can land. Built on demand for the
+  /// functions whose variables a launch reads: a parent map of the whole
+  /// translation unit would cost seconds on a TU that includes thrust.
+  struct FunctionFacts {
+    std::unique_ptr<clang::ParentMap> Parents;
+    llvm::DenseMap<const clang::VarDecl *,
+                   llvm::SmallVector<const clang::DeclRefExpr *, 4>>
+        Refs;
+    llvm::SmallVector<clang::SourceLocation, 4> JumpTargets;
+  };
+
 private:
   clang::ASTContext &Ctx;
   unsigned Depth = 0;
@@ -63,12 +75,9 @@ private:
   const clang::Expr *lvalueDefinition(const clang::Expr *LValue);
   const clang::Stmt *parentOf(const clang::Stmt *S);
 
-  /// Parent maps of the function bodies looked into, built on demand: a map
-  /// of the whole translation unit would cost seconds on a TU that includes
-  /// thrust, for the few functions whose variables a launch reads.
-  llvm::DenseMap<const clang::Stmt *, std::unique_ptr<clang::ParentMap>>
-      ParentMaps;
+  llvm::DenseMap<const clang::Stmt *, std::unique_ptr<FunctionFacts>> Facts;
   const clang::ParentMap *CurrentParents = nullptr;
+  FunctionFacts &factsOf(const clang::Stmt *Body);
 };
 
 /// True when T is CUDA's dim3 (or uint3): a record with integer fields x, y, z.
