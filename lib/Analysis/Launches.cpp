@@ -10,20 +10,6 @@ using namespace clang;
 
 namespace warplint {
 
-StringRef launchKindName(LaunchSite::Kind K) {
-  switch (K) {
-  case LaunchSite::TripleChevron:
-    return "kernel launch";
-  case LaunchSite::LaunchKernel:
-    return "cudaLaunchKernel";
-  case LaunchSite::LaunchCooperativeKernel:
-    return "cudaLaunchCooperativeKernel";
-  case LaunchSite::LaunchKernelEx:
-    return "cudaLaunchKernelEx";
-  }
-  return "kernel launch";
-}
-
 std::string functionName(const FunctionDecl *FD) {
   std::string S;
   llvm::raw_string_ostream OS(S);
@@ -131,6 +117,7 @@ public:
     StringRef N = Callee->getName();
     LaunchSite S;
     S.Call = E;
+    S.Api = N;
     if ((N == "cudaLaunchKernel" || N == "cudaLaunchCooperativeKernel") &&
         E->getNumArgs() >= 3 && isDim3Type(E->getArg(2)->getType())) {
       S.How = N == "cudaLaunchKernel" ? LaunchSite::LaunchKernel

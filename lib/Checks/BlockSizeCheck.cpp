@@ -55,7 +55,7 @@ static void checkLaunch(CheckContext &C, const LaunchSite &S, bool UseBounds) {
   std::string What = S.Kernel ? "launch of " + quote(functionName(S.Kernel))
                               : std::string("kernel launch");
   if (S.How != LaunchSite::TripleChevron)
-    What = launchKindName(S.How).str() + " of " +
+    What = S.Api.str() + " of " +
            (S.Kernel ? quote(functionName(S.Kernel)) : "a kernel");
   uint64_t T = D->threads();
   std::string Shape = D->str();
@@ -98,7 +98,7 @@ static void checkLaunch(CheckContext &C, const LaunchSite &S, bool UseBounds) {
   F.Properties["blockDim"] = dimJson(*D);
   F.Properties["warps"] = U.Warps;
   F.Properties["idleLanes"] = U.IdleLanes;
-  F.Properties["launch"] = launchKindName(S.How);
+  F.Properties["launch"] = S.How == LaunchSite::TripleChevron ? StringRef("<<<>>>") : S.Api;
   if (S.Kernel)
     F.Properties["kernel"] = functionName(S.Kernel);
   if (V.isError())

@@ -86,10 +86,28 @@ enum cudaFuncAttribute {
   cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
   cudaFuncAttributePreferredSharedMemoryCarveout = 9,
 };
+typedef enum cudaLaunchAttributeID {
+  cudaLaunchAttributeIgnore = 0,
+  cudaLaunchAttributeAccessPolicyWindow = 1,
+  cudaLaunchAttributeCooperative = 2,
+  cudaLaunchAttributeSynchronizationPolicy = 3,
+  cudaLaunchAttributeClusterDimension = 4,
+  cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+  cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+  cudaLaunchAttributeProgrammaticEvent = 7,
+  cudaLaunchAttributePriority = 8,
+} cudaLaunchAttributeID;
+typedef union cudaLaunchAttributeValue {
+  char pad[64];
+  int cooperative;
+  struct { unsigned int x, y, z; } clusterDim;
+  int programmaticStreamSerializationAllowed;
+  int priority;
+} cudaLaunchAttributeValue;
 typedef struct cudaLaunchAttribute_st {
-  int id;
+  cudaLaunchAttributeID id;
   char pad[4];
-  union { char pad[64]; } val;
+  cudaLaunchAttributeValue val;
 } cudaLaunchAttribute;
 typedef struct cudaLaunchConfig_st {
   dim3 gridDim;
@@ -147,18 +165,22 @@ __device__ void __threadfence_block(void);
 }
 
 template <class T>
-__host__ cudaError_t cudaLaunchKernel(const T *func, dim3 gridDim,
+__host__ cudaError_t cudaLaunchKernel(T *func, dim3 gridDim,
                                       dim3 blockDim, void **args,
                                       size_t sharedMem = 0,
                                       cudaStream_t stream = 0);
 template <class T>
-__host__ cudaError_t cudaLaunchCooperativeKernel(const T *func, dim3 gridDim,
+__host__ cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim,
                                                  dim3 blockDim, void **args,
                                                  size_t sharedMem = 0,
                                                  cudaStream_t stream = 0);
 template <typename... ExpTypes, typename... ActTypes>
 __host__ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
                                         void (*kernel)(ExpTypes...),
+                                        ActTypes &&...args);
+template <typename... ActTypes>
+__host__ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                                        const cudaKernel_t kernel,
                                         ActTypes &&...args);
 template <class T>
 __host__ cudaError_t cudaFuncSetAttribute(T *entry,

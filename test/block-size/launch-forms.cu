@@ -114,7 +114,7 @@ void apis(float *p) {
   // CHECK: :[[@LINE-4]]:18: note: block shape 33x1x1 defined here
   cudaLaunchConfig_t init = {dim3(2), dim3(1000, 2), 0, 0, 0, 0};
   cudaLaunchKernelExC(&init, (const void *)k, args);
-  // CHECK: :[[@LINE-1]]:3: [[ERR]]: cudaLaunchKernelEx of 'k' cannot succeed: block 1000x2x1 has 2000 threads
+  // CHECK: :[[@LINE-1]]:3: [[ERR]]: cudaLaunchKernelExC of 'k' cannot succeed: block 1000x2x1 has 2000 threads
 }
 
 void instantiate(float *p, int *q) {

@@ -25,13 +25,11 @@ struct LaunchSite {
   const clang::VarDecl *Config = nullptr; ///< ...Ex: the cudaLaunchConfig_t
   const clang::FunctionDecl *Enclosing = nullptr;
   clang::SourceLocation Loc;           ///< where findings about it point
+  llvm::StringRef Api;                 ///< the runtime function, if not <<<>>>
 
   /// The block shape when the code fixes it.
   std::optional<model::Dim3> blockDim(ValueEvaluator &Eval) const;
 };
-
-/// "kernel launch", "cudaLaunchKernel", ... for messages.
-llvm::StringRef launchKindName(LaunchSite::Kind K);
 
 class TUIndex {
 public:
