@@ -98,7 +98,10 @@ static void checkLaunch(CheckContext &C, const LaunchSite &S, bool UseBounds) {
   F.Properties["blockDim"] = dimJson(*D);
   F.Properties["warps"] = U.Warps;
   F.Properties["idleLanes"] = U.IdleLanes;
-  F.Properties["launch"] = S.How == LaunchSite::TripleChevron ? StringRef("<<<>>>") : S.Api;
+  // json::Value keeps a StringRef without copying it: the API name lives in
+  // the AST, which is gone when the tool prints, so store a copy.
+  F.Properties["launch"] =
+      S.How == LaunchSite::TripleChevron ? std::string("<<<>>>") : S.Api.str();
   if (S.Kernel)
     F.Properties["kernel"] = functionName(S.Kernel);
   if (V.isError())
