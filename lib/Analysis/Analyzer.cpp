@@ -1,7 +1,9 @@
 //===-- Analyzer.cpp - Run the enabled checks on a translation unit -------===//
 #include "warplint/Analysis/Analyzer.h"
+#include "warplint/Analysis/BankConflicts.h"
 #include "warplint/Analysis/CheckContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <map>
@@ -58,6 +60,8 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx, const Options &Opts,
   CheckContext C(Index, Opts);
   if (Opts.Checks.isEnabled(CheckId::BlockSize))
     runBlockSizeCheck(C);
+  if (Opts.Checks.isEnabled(CheckId::BankConflict))
+    runBankConflictCheck(C);
   AnalysisResult R;
   R.Findings = C.takeFindings();
   const SourceManager &SM = Ctx.getSourceManager();
@@ -69,6 +73,35 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx, const Options &Opts,
   R.UserFunctions = Index.UserFunctions;
   R.UserFunctionsWithErrors = Index.UserFunctionsWithErrors;
   return R;
+}
+
+static FileLocation fileLocation(SourceLocation Loc, const SourceManager &SM);
+
+std::vector<SharedAccessInfo>
+describeSharedAccesses(ASTContext &Ctx, const Options &Opts,
+                       ArrayRef<SourceLocation> ErrorLocs) {
+  TUIndex Index(Ctx, ErrorLocs);
+  CheckContext C(Index, Opts);
+  BankConflictAnalysis A(C);
+  std::vector<SharedAccessInfo> Out;
+  for (const AccessReport &R : A.reports()) {
+    SharedAccessInfo I;
+    I.Loc = fileLocation(R.Access.LValue->getBeginLoc(),
+                         Ctx.getSourceManager());
+    I.Text = R.Text;
+    I.Access = accessKindName(R.Access.How).str();
+    if (R.Array)
+      I.Array = R.Array->getNameAsString();
+    I.Function = functionName(R.Access.Function);
+    I.Bytes = R.Access.Bytes;
+    I.WhyUnknown = R.WhyUnknown;
+    for (const AccessRun &Run : R.Runs)
+      I.Runs.push_back({Run.Block, Run.Assumed,
+                        Run.Kernel ? functionName(Run.Kernel) : "", Run.Via,
+                        Run.Result});
+    Out.push_back(std::move(I));
+  }
+  return Out;
 }
 
 static FileLocation fileLocation(SourceLocation Loc, const SourceManager &SM) {
@@ -109,8 +142,18 @@ Finding toFinding(const AstFinding &AF, const SourceManager &SM) {
       F.SourceLine = Buf.slice(Begin, End).str();
     }
   }
-  for (const AstNote &N : AF.Notes)
-    F.Notes.push_back({fileLocation(N.Loc, SM), N.Message});
+  for (const AstNote &N : AF.Notes) {
+    FindingNote FN{fileLocation(N.Loc, SM), N.Message, {}};
+    for (const AstFixIt &X : N.FixIts) {
+      CharSourceRange R = X.Range;
+      SourceLocation E = R.getEnd();
+      if (R.isTokenRange())
+        E = Lexer::getLocForEndOfToken(E, 0, SM, LangOptions());
+      FN.FixIts.push_back(
+          {fileLocation(R.getBegin(), SM), fileLocation(E, SM), X.Text});
+    }
+    F.Notes.push_back(std::move(FN));
+  }
   return F;
 }
 

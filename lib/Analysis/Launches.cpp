@@ -87,6 +87,10 @@ public:
   }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() &&
+        !FD->isInvalidDecl() &&
+        (FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>()))
+      Idx.DeviceFunctions.push_back(FD);
     if (const auto *A = FD->getAttr<CUDALaunchBoundsAttr>())
       if (!A->isInherited() && FD->hasAttr<CUDAGlobalAttr>() &&
           !FD->isDependentContext() && !FD->isInvalidDecl())
@@ -112,6 +116,14 @@ public:
     if (isa<CUDAKernelCallExpr>(E))
       return true;
     const FunctionDecl *Callee = E->getDirectCallee();
+    if (Callee && Current && !Current->isDependentContext() &&
+        (Current->hasAttr<CUDAGlobalAttr>() ||
+         Current->hasAttr<CUDADeviceAttr>()) &&
+        Callee->hasAttr<CUDADeviceAttr>()) {
+      const FunctionDecl *Def = nullptr;
+      if (Callee->hasBody(Def) && Def && !Def->isDependentContext())
+        Idx.DeviceCalls.push_back({Current, E, Def});
+    }
     if (!Callee || !Callee->getIdentifier())
       return true;
     StringRef N = Callee->getName();

@@ -1,5 +1,6 @@
 //===-- Options.cpp - Options shared by every front end -------------------===//
 #include "warplint/Core/Options.h"
+#include "warplint/Model/BankModel.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -57,6 +58,9 @@ static const CheckOptionInfo CheckOpts[] = {
     {"warplint-block-size.LaunchBounds", "true",
      "also check the maxThreads of __launch_bounds__ and launches that exceed "
      "it"},
+    {"warplint-bank-conflict.BlockDim", "32",
+     "the block shape assumed for a kernel that no launch in the file gives "
+     "one: X[,Y[,Z]]"},
 };
 
 ArrayRef<CheckOptionInfo> allCheckOptions() { return CheckOpts; }
@@ -84,6 +88,10 @@ Error Options::setCheckOption(StringRef KeyEqualsValue) {
       return createStringError("check option '" + Key.str() +
                                "' takes true or false, not '" + Value.str() +
                                "'");
+  if (Key == "warplint-bank-conflict.BlockDim" && !model::parseBlockDim(Value))
+    return createStringError("check option '" + Key.str() + "' takes a block "
+                             "shape X[,Y[,Z]] of at most 1024 threads, not '" +
+                             Value.str() + "'");
   CheckOptions[Key] = Value.str();
   return Error::success();
 }

@@ -26,6 +26,8 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
@@ -91,6 +93,17 @@ cl::list<std::string> ExtraArgs("extra-arg",
                                 cl::desc("Append an argument to each compile "
                                          "command"),
                                 cl::cat(Category));
+cl::opt<std::string> BlockDimOpt(
+    "block-dim",
+    cl::desc("Block shape assumed for a kernel that no launch in its file\n"
+             "gives one, X[,Y[,Z]] (default 32,1,1); the same as\n"
+             "--check-option=warplint-bank-conflict.BlockDim=..."),
+    cl::value_desc("X,Y,Z"), cl::cat(Category));
+cl::opt<bool> DumpSharedAccesses(
+    "dump-shared-accesses",
+    cl::desc("Print every shared-memory access and its bank-model result "
+             "as JSON"),
+    cl::Hidden, cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Print clang's errors in full, the commands "
                                "run and the nvcc flags dropped"),
@@ -113,6 +126,11 @@ const char Overview[] =
     "Without -p and without '--', a compile_commands.json is looked for in\n"
     "the directories above the first file. With -p and no FILE, every CUDA\n"
     "file of the compilation database is analysed.\n"
+    "\n"
+    "  warplint explain FILE:LINE[:COL] [options] [-- COMPILER_ARGS]\n"
+    "\n"
+    "'explain' prints, for each shared-memory access at that place, the\n"
+    "banks its worst warp hits: one column per bank, one row per wavefront.\n"
     "\n"
     "Exit status: 0 no findings, 1 findings, 2 usage or input error.\n";
 
@@ -154,7 +172,12 @@ struct FileResult {
   std::string ErrorText;
   std::string Fatal; ///< why the file could not be analysed at all
   std::string CommandLine;
+  std::vector<SharedAccessInfo> Accesses; ///< explain and the dump
 };
+
+/// `warplint explain FILE:LINE[:COL]`, or the dump: what the analysis
+/// reports of shared accesses instead of findings.
+bool DescribeAccesses = false;
 
 class AnalysisAction : public ASTFrontendAction {
 public:
@@ -175,6 +198,8 @@ public:
       explicit Consumer(AnalysisAction &A) : A(A) {}
       void HandleTranslationUnit(ASTContext &Ctx) override {
         A.R.Parsed = true;
+        if (DescribeAccesses)
+          A.R.Accesses = describeSharedAccesses(Ctx, A.Opts, A.Errors.Locs);
         AnalysisResult AR =
             analyzeTranslationUnit(Ctx, A.Opts, A.Errors.Locs);
         for (const AstFinding &F : AR.Findings)
@@ -257,6 +282,37 @@ int main(int argc, const char **argv) {
        << ")\n";
   });
 
+  // warplint explain FILE:LINE[:COL] ...: FILE becomes the one input.
+  std::vector<const char *> ExplainArgv;
+  std::string ExplainFile;
+  unsigned ExplainLine = 0, ExplainCol = 0;
+  if (argc > 1 && StringRef(argv[1]) == "explain") {
+    if (argc < 3 || StringRef(argv[2]).starts_with("-"))
+      return usageError("usage: warplint explain FILE:LINE[:COL] [options] "
+                        "[-- COMPILER_ARGS]");
+    StringRef Spec = argv[2];
+    auto [Rest, Last] = Spec.rsplit(':');
+    unsigned A = 0, B = 0;
+    if (Rest.empty() || Last.getAsInteger(10, A) || A == 0)
+      return usageError("'" + Spec + "' is not FILE:LINE[:COL]");
+    auto [File, Mid] = Rest.rsplit(':');
+    if (!File.empty() && !Mid.getAsInteger(10, B) && B != 0) {
+      ExplainFile = File.str();
+      ExplainLine = B;
+      ExplainCol = A;
+    } else {
+      ExplainFile = Rest.str();
+      ExplainLine = A;
+    }
+    ExplainArgv.push_back(argv[0]);
+    ExplainArgv.push_back(ExplainFile.c_str());
+    for (int I = 3; I < argc; ++I)
+      ExplainArgv.push_back(argv[I]);
+    argc = int(ExplainArgv.size());
+    argv = ExplainArgv.data();
+    DescribeAccesses = true;
+  }
+
   // Everything after "--" is the compile command for FILE...
   std::string DBError;
   std::unique_ptr<CompilationDatabase> FixedDB =
@@ -289,6 +345,15 @@ int main(int argc, const char **argv) {
   for (const std::string &KV : CheckOptions)
     if (Error E = Opts.setCheckOption(KV))
       return usageError(toString(std::move(E)));
+  if (!BlockDimOpt.empty())
+    if (Error E = Opts.setCheckOption("warplint-bank-conflict.BlockDim=" +
+                                      BlockDimOpt)) {
+      consumeError(std::move(E));
+      return usageError("--block-dim='" + BlockDimOpt +
+                        "' is not a block shape X[,Y[,Z]] of at most 1024 "
+                        "threads");
+    }
+  DescribeAccesses |= DumpSharedAccesses;
 
   OutputFormat Format;
   if (FormatOpt == "text")
@@ -451,6 +516,54 @@ int main(int argc, const char **argv) {
       All.push_back(std::move(F));
   }
   sortAndDeduplicate(All);
+
+  if (!ExplainFile.empty()) {
+    SmallString<256> Want(ExplainFile);
+    sys::fs::make_absolute(Want);
+    sys::path::remove_dots(Want, /*remove_dot_dot=*/true);
+    std::vector<const SharedAccessInfo *> Here;
+    for (const FileResult &R : Results)
+      for (const SharedAccessInfo &I : R.Accesses)
+        if (I.Loc.File == Want && I.Loc.Line == ExplainLine &&
+            (!ExplainCol || I.Loc.Column <= ExplainCol))
+          Here.push_back(&I);
+    // With a column, the access that starts closest before it.
+    if (ExplainCol && !Here.empty()) {
+      unsigned Best = 0;
+      for (const SharedAccessInfo *I : Here)
+        Best = std::max(Best, I->Loc.Column);
+      llvm::erase_if(Here, [&](const SharedAccessInfo *I) {
+        return I->Loc.Column != Best;
+      });
+    }
+    if (InputError)
+      return 2;
+    if (Here.empty()) {
+      errs() << "warplint: error: no shared-memory access at " << ExplainFile
+             << ":" << ExplainLine;
+      if (ExplainCol)
+        errs() << ":" << ExplainCol;
+      errs() << "\n";
+      return 2;
+    }
+    bool Color = sys::Process::StandardOutHasColors();
+    for (size_t I = 0; I < Here.size(); ++I) {
+      if (I)
+        outs() << "\n";
+      writeExplanation(outs(), *Here[I], Color);
+    }
+    return 0;
+  }
+  if (DumpSharedAccesses) {
+    json::Array A;
+    for (const FileResult &R : Results)
+      for (const SharedAccessInfo &I : R.Accesses)
+        A.push_back(sharedAccessJson(I));
+    outs() << formatv("{0:2}", json::Value(json::Object{
+                                   {"accesses", std::move(A)}}))
+           << "\n";
+    return InputError ? 2 : 0;
+  }
 
   std::unique_ptr<ToolOutputFile> OutFile;
   raw_ostream *OS = &outs();

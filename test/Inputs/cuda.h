@@ -59,3 +59,24 @@ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
 extern "C" cudaError_t cudaMalloc(void **p, size_t n);
 extern "C" cudaError_t cudaDeviceSynchronize(void);
 extern "C" __device__ void __syncthreads(void);
+
+/* Vector types: aligned to their size, as in vector_types.h. */
+struct __attribute__((aligned(2))) char2 { char x, y; };
+struct __attribute__((aligned(4))) char4 { char x, y, z, w; };
+struct __attribute__((aligned(8))) int2 { int x, y; };
+struct __attribute__((aligned(16))) int4 { int x, y, z, w; };
+struct __attribute__((aligned(8))) float2 { float x, y; };
+struct float3 { float x, y, z; };
+struct __attribute__((aligned(16))) float4 { float x, y, z, w; };
+struct __attribute__((aligned(16))) double2 { double x, y; };
+
+__device__ int atomicAdd(int *address, int val);
+__device__ unsigned atomicAdd(unsigned *address, unsigned val);
+__device__ float atomicAdd(float *address, float val);
+__device__ int atomicMax(int *address, int val);
+__device__ int atomicCAS(int *address, int compare, int val);
+__device__ int min(int a, int b);
+__device__ int max(int a, int b);
+__device__ unsigned umin(unsigned a, unsigned b);
+__device__ int __mul24(int a, int b);
+__device__ float __shfl_down_sync(unsigned mask, float v, unsigned delta);

@@ -10,14 +10,22 @@
 
 #include "warplint/Core/Finding.h"
 #include "warplint/Core/Options.h"
+#include "warplint/Output/Explain.h"
 #include "clang/AST/ASTContext.h"
 #include <vector>
 
 namespace warplint {
 
+/// A replacement of source text that a fix would make.
+struct AstFixIt {
+  clang::CharSourceRange Range;
+  std::string Text;
+};
+
 struct AstNote {
   clang::SourceLocation Loc;
   std::string Message;
+  std::vector<AstFixIt> FixIts;
 };
 
 struct AstFinding {
@@ -39,6 +47,10 @@ AnalysisResult analyzeTranslationUnit(clang::ASTContext &Ctx,
                                       const Options &Opts,
                                       llvm::ArrayRef<clang::SourceLocation>
                                           ErrorLocs = {});
+
+std::vector<SharedAccessInfo>
+describeSharedAccesses(clang::ASTContext &Ctx, const Options &Opts,
+                       llvm::ArrayRef<clang::SourceLocation> ErrorLocs = {});
 
 /// Resolves a finding to file positions (expansion locations, absolute paths).
 Finding toFinding(const AstFinding &F, const clang::SourceManager &SM);

@@ -42,6 +42,17 @@ public:
   std::vector<LaunchSite> Launches;
   /// Kernels (instantiations included) carrying their own __launch_bounds__.
   std::vector<const clang::FunctionDecl *> BoundedKernels;
+  /// Definitions of kernels and __device__ functions, template
+  /// instantiations included (not the templates themselves).
+  std::vector<const clang::FunctionDecl *> DeviceFunctions;
+  /// Direct calls between device functions: caller, call, callee (the
+  /// callee's definition).
+  struct DeviceCall {
+    const clang::FunctionDecl *Caller;
+    const clang::CallExpr *Call;
+    const clang::FunctionDecl *Callee;
+  };
+  std::vector<DeviceCall> DeviceCalls;
 
   /// Functions written by the user (not system headers, not instantiations).
   unsigned UserFunctions = 0;

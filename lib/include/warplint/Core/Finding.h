@@ -31,9 +31,17 @@ struct FileLocation {
   }
 };
 
+/// Replace the text from Begin up to (not including) End with Text.
+struct FixIt {
+  FileLocation Begin;
+  FileLocation End;
+  std::string Text;
+};
+
 struct FindingNote {
   FileLocation Loc;
   std::string Message;
+  std::vector<FixIt> FixIts;
 };
 
 struct Finding {

@@ -1,0 +1,222 @@
+//===-- BankConflicts.cpp - Every shared access, every launch shape -------===//
+#include "warplint/Analysis/BankConflicts.h"
+#include "clang/AST/Attr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+using namespace warplint::model;
+
+namespace warplint {
+
+static std::string sourceText(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
+  if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
+    R = SM.getExpansionRange(E->getSourceRange());
+  std::string T =
+      Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  // One line, single spaces.
+  std::string Out;
+  bool Space = false;
+  for (char Ch : T) {
+    if (Ch == '\n' || Ch == '\r' || Ch == '\t' || Ch == ' ') {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += Ch;
+  }
+  if (Out.size() > 60)
+    Out = Out.substr(0, 57) + "...";
+  return Out;
+}
+
+BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
+    : C(C), Finder(C.Index.Ctx, C.Eval) {
+  auto It = C.Opts.CheckOptions.find("warplint-bank-conflict.BlockDim");
+  if (It != C.Opts.CheckOptions.end())
+    if (auto D = parseBlockDim(It->second))
+      DefaultBlock = *D;
+
+  // The block shapes of each kernel's launches.
+  for (const LaunchSite &S : C.Index.Launches) {
+    if (!S.Kernel)
+      continue;
+    C.Eval.resetLastDefinition();
+    std::optional<Dim3> D = S.blockDim(C.Eval);
+    if (!D || D->threads() == 0 || D->threads() > 1024 || D->X > 1024 ||
+        D->Y > 1024 || D->Z > 64)
+      continue;
+    auto &V = KernelShapes[S.Kernel->getCanonicalDecl()];
+    if (!llvm::is_contained(V, *D))
+      V.push_back(*D);
+  }
+
+  const SourceManager &SM = C.Index.Ctx.getSourceManager();
+  for (const FunctionDecl *F : C.Index.DeviceFunctions) {
+    if (!C.Index.isAnalysable(F))
+      continue;
+    std::vector<SharedAccess> Accesses = Finder.find(F);
+    if (Accesses.empty())
+      continue;
+    std::vector<Context> Ctxs = contexts(F);
+    for (const SharedAccess &A : Accesses) {
+      if (!C.Index.isUserCode(A.LValue->getBeginLoc()))
+        continue;
+      AccessReport R;
+      R.Access = A;
+      R.Array = A.Root;
+      R.Text = sourceText(A.LValue, C.Index.Ctx);
+      for (const Context &X : Ctxs) {
+        std::string Why;
+        std::optional<LoweredAccess> L = Finder.lower(A, X.Chain, nullptr, Why);
+        if (!L) {
+          if (R.WhyUnknown.empty())
+            R.WhyUnknown = Why;
+          continue;
+        }
+        R.Array = L->Root;
+        bool Assumed = false;
+        for (const Dim3 &D : shapesOf(X.Kernel, Assumed)) {
+          AccessRun Run;
+          Run.Block = D;
+          Run.Assumed = Assumed;
+          Run.Kernel = X.Kernel;
+          Run.Chain = X.Chain;
+          if (X.Chain.Functions.size() > 1)
+            Run.Via = "via '" + functionName(X.Chain.Functions.front()) + "'";
+          Run.Result = analyzeAccess(L->Spec, D);
+          if (Run.Result.State == AccessResult::Unknown &&
+              R.WhyUnknown.empty())
+            R.WhyUnknown = Run.Result.Why;
+          R.Runs.push_back(std::move(Run));
+        }
+      }
+      if (!R.Array && R.Runs.empty() && R.WhyUnknown.empty())
+        continue; // not shared memory after all
+      Reports.push_back(std::move(R));
+    }
+  }
+  llvm::stable_sort(Reports, [&](const AccessReport &X, const AccessReport &Y) {
+    return SM.isBeforeInTranslationUnit(
+        SM.getExpansionLoc(X.Access.LValue->getBeginLoc()),
+        SM.getExpansionLoc(Y.Access.LValue->getBeginLoc()));
+  });
+}
+
+std::vector<Dim3> BankConflictAnalysis::shapesOf(const FunctionDecl *Kernel,
+                                                 bool &Assumed) {
+  Assumed = false;
+  if (Kernel) {
+    auto It = KernelShapes.find(Kernel->getCanonicalDecl());
+    if (It != KernelShapes.end() && !It->second.empty())
+      return It->second;
+  }
+  Assumed = true;
+  return {DefaultBlock};
+}
+
+std::vector<BankConflictAnalysis::Context>
+BankConflictAnalysis::contexts(const FunctionDecl *F) {
+  std::vector<Context> Out;
+  if (F->hasAttr<CUDAGlobalAttr>()) {
+    Context X;
+    X.Chain.Functions = {F};
+    X.Kernel = F;
+    Out.push_back(X);
+    return Out;
+  }
+  // Chains of calls up to a kernel: depth-first over the callers, a few.
+  constexpr unsigned MaxDepth = 4, MaxChains = 8;
+  struct Partial {
+    std::vector<const CallExpr *> Calls; // innermost first
+    std::vector<const FunctionDecl *> Functions;
+  };
+  std::vector<Partial> Work{{{}, {F}}};
+  while (!Work.empty() && Out.size() < MaxChains) {
+    Partial P = Work.back();
+    Work.pop_back();
+    const FunctionDecl *Top = P.Functions.back();
+    for (const TUIndex::DeviceCall &DC : C.Index.DeviceCalls) {
+      if (DC.Callee->getCanonicalDecl() != Top->getCanonicalDecl())
+        continue;
+      if (llvm::is_contained(P.Functions, DC.Caller) ||
+          !C.Index.isAnalysable(DC.Caller))
+        continue;
+      Partial Q = P;
+      Q.Calls.push_back(DC.Call);
+      Q.Functions.push_back(DC.Caller);
+      if (DC.Caller->hasAttr<CUDAGlobalAttr>()) {
+        Context X;
+        X.Chain.Calls.assign(Q.Calls.rbegin(), Q.Calls.rend());
+        X.Chain.Functions.assign(Q.Functions.rbegin(), Q.Functions.rend());
+        X.Kernel = DC.Caller;
+        if (Out.size() < MaxChains)
+          Out.push_back(X);
+      } else if (Q.Functions.size() <= MaxDepth) {
+        Work.push_back(std::move(Q));
+      }
+    }
+  }
+  if (Out.empty()) {
+    Context X;
+    X.Chain.Functions = {F};
+    Out.push_back(X);
+  }
+  return Out;
+}
+
+unsigned BankConflictAnalysis::paddingFix(const VarDecl *V) {
+  const auto *CAT = C.Index.Ctx.getAsConstantArrayType(V->getType());
+  if (!CAT || !C.Index.Ctx.getAsConstantArrayType(CAT->getElementType()))
+    return 0;
+  if (!Finder.onlyFullySubscripted(V, C.Index.DeviceFunctions))
+    return 0;
+  // Every access of V, and every run of it, must be known.
+  std::vector<const AccessReport *> Mine;
+  for (const AccessReport &R : Reports) {
+    if (R.Array != V)
+      continue;
+    if (R.Runs.empty())
+      return 0;
+    for (const AccessRun &Run : R.Runs)
+      if (Run.Result.State == AccessResult::Unknown)
+        return 0;
+    Mine.push_back(&R);
+  }
+  if (Mine.empty())
+    return 0;
+  for (unsigned Extra = 1; Extra <= 4; ++Extra) {
+    ArrayPadding Pad{V, Extra};
+    bool Works = true;
+    for (const AccessReport *R : Mine) {
+      for (const AccessRun &Run : R->Runs) {
+        std::string Why;
+        std::optional<LoweredAccess> L =
+            Finder.lower(R->Access, Run.Chain, &Pad, Why);
+        if (!L) {
+          Works = false;
+          break;
+        }
+        AccessResult After = analyzeAccess(L->Spec, Run.Block);
+        if (After.State == AccessResult::Unknown || After.conflicts() ||
+            (After.State == AccessResult::NeverRuns) !=
+                (Run.Result.State == AccessResult::NeverRuns)) {
+          Works = false;
+          break;
+        }
+      }
+      if (!Works)
+        break;
+    }
+    if (Works)
+      return Extra;
+  }
+  return 0;
+}
+
+} // namespace warplint

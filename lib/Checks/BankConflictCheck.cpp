@@ -1,0 +1,241 @@
+//===-- BankConflictCheck.cpp - warplint-bank-conflict --------------------===//
+//
+// Reports the shared-memory accesses whose worst warp needs more wavefronts
+// than phases, for the block shapes the file launches the kernel with: one
+// finding per distinct degree, naming the shapes. Accesses whose address the
+// analysis cannot compute exactly say nothing. See
+// docs/checks/warplint-bank-conflict.md.
+//
+//===----------------------------------------------------------------------===//
+#include "warplint/Analysis/BankConflicts.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include <map>
+
+using namespace clang;
+using namespace warplint::model;
+
+namespace warplint {
+
+static StringRef kindWords(SharedAccess::Kind K) {
+  switch (K) {
+  case SharedAccess::Load:
+    return "load";
+  case SharedAccess::Store:
+    return "store";
+  case SharedAccess::LoadStore:
+    return "read-modify-write";
+  case SharedAccess::Atomic:
+    return "atomic";
+  }
+  return "access";
+}
+
+/// "a 32-way", "an 8-way", "an 18-way".
+static std::string article(const std::string &Degree) {
+  StringRef D(Degree);
+  bool An = D.starts_with("8") || D == "11" || D == "18" ||
+            D.starts_with("11.") || D.starts_with("18.");
+  return (An ? "an " : "a ") + Degree;
+}
+
+static std::string quote(StringRef S) { return ("'" + S + "'").str(); }
+
+/// "block 32x8", "blocks 32x8 and 16x16", "assumed block 32x1".
+static std::string shapesText(ArrayRef<const AccessRun *> Runs) {
+  std::vector<std::string> Shapes;
+  bool Assumed = false;
+  for (const AccessRun *R : Runs) {
+    std::string S = shapeText(R->Block);
+    if (!R->Via.empty())
+      S += " " + R->Via;
+    if (std::find(Shapes.begin(), Shapes.end(), S) == Shapes.end())
+      Shapes.push_back(S);
+    Assumed |= R->Assumed;
+  }
+  std::string Out = Assumed ? "assumed " : "";
+  Out += Shapes.size() == 1 ? "block " : "blocks ";
+  for (size_t I = 0; I < Shapes.size(); ++I)
+    Out += (I == 0 ? "" : I + 1 == Shapes.size() ? " and " : ", ") + Shapes[I];
+  return Out;
+}
+
+/// The fix-it that pads V's innermost dimension by Extra elements, when V
+/// is declared in the main file outside macros and templates.
+static std::optional<AstFixIt> paddingFixIt(const VarDecl *V, unsigned Extra,
+                                            ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (V->getLocation().isMacroID() ||
+      !SM.isInMainFile(SM.getExpansionLoc(V->getLocation())))
+    return std::nullopt;
+  if (const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext()))
+    if (F->isTemplateInstantiation() || F->isDependentContext())
+      return std::nullopt;
+  TypeSourceInfo *TSI = V->getTypeSourceInfo();
+  if (!TSI)
+    return std::nullopt;
+  TypeLoc TL = TSI->getTypeLoc();
+  std::optional<ArrayTypeLoc> Inner;
+  while (true) {
+    TL = TL.getUnqualifiedLoc();
+    if (auto A = TL.getAs<AttributedTypeLoc>()) {
+      TL = A.getModifiedLoc();
+      continue;
+    }
+    auto ATL = TL.getAs<ArrayTypeLoc>();
+    if (!ATL)
+      break;
+    Inner = ATL;
+    TL = ATL.getElementLoc();
+  }
+  if (!Inner || !Inner->getSizeExpr())
+    return std::nullopt;
+  const Expr *SE = Inner->getSizeExpr();
+  CharSourceRange R = SM.getExpansionRange(SE->getSourceRange());
+  if (R.getBegin().isMacroID() ||
+      !SM.isInMainFile(R.getBegin()))
+    return std::nullopt;
+  StringRef Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
+  if (Text.empty())
+    return std::nullopt;
+  std::string New;
+  uint64_t N;
+  if (!Text.getAsInteger(10, N))
+    New = std::to_string(N + Extra);
+  else if (llvm::all_of(Text, [](char C) {
+             return isalnum((unsigned char)C) || C == '_' || C == ':';
+           }))
+    New = Text.str() + " + " + std::to_string(Extra);
+  else
+    New = "(" + Text.str() + ") + " + std::to_string(Extra);
+  return AstFixIt{R, New};
+}
+
+void runBankConflictCheck(CheckContext &C) {
+  BankConflictAnalysis A(C);
+  ASTContext &Ctx = C.Index.Ctx;
+  std::map<const VarDecl *, unsigned> Padding;
+  for (const AccessReport &R : A.reports()) {
+    SourceLocation Loc = R.Access.LValue->getBeginLoc();
+    if (R.Access.How == SharedAccess::Atomic)
+      Loc = R.Access.LValue->getBeginLoc();
+    C.visit(CheckId::BankConflict, Loc, R.Access.Function);
+
+    // Conflicting runs, grouped by degree.
+    std::vector<std::vector<const AccessRun *>> Groups;
+    for (const AccessRun &Run : R.Runs) {
+      if (!Run.Result.conflicts())
+        continue;
+      auto It = std::find_if(Groups.begin(), Groups.end(), [&](auto &G) {
+        const AccessResult &O = G.front()->Result;
+        return uint64_t(O.Wavefronts) * Run.Result.Phases ==
+               uint64_t(Run.Result.Wavefronts) * O.Phases;
+      });
+      if (It == Groups.end())
+        Groups.push_back({&Run});
+      else
+        It->push_back(&Run);
+    }
+    for (const auto &G : Groups) {
+      const AccessRun &First = *G.front();
+      const AccessResult &Res = First.Result;
+      unsigned Bytes = R.Access.Bytes;
+      std::string Degree = formatDegree(Res.Wavefronts, Res.Phases);
+      std::string Context = shapesText(G);
+      for (const auto &[Name, V] : Res.LoopValues)
+        Context += ", " + Name + " = " + std::to_string(V);
+
+      AstFinding F;
+      F.Check = CheckId::BankConflict;
+      F.Level = Severity::Warning;
+      F.Loc = Loc;
+      F.Message = "shared-memory " + kindWords(R.Access.How).str() +
+                  (R.Access.How == SharedAccess::Atomic ? " on " : " of ") +
+                  quote(R.Text) + " has " + article(Degree) +
+                  "-way bank conflict (" + Context + ": " +
+                  describeConflict(Res, Bytes) + ")";
+
+      unsigned Phases = phasesFor(Bytes);
+      uint64_t T0 = uint64_t(Res.Warp) * 32;
+      uint64_t T1 = std::min<uint64_t>(T0 + 31, First.Block.threads() - 1);
+      std::string Warp = "warp " + std::to_string(Res.Warp) +
+                         " (threads " + std::to_string(T0) + ".." +
+                         std::to_string(T1) + ") needs " +
+                         std::to_string(Res.Wavefronts) + " wavefronts where " +
+                         std::to_string(Res.Phases) + " would do";
+      if (Phases > 1)
+        Warp += "; " + std::to_string(Bytes) + "-byte accesses are served in " +
+                std::to_string(Phases) + " phases of " +
+                std::to_string(32 / Phases) + " lanes";
+      F.Notes.push_back({Loc, Warp, {}});
+      if (First.Assumed && First.Kernel)
+        F.Notes.push_back(
+            {First.Kernel->getLocation(),
+             "no launch of " + quote(functionName(First.Kernel)) +
+                 " in this file gives its block shape: assumed " +
+                 shapeText(First.Block) +
+                 " (set --block-dim=X,Y,Z or the option "
+                 "warplint-bank-conflict.BlockDim)",
+             {}});
+      else if (First.Assumed)
+        F.Notes.push_back(
+            {R.Access.Function->getLocation(),
+             "no kernel in this file calls " +
+                 quote(functionName(R.Access.Function)) +
+                 ": assumed block " + shapeText(First.Block) +
+                 " (set --block-dim=X,Y,Z or the option "
+                 "warplint-bank-conflict.BlockDim)",
+             {}});
+
+      if (R.Array) {
+        auto It = Padding.find(R.Array);
+        if (It == Padding.end())
+          It = Padding.insert({R.Array, A.paddingFix(R.Array)}).first;
+        if (unsigned Extra = It->second) {
+          const auto *CAT = Ctx.getAsConstantArrayType(R.Array->getType());
+          QualType Elem = CAT->getElementType();
+          while (const auto *In = Ctx.getAsConstantArrayType(Elem)) {
+            CAT = In;
+            Elem = In->getElementType();
+          }
+          uint64_t Inner = CAT->getZExtSize();
+          AstNote N;
+          N.Loc = R.Array->getLocation();
+          N.Message = "padding the inner dimension of " +
+                      quote(R.Array->getName()) + " to " +
+                      std::to_string(Inner + Extra) + " element" +
+                      (Inner + Extra == 1 ? "" : "s") +
+                      " makes every access of it conflict-free";
+          if (auto Fix = paddingFixIt(R.Array, Extra, Ctx))
+            N.FixIts.push_back(*Fix);
+          F.Notes.push_back(std::move(N));
+        }
+      }
+
+      F.Properties["degree"] = double(Res.Wavefronts) / Res.Phases;
+      F.Properties["wavefronts"] = Res.Wavefronts;
+      F.Properties["idealWavefronts"] = Res.Phases;
+      F.Properties["elementBytes"] = Bytes;
+      F.Properties["blockDim"] =
+          llvm::json::Array{First.Block.X, First.Block.Y, First.Block.Z};
+      F.Properties["assumedBlockDim"] = First.Assumed;
+      F.Properties["access"] = accessKindName(R.Access.How).str();
+      if (R.Array)
+        F.Properties["array"] = R.Array->getNameAsString();
+      if (First.Kernel)
+        F.Properties["kernel"] = functionName(First.Kernel);
+      F.Properties["warp"] = Res.Warp;
+      if (!Res.LoopValues.empty()) {
+        llvm::json::Object L;
+        for (const auto &[Name, V] : Res.LoopValues)
+          L[Name] = V;
+        F.Properties["loopValues"] = std::move(L);
+      }
+      C.report(std::move(F), R.Access.Function);
+    }
+  }
+}
+
+} // namespace warplint

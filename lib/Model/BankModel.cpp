@@ -1,0 +1,557 @@
+//===-- BankModel.cpp - Shared-memory bank conflicts of one access --------===//
+//
+// analyzeAccess() is exhaustive rather than symbolic: for a block shape it
+// evaluates the address of every lane of every warp, for every value of the
+// enumerable loop counters the access reads. Blocks have at most 1024
+// threads and such loops rarely more than a few dozen iterations, so this is
+// cheap, and it is exact for every expression the evaluator can compute
+// (XOR swizzles, shifts, divisions, masks), where a stride-based formula would
+// only cover affine addresses.
+//
+// The unknown uniform part of an address (the array's base, blockIdx, a
+// kernel parameter) is the same in every lane. Adding the same multiple of 4
+// bytes to every lane rotates the banks without changing how many distinct
+// words any bank serves, so only the uniform part modulo 4 matters; it is
+// enumerated over the residues its known factors allow (element sizes below 4
+// bytes), and the answer stands only when they all agree.
+//
+//===----------------------------------------------------------------------===//
+#include "warplint/Model/BankModel.h"
+#include "llvm/ADT/STLExtras.h"
+#include <numeric>
+
+namespace warplint::model {
+
+unsigned phasesFor(unsigned Bytes) {
+  return Bytes <= 4 ? 1 : Bytes / 4;
+}
+
+static int64_t floorDiv(int64_t A, int64_t B) {
+  int64_t Q = A / B;
+  if ((A % B != 0) && ((A < 0) != (B < 0)))
+    --Q;
+  return Q;
+}
+
+static unsigned bankOf(int64_t Word) {
+  int64_t B = Word % int64_t(NumBanks);
+  return unsigned(B < 0 ? B + NumBanks : B);
+}
+
+WarpBanks warpBanks(const LaneAddresses &Lanes, unsigned AccessBytes,
+                    std::vector<WavefrontRow> *Rows) {
+  WarpBanks R;
+  unsigned Phases = phasesFor(AccessBytes);
+  unsigned LanesPerPhase = 32 / Phases;
+  for (unsigned Ph = 0; Ph < Phases; ++Ph) {
+    // Per bank: the distinct words, in the order lanes first ask for them,
+    // and the lanes that want each.
+    struct WordLanes {
+      int64_t Word;
+      llvm::SmallVector<unsigned, 2> Lanes;
+    };
+    std::array<llvm::SmallVector<WordLanes, 2>, NumBanks> Banks;
+    bool Any = false;
+    for (unsigned L = Ph * LanesPerPhase; L < (Ph + 1) * LanesPerPhase; ++L) {
+      if (!Lanes[L])
+        continue;
+      Any = true;
+      int64_t First = floorDiv(*Lanes[L], BankBytes);
+      int64_t Last = floorDiv(*Lanes[L] + AccessBytes - 1, BankBytes);
+      for (int64_t W = First; W <= Last; ++W) {
+        auto &B = Banks[bankOf(W)];
+        auto It = llvm::find_if(B, [&](const WordLanes &X) {
+          return X.Word == W;
+        });
+        if (It == B.end())
+          B.push_back({W, {L}});
+        else if (It->Lanes.empty() || It->Lanes.back() != L)
+          It->Lanes.push_back(L);
+      }
+    }
+    if (!Any)
+      continue;
+    ++R.Phases;
+    unsigned Max = 0, MaxBank = 0;
+    for (unsigned B = 0; B < NumBanks; ++B)
+      if (Banks[B].size() > Max) {
+        Max = Banks[B].size();
+        MaxBank = B;
+      }
+    // The worst bank overall: the first bank of the first phase that needs
+    // the most words.
+    if (Max > R.WorstWords) {
+      R.WorstBank = MaxBank;
+      R.WorstPhase = Ph;
+      R.WorstWords = Max;
+    }
+    R.Wavefronts += Max;
+    if (Rows)
+      for (unsigned Row = 0; Row < Max; ++Row) {
+        WavefrontRow W;
+        W.Phase = Ph;
+        for (unsigned B = 0; B < NumBanks; ++B)
+          if (Row < Banks[B].size()) {
+            W.Word[B] = Banks[B][Row].Word;
+            W.Lanes[B] = Banks[B][Row].Lanes;
+          }
+        Rows->push_back(std::move(W));
+      }
+  }
+  return R;
+}
+
+std::string formatDegree(unsigned Wavefronts, unsigned Phases) {
+  if (!Phases)
+    return "0";
+  if (Wavefronts % Phases == 0)
+    return std::to_string(Wavefronts / Phases);
+  // Phases is 2 or 4: at most two decimals.
+  unsigned Hundredths = Wavefronts * 100 / Phases;
+  std::string S = std::to_string(Hundredths / 100) + ".";
+  unsigned Frac = Hundredths % 100;
+  if (Frac % 10 == 0)
+    S += std::to_string(Frac / 10);
+  else
+    S += (Frac < 10 ? "0" : "") + std::to_string(Frac);
+  return S;
+}
+
+std::optional<Dim3> parseBlockDim(llvm::StringRef S) {
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  S.trim().split(Parts, S.contains('x') ? 'x' : ',');
+  if (Parts.empty() || Parts.size() > 3)
+    return std::nullopt;
+  uint64_t V[3] = {1, 1, 1};
+  for (size_t I = 0; I < Parts.size(); ++I)
+    if (Parts[I].trim().getAsInteger(10, V[I]) || V[I] == 0)
+      return std::nullopt;
+  Dim3 D{V[0], V[1], V[2]};
+  if (D.X > 1024 || D.Y > 1024 || D.Z > 64 || D.threads() > 1024)
+    return std::nullopt;
+  return D;
+}
+
+std::string shapeText(const Dim3 &D) {
+  std::string S = std::to_string(D.X) + "x" + std::to_string(D.Y);
+  if (D.Z != 1)
+    S += "x" + std::to_string(D.Z);
+  return S;
+}
+
+std::string formatLanes(llvm::ArrayRef<unsigned> Lanes) {
+  size_t N = Lanes.size();
+  if (N == 0)
+    return "no lanes";
+  if (N == 1)
+    return "lane " + std::to_string(Lanes[0]);
+  if (N == 2)
+    return "lanes " + std::to_string(Lanes[0]) + " and " +
+           std::to_string(Lanes[1]);
+  bool AP = true;
+  int64_t D = int64_t(Lanes[1]) - Lanes[0];
+  for (size_t I = 2; I < N; ++I)
+    AP &= int64_t(Lanes[I]) - Lanes[I - 1] == D;
+  if (AP && D == 1)
+    return "lanes " + std::to_string(Lanes[0]) + ".." +
+           std::to_string(Lanes[N - 1]);
+  std::string S = "lanes ";
+  if (N <= 4) {
+    for (size_t I = 0; I < N; ++I)
+      S += (I == 0 ? "" : I + 1 == N ? " and " : ", ") +
+           std::to_string(Lanes[I]);
+    return S;
+  }
+  if (AP)
+    return S + std::to_string(Lanes[0]) + ", " + std::to_string(Lanes[1]) +
+           ", ..., " + std::to_string(Lanes[N - 1]);
+  return S + std::to_string(Lanes[0]) + ", " + std::to_string(Lanes[1]) +
+         ", " + std::to_string(Lanes[2]) + " and " + std::to_string(N - 3) +
+         " more";
+}
+
+std::string describeConflict(const AccessResult &R, unsigned Bytes) {
+  unsigned Phases = phasesFor(Bytes);
+  unsigned PerPhase = 32 / Phases;
+  unsigned Ph = R.Banks.WorstPhase, Bank = R.Banks.WorstBank;
+  llvm::SmallVector<unsigned, 32> Lanes;
+  for (unsigned L = Ph * PerPhase; L < (Ph + 1) * PerPhase; ++L) {
+    if (!R.Lanes[L])
+      continue;
+    int64_t First = floorDiv(*R.Lanes[L], BankBytes);
+    int64_t Last = floorDiv(*R.Lanes[L] + Bytes - 1, BankBytes);
+    for (int64_t W = First; W <= Last; ++W)
+      if (bankOf(W) == Bank) {
+        Lanes.push_back(L);
+        break;
+      }
+  }
+  std::string S = formatLanes(Lanes) + " hit bank " + std::to_string(Bank);
+  // A constant stride between the lanes of the warp names the cause.
+  std::optional<int64_t> Stride;
+  std::optional<std::pair<unsigned, int64_t>> Prev;
+  bool AP = true;
+  for (unsigned L = 0; L < 32 && AP; ++L) {
+    if (!R.Lanes[L])
+      continue;
+    if (Prev) {
+      int64_t DL = int64_t(L) - Prev->first;
+      int64_t DA = *R.Lanes[L] - Prev->second;
+      if (DA % DL != 0 || (Stride && *Stride != DA / DL))
+        AP = false;
+      else
+        Stride = DA / DL;
+    }
+    Prev = {L, *R.Lanes[L]};
+  }
+  if (AP && Stride && *Stride != 0) {
+    int64_t A = *Stride < 0 ? -*Stride : *Stride;
+    if (A % BankBytes == 0)
+      S += " with a stride of " + std::to_string(A / BankBytes) +
+           (A == BankBytes ? " word" : " words");
+    else
+      S += " with a stride of " + std::to_string(A) + " bytes";
+  } else {
+    S += " in " + std::to_string(R.Banks.WorstWords) + " different words";
+  }
+  return S;
+}
+
+std::string renderBankMap(const AccessResult &R, unsigned Bytes, bool Color) {
+  std::vector<WavefrontRow> Rows;
+  WarpBanks B = warpBanks(R.Lanes, Bytes, &Rows);
+  std::string S;
+  auto Cell = [](const std::string &T) {
+    std::string C = T.size() >= 4 ? T.substr(0, 4) : std::string(4 - T.size(), ' ') + T;
+    return C;
+  };
+  S += "         bank";
+  for (unsigned K = 0; K < NumBanks; ++K)
+    S += Cell(std::to_string(K));
+  S += "\n";
+  unsigned Phases = phasesFor(Bytes);
+  for (size_t I = 0; I < Rows.size(); ++I) {
+    const WavefrontRow &Row = Rows[I];
+    std::string Label = "wavefront " + std::to_string(I + 1);
+    if (Phases > 1)
+      Label = "p" + std::to_string(Row.Phase + 1) + " wf " + std::to_string(I + 1);
+    S += Label + std::string(Label.size() < 17 ? 17 - Label.size() : 1, ' ');
+    for (unsigned K = 0; K < NumBanks; ++K) {
+      std::string T;
+      if (Row.Word[K]) {
+        T = std::to_string(Row.Lanes[K].front());
+        if (Row.Lanes[K].size() > 1)
+          T += "+"; // a broadcast: more lanes read this word
+      } else {
+        T = ".";
+      }
+      std::string C = Cell(T);
+      bool Hot = Row.Word[K] && I > 0 && Rows[I - 1].Phase == Row.Phase;
+      if (Color && Hot)
+        S += "\x1b[1;31m" + C + "\x1b[0m";
+      else
+        S += C;
+    }
+    S += "\n";
+  }
+  S += "cells: the first lane served; '+': more lanes read the same word "
+       "(a broadcast); '.': bank idle\n";
+  S += std::to_string(B.Wavefronts) + " wavefront" +
+       (B.Wavefronts == 1 ? "" : "s") + " where " + std::to_string(B.Phases) +
+       " would do: " + formatDegree(B.Wavefronts, B.Phases) + "-way";
+  if (B.Wavefronts > B.Phases)
+    S += " (" + describeConflict(R, Bytes) + ")";
+  S += "\n";
+  return S;
+}
+
+//===----------------------------------------------------------------------===//
+// analyzeAccess
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+constexpr unsigned MaxLoopValues = 1024; // iterations of one enumerated loop
+constexpr unsigned MaxCombinations = 2048;
+
+/// Is A worse than B: more wavefronts per phase?
+bool worse(unsigned WA, unsigned PA, unsigned WB, unsigned PB) {
+  return uint64_t(WA) * PB > uint64_t(WB) * PA;
+}
+
+class AccessAnalysis {
+public:
+  AccessAnalysis(const AccessSpec &A, const Dim3 &Block)
+      : A(A), P(*A.Pool), Block(Block), LoopValues(P.numLoops()),
+        Induction(P.numLoops(), false) {}
+
+  AccessResult run() {
+    llvm::SmallVector<unsigned, 4> Loops;
+    P.loopsRead(A.Address, Loops);
+    for (const auto &G : A.Guards)
+      P.loopsRead(G.first, Loops);
+    // Outer loops first: a loop whose expressions read another comes after it.
+    Order.clear();
+    llvm::SmallVector<unsigned, 4> Left(Loops.begin(), Loops.end());
+    while (!Left.empty()) {
+      bool Progress = false;
+      for (size_t I = 0; I < Left.size(); ++I) {
+        llvm::SmallVector<unsigned, 4> Deps;
+        const Loop &L = P.loop(Left[I]);
+        for (NodeId N : {L.Init, L.Cond, L.Next})
+          P.loopsRead(N, Deps);
+        if (L.Step)
+          P.loopsRead(*L.Step, Deps);
+        bool Ready = llvm::all_of(Deps, [&](unsigned D) {
+          return D == Left[I] || llvm::is_contained(Order, D);
+        });
+        if (Ready) {
+          Order.push_back(Left[I]);
+          Left.erase(Left.begin() + I);
+          Progress = true;
+          break;
+        }
+      }
+      if (!Progress)
+        return unknown("the loops around the access depend on each other");
+    }
+    for (unsigned L : Order)
+      if (!P.loop(L).Complete)
+        return unknown("a loop counter the access reads is not a plain "
+                       "for-loop counter");
+    enumerate(0);
+    if (Failed)
+      return Result;
+    if (!AnyActive) {
+      Result.State = AccessResult::NeverRuns;
+      return Result;
+    }
+    Result.State = AccessResult::Ok;
+    if (!Result.DependsOnLoops)
+      Result.LoopValues.clear();
+    return Result;
+  }
+
+private:
+  const AccessSpec &A;
+  const ExprPool &P;
+  Dim3 Block;
+  std::vector<std::optional<int64_t>> LoopValues;
+  std::vector<char> Induction;
+  llvm::SmallVector<unsigned, 4> Order;
+  unsigned Combinations = 0;
+  bool Failed = false;
+  bool AnyActive = false;
+  bool HaveWorst = false;
+  std::optional<std::pair<unsigned, unsigned>> FirstDegree; // of a leaf
+  AccessResult Result;
+
+  AccessResult unknown(const std::string &Why) {
+    Failed = true;
+    Result = AccessResult();
+    Result.State = AccessResult::Unknown;
+    Result.Why = Why;
+    return Result;
+  }
+
+  EvalEnv env(const uint64_t Tid[3]) const {
+    EvalEnv E;
+    E.Block = Block;
+    E.Tid[0] = Tid[0];
+    E.Tid[1] = Tid[1];
+    E.Tid[2] = Tid[2];
+    E.LoopValues = LoopValues;
+    E.Induction = Induction;
+    return E;
+  }
+
+  /// The values of loop L under the outer loops' current values, when the
+  /// code fixes them; std::nullopt when it does not.
+  std::optional<std::vector<int64_t>> loopValues(unsigned L) {
+    const Loop &Lp = P.loop(L);
+    for (NodeId N : {Lp.Init, Lp.Cond, Lp.Next})
+      if (P.readsThreadIdx(N))
+        return std::nullopt;
+    llvm::SmallVector<unsigned, 4> Deps;
+    for (NodeId N : {Lp.Init, Lp.Cond, Lp.Next})
+      P.loopsRead(N, Deps);
+    for (unsigned D : Deps)
+      if (D != L && !LoopValues[D])
+        return std::nullopt;
+    uint64_t Zero[3] = {0, 0, 0};
+    EvalEnv E = env(Zero);
+    auto Init = evaluate(P, Lp.Init, E);
+    if (!Init || !Init->isConstant())
+      return std::nullopt;
+    std::vector<int64_t> Values;
+    int64_t V = Init->C;
+    std::vector<std::optional<int64_t>> Saved = LoopValues;
+    while (true) {
+      LoopValues[L] = V;
+      EvalEnv EV = env(Zero);
+      auto C = evaluate(P, Lp.Cond, EV);
+      if (!C || !C->isConstant()) {
+        LoopValues = Saved;
+        return std::nullopt;
+      }
+      if (!C->C)
+        break;
+      if (Values.size() == MaxLoopValues) {
+        LoopValues = Saved;
+        return std::nullopt;
+      }
+      Values.push_back(V);
+      auto N = evaluate(P, Lp.Next, EV);
+      if (!N || !N->isConstant()) {
+        LoopValues = Saved;
+        return std::nullopt;
+      }
+      V = N->C;
+    }
+    LoopValues = Saved;
+    return Values;
+  }
+
+  void enumerate(size_t I) {
+    if (Failed)
+      return;
+    if (I == Order.size()) {
+      if (++Combinations > MaxCombinations) {
+        unknown("the loops around the access run too many iterations to "
+                "enumerate");
+        return;
+      }
+      leaf();
+      return;
+    }
+    unsigned L = Order[I];
+    if (auto Values = loopValues(L)) {
+      for (int64_t V : *Values) {
+        LoopValues[L] = V;
+        enumerate(I + 1);
+        if (Failed)
+          return;
+      }
+      LoopValues[L].reset();
+      return;
+    }
+    if (P.loop(L).Step) {
+      Induction[L] = true;
+      enumerate(I + 1);
+      Induction[L] = false;
+      return;
+    }
+    unknown("the loop counter '" + P.loop(L).Name +
+            "' takes values the analysis cannot enumerate");
+  }
+
+  void leaf() {
+    uint64_t Threads = Block.threads();
+    uint64_t Warps = (Threads + 31) / 32;
+    for (uint64_t W = 0; W < Warps; ++W) {
+      LaneAddresses Lanes;
+      std::optional<LinearValue> Sym; // the uniform part, from the first lane
+      for (unsigned L = 0; L < 32; ++L) {
+        uint64_t Id = W * 32 + L;
+        if (Id >= Threads)
+          break;
+        uint64_t Tid[3] = {Id % Block.X, (Id / Block.X) % Block.Y,
+                           Id / (Block.X * Block.Y)};
+        EvalEnv E = env(Tid);
+        bool Active = true;
+        for (const auto &[G, Want] : A.Guards) {
+          auto V = evaluate(P, G, E);
+          if (V && V->isConstant() && (V->C != 0) != Want) {
+            Active = false;
+            break;
+          }
+        }
+        if (!Active)
+          continue;
+        auto Addr = evaluate(P, A.Address, E);
+        if (!Addr) {
+          unknown("the address is not a function of the thread index the "
+                  "analysis can compute");
+          return;
+        }
+        if (!Sym) {
+          Sym = *Addr;
+        } else if (!Sym->sameSymbols(*Addr)) {
+          unknown("the address mixes the thread index with a value unknown "
+                  "at compile time");
+          return;
+        }
+        Lanes[L] = Addr->C;
+      }
+      if (!Sym)
+        continue;
+      AnyActive = true;
+
+      // The uniform part modulo 4: which residues can it have?
+      uint64_t G = 0;
+      for (auto [S, C] : Sym->Terms) {
+        uint64_t M = P.symbolInfo(S).Multiple;
+        uint64_t AbsC = uint64_t(C < 0 ? -C : C);
+        G = std::gcd(G, AbsC * M);
+      }
+      uint64_t Step = G == 0 ? BankBytes : std::gcd(G, uint64_t(BankBytes));
+      std::optional<WarpBanks> Agreed;
+      LaneAddresses AgreedLanes;
+      for (uint64_t R = 0; R < BankBytes; R += Step) {
+        LaneAddresses Shifted = Lanes;
+        for (auto &X : Shifted)
+          if (X)
+            *X += int64_t(R);
+        WarpBanks B = warpBanks(Shifted, A.Bytes);
+        if (!Agreed) {
+          Agreed = B;
+          AgreedLanes = Shifted;
+        } else if (B.Wavefronts != Agreed->Wavefronts ||
+                   B.Phases != Agreed->Phases) {
+          unknown("the conflict depends on the alignment of an unknown "
+                  "offset in the address");
+          return;
+        }
+      }
+      note(*Agreed, AgreedLanes, unsigned(W));
+    }
+  }
+
+  void note(const WarpBanks &B, const LaneAddresses &Lanes, unsigned Warp) {
+    if (FirstDegree &&
+        (uint64_t(FirstDegree->first) * B.Phases !=
+         uint64_t(B.Wavefronts) * FirstDegree->second))
+      Result.DependsOnLoops = !Order.empty();
+    if (!FirstDegree)
+      FirstDegree = {B.Wavefronts, B.Phases};
+    if (HaveWorst &&
+        !worse(B.Wavefronts, B.Phases, Result.Wavefronts, Result.Phases))
+      return;
+    HaveWorst = true;
+    Result.Wavefronts = B.Wavefronts;
+    Result.Phases = B.Phases;
+    Result.Warp = Warp;
+    Result.Lanes = Lanes;
+    Result.Banks = B;
+    Result.LoopValues.clear();
+    for (unsigned L : Order)
+      if (LoopValues[L])
+        Result.LoopValues.push_back({P.loop(L).Name, *LoopValues[L]});
+  }
+};
+
+} // namespace
+
+AccessResult analyzeAccess(const AccessSpec &A, const Dim3 &Block) {
+  if (!A.Pool || Block.threads() == 0 || Block.threads() > 1024)
+    return AccessResult();
+  if (A.Bytes != 1 && A.Bytes != 2 && A.Bytes != 4 && A.Bytes != 8 &&
+      A.Bytes != 16) {
+    AccessResult R;
+    R.Why = "an access of " + std::to_string(A.Bytes) + " bytes";
+    return R;
+  }
+  return AccessAnalysis(A, Block).run();
+}
+
+} // namespace warplint::model

@@ -1,0 +1,514 @@
+//===-- ThreadExpr.cpp - Values computed by every thread of a block -------===//
+//
+// The evaluator computes in 64-bit two's complement and wraps every result to
+// the C type of its node. Values with uniform symbols stay linear where C's
+// arithmetic keeps them linear; they are not wrapped (the analysis assumes an
+// index expression with an unknown uniform part does not overflow, as the
+// program itself must for its addresses to be right).
+//
+//===----------------------------------------------------------------------===//
+#include "warplint/Model/ThreadExpr.h"
+#include "llvm/ADT/STLExtras.h"
+#include <map>
+#include <tuple>
+
+namespace warplint::model {
+
+int64_t IntType::wrap(int64_t V) const {
+  if (Width >= 64)
+    return V;
+  uint64_t Mask = (uint64_t(1) << Width) - 1;
+  uint64_t U = uint64_t(V) & Mask;
+  if (Signed && (U >> (Width - 1)) & 1)
+    U |= ~Mask;
+  return int64_t(U);
+}
+
+NodeId ExprPool::add(const Node &N) {
+  // Hash-consing keeps DAGs built from shared definitions small.
+  for (NodeId I = Nodes.size(); I-- > 0 && Nodes.size() - I <= 64;) {
+    const Node &O = Nodes[I];
+    if (O.Kind == N.Kind && O.Type.Width == N.Type.Width &&
+        O.Type.Signed == N.Type.Signed && O.Value == N.Value &&
+        O.Index == N.Index && O.A == N.A && O.B == N.B && O.C == N.C)
+      return I;
+  }
+  Nodes.push_back(N);
+  return Nodes.size() - 1;
+}
+
+NodeId ExprPool::constant(int64_t V, IntType T) {
+  Node N;
+  N.Kind = Op::Const;
+  N.Type = T;
+  N.Value = T.wrap(V);
+  return add(N);
+}
+
+NodeId ExprPool::threadIdx(unsigned Dim) {
+  Node N;
+  N.Kind = Op::ThreadIdx;
+  N.Type = IntType::u32();
+  N.Index = Dim;
+  return add(N);
+}
+
+NodeId ExprPool::blockDim(unsigned Dim) {
+  Node N;
+  N.Kind = Op::BlockDim;
+  N.Type = IntType::u32();
+  N.Index = Dim;
+  return add(N);
+}
+
+NodeId ExprPool::symbol(unsigned Sym, IntType T) {
+  Node N;
+  N.Kind = Op::Sym;
+  N.Type = T;
+  N.Index = Sym;
+  return add(N);
+}
+
+NodeId ExprPool::loopVar(unsigned L, IntType T) {
+  Node N;
+  N.Kind = Op::LoopVar;
+  N.Type = T;
+  N.Index = L;
+  return add(N);
+}
+
+NodeId ExprPool::unary(Op O, NodeId A, IntType T) {
+  Node N;
+  N.Kind = O;
+  N.Type = T;
+  N.A = A;
+  return add(N);
+}
+
+NodeId ExprPool::binary(Op O, NodeId A, NodeId B, IntType T) {
+  Node N;
+  N.Kind = O;
+  N.Type = T;
+  N.A = A;
+  N.B = B;
+  return add(N);
+}
+
+NodeId ExprPool::select(NodeId Cond, NodeId A, NodeId B, IntType T) {
+  Node N;
+  N.Kind = Op::Select;
+  N.Type = T;
+  N.A = Cond;
+  N.B = A;
+  N.C = B;
+  return add(N);
+}
+
+NodeId ExprPool::cast(NodeId A, IntType T) {
+  const Node &S = Nodes[A];
+  if (S.Type.Width == T.Width && S.Type.Signed == T.Signed)
+    return A;
+  if (S.Kind == Op::Const)
+    return constant(S.Value, T);
+  return unary(Op::Cast, A, T);
+}
+
+unsigned ExprPool::addSymbol(llvm::StringRef Name, uint64_t Multiple) {
+  Symbols.push_back({Name.str(), Multiple ? Multiple : 1});
+  return Symbols.size() - 1;
+}
+
+unsigned ExprPool::addLoop(llvm::StringRef Name) {
+  Loop L;
+  L.Name = Name.str();
+  L.IterationSym = addSymbol("iterations of '" + Name.str() + "'");
+  Loops.push_back(L);
+  return Loops.size() - 1;
+}
+
+static unsigned arity(Op O) {
+  switch (O) {
+  case Op::Const:
+  case Op::ThreadIdx:
+  case Op::BlockDim:
+  case Op::Sym:
+  case Op::LoopVar:
+    return 0;
+  case Op::Neg:
+  case Op::Not:
+  case Op::LNot:
+  case Op::Cast:
+    return 1;
+  case Op::Select:
+    return 3;
+  default:
+    return 2;
+  }
+}
+
+bool ExprPool::readsThreadIdx(NodeId Root) const {
+  llvm::SmallVector<NodeId, 16> Work{Root};
+  std::vector<bool> Seen(Nodes.size());
+  std::vector<bool> SeenLoop(Loops.size());
+  while (!Work.empty()) {
+    NodeId N = Work.pop_back_val();
+    if (Seen[N])
+      continue;
+    Seen[N] = true;
+    const Node &X = Nodes[N];
+    if (X.Kind == Op::ThreadIdx)
+      return true;
+    if (X.Kind == Op::LoopVar && !SeenLoop[X.Index]) {
+      SeenLoop[X.Index] = true;
+      const Loop &L = Loops[X.Index];
+      Work.append({L.Init, L.Cond, L.Next});
+      if (L.Step)
+        Work.push_back(*L.Step);
+    }
+    unsigned K = arity(X.Kind);
+    if (K >= 1)
+      Work.push_back(X.A);
+    if (K >= 2)
+      Work.push_back(X.B);
+    if (K >= 3)
+      Work.push_back(X.C);
+  }
+  return false;
+}
+
+void ExprPool::loopsRead(NodeId Root,
+                         llvm::SmallVectorImpl<unsigned> &Out) const {
+  llvm::SmallVector<NodeId, 16> Work{Root};
+  std::vector<bool> Seen(Nodes.size());
+  while (!Work.empty()) {
+    NodeId N = Work.pop_back_val();
+    if (Seen[N])
+      continue;
+    Seen[N] = true;
+    const Node &X = Nodes[N];
+    if (X.Kind == Op::LoopVar && !llvm::is_contained(Out, X.Index)) {
+      Out.push_back(X.Index);
+      const Loop &L = Loops[X.Index];
+      Work.append({L.Init, L.Cond, L.Next});
+      if (L.Step)
+        Work.push_back(*L.Step);
+    }
+    unsigned K = arity(X.Kind);
+    if (K >= 1)
+      Work.push_back(X.A);
+    if (K >= 2)
+      Work.push_back(X.B);
+    if (K >= 3)
+      Work.push_back(X.C);
+  }
+}
+
+static const char *opText(Op O) {
+  switch (O) {
+  case Op::Neg: return "-";
+  case Op::Not: return "~";
+  case Op::LNot: return "!";
+  case Op::Add: return "+";
+  case Op::Sub: return "-";
+  case Op::Mul: return "*";
+  case Op::Div: return "/";
+  case Op::Rem: return "%";
+  case Op::Shl: return "<<";
+  case Op::Shr: return ">>";
+  case Op::And: return "&";
+  case Op::Or: return "|";
+  case Op::Xor: return "^";
+  case Op::LT: return "<";
+  case Op::GT: return ">";
+  case Op::LE: return "<=";
+  case Op::GE: return ">=";
+  case Op::EQ: return "==";
+  case Op::NE: return "!=";
+  case Op::LAnd: return "&&";
+  case Op::LOr: return "||";
+  case Op::Min: return "min";
+  case Op::Max: return "max";
+  default: return "?";
+  }
+}
+
+std::string ExprPool::str(NodeId N) const {
+  const Node &X = Nodes[N];
+  static const char *const Dim[] = {"x", "y", "z"};
+  switch (X.Kind) {
+  case Op::Const:
+    return std::to_string(X.Value);
+  case Op::ThreadIdx:
+    return std::string("threadIdx.") + Dim[X.Index];
+  case Op::BlockDim:
+    return std::string("blockDim.") + Dim[X.Index];
+  case Op::Sym:
+    return Symbols[X.Index].Name;
+  case Op::LoopVar:
+    return Loops[X.Index].Name;
+  case Op::Cast:
+    return std::string("(") + (X.Type.Signed ? "i" : "u") +
+           std::to_string(X.Type.Width) + ")" + str(X.A);
+  case Op::Neg:
+  case Op::Not:
+  case Op::LNot:
+    return opText(X.Kind) + str(X.A);
+  case Op::Min:
+  case Op::Max:
+    return std::string(opText(X.Kind)) + "(" + str(X.A) + ", " + str(X.B) +
+           ")";
+  case Op::Select:
+    return "(" + str(X.A) + " ? " + str(X.B) + " : " + str(X.C) + ")";
+  default:
+    return "(" + str(X.A) + " " + opText(X.Kind) + " " + str(X.B) + ")";
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Evaluation
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+LinearValue constantValue(int64_t V) {
+  LinearValue L;
+  L.C = V;
+  return L;
+}
+
+LinearValue symbolValue(unsigned S, int64_t Coeff = 1) {
+  LinearValue L;
+  if (Coeff)
+    L.Terms.push_back({S, Coeff});
+  return L;
+}
+
+LinearValue addLinear(const LinearValue &A, const LinearValue &B, int64_t K) {
+  LinearValue R;
+  R.C = int64_t(uint64_t(A.C) + uint64_t(B.C) * uint64_t(K));
+  size_t I = 0, J = 0;
+  while (I < A.Terms.size() || J < B.Terms.size()) {
+    if (J == B.Terms.size() ||
+        (I < A.Terms.size() && A.Terms[I].first < B.Terms[J].first)) {
+      R.Terms.push_back(A.Terms[I++]);
+    } else if (I == A.Terms.size() || B.Terms[J].first < A.Terms[I].first) {
+      R.Terms.push_back({B.Terms[J].first, B.Terms[J].second * K});
+      ++J;
+    } else {
+      int64_t C = A.Terms[I].second + B.Terms[J].second * K;
+      if (C)
+        R.Terms.push_back({A.Terms[I].first, C});
+      ++I;
+      ++J;
+    }
+  }
+  return R;
+}
+
+LinearValue scale(const LinearValue &A, int64_t K) {
+  LinearValue R;
+  R.C = int64_t(uint64_t(A.C) * uint64_t(K));
+  if (K)
+    for (auto [S, C] : A.Terms)
+      R.Terms.push_back({S, C * K});
+  return R;
+}
+
+class Evaluator {
+public:
+  Evaluator(const ExprPool &P, const EvalEnv &Env)
+      : P(P), Env(Env), Memo(P.size()), Done(P.size()) {}
+
+  std::optional<LinearValue> eval(NodeId N, unsigned Depth = 0) {
+    if (Done[N])
+      return Memo[N];
+    if (Depth > 256)
+      return std::nullopt;
+    std::optional<LinearValue> V = compute(N, Depth + 1);
+    // Wrap constants to the node's C type.
+    if (V && V->isConstant())
+      V->C = P[N].Type.wrap(V->C);
+    Memo[N] = V;
+    Done[N] = true;
+    return V;
+  }
+
+private:
+  const ExprPool &P;
+  const EvalEnv &Env;
+  std::vector<std::optional<LinearValue>> Memo;
+  std::vector<bool> Done;
+
+  std::optional<LinearValue> loopValue(const Node &X, unsigned Depth) {
+    unsigned L = X.Index;
+    if (L < Env.LoopValues.size() && Env.LoopValues[L])
+      return constantValue(*Env.LoopValues[L]);
+    if (L < Env.Induction.size() && Env.Induction[L]) {
+      const Loop &Lp = P.loop(L);
+      auto Init = eval(Lp.Init, Depth);
+      if (!Init)
+        return std::nullopt;
+      // Induction: Init + k * Step, with the uniform k*Step a symbol of its
+      // own (the step may itself be symbolic, e.g. blockDim.x * gridDim.x).
+      return addLinear(*Init, symbolValue(Lp.IterationSym), 1);
+    }
+    return std::nullopt;
+  }
+
+  std::optional<LinearValue> compute(NodeId N, unsigned Depth) {
+    const Node &X = P[N];
+    switch (X.Kind) {
+    case Op::Const:
+      return constantValue(X.Value);
+    case Op::ThreadIdx:
+      return constantValue(int64_t(Env.Tid[X.Index]));
+    case Op::BlockDim:
+      return constantValue(int64_t(Env.Block[X.Index]));
+    case Op::Sym:
+      return symbolValue(X.Index);
+    case Op::LoopVar:
+      return loopValue(X, Depth);
+    case Op::Select: {
+      auto C = eval(X.A, Depth);
+      if (!C || !C->isConstant())
+        return std::nullopt;
+      return eval(C->C ? X.B : X.C, Depth);
+    }
+    case Op::LAnd:
+    case Op::LOr: {
+      auto A = eval(X.A, Depth);
+      if (!A || !A->isConstant())
+        return std::nullopt;
+      bool AV = A->C != 0;
+      if (X.Kind == Op::LAnd && !AV)
+        return constantValue(0);
+      if (X.Kind == Op::LOr && AV)
+        return constantValue(1);
+      auto B = eval(X.B, Depth);
+      if (!B || !B->isConstant())
+        return std::nullopt;
+      return constantValue(B->C != 0);
+    }
+    default:
+      break;
+    }
+
+    auto A = eval(X.A, Depth);
+    if (!A)
+      return std::nullopt;
+    IntType AT = P[X.A].Type;
+    switch (X.Kind) {
+    case Op::Cast:
+      if (A->isConstant())
+        return A;
+      // Symbols survive a cast that keeps every bit.
+      if (X.Type.Width >= AT.Width)
+        return A;
+      return std::nullopt;
+    case Op::Neg:
+      return scale(*A, -1);
+    case Op::Not:
+      if (!A->isConstant())
+        return std::nullopt;
+      return constantValue(~A->C);
+    case Op::LNot:
+      if (!A->isConstant())
+        return std::nullopt;
+      return constantValue(A->C == 0);
+    default:
+      break;
+    }
+
+    auto B = eval(X.B, Depth);
+    if (!B)
+      return std::nullopt;
+    switch (X.Kind) {
+    case Op::Add:
+      return addLinear(*A, *B, 1);
+    case Op::Sub:
+      return addLinear(*A, *B, -1);
+    case Op::Mul:
+      if (B->isConstant())
+        return scale(*A, B->C);
+      if (A->isConstant())
+        return scale(*B, A->C);
+      return std::nullopt;
+    case Op::Shl:
+      if (!B->isConstant() || B->C < 0 || B->C >= X.Type.Width)
+        return std::nullopt;
+      return scale(*A, int64_t(uint64_t(1) << B->C));
+    case Op::LT:
+    case Op::GT:
+    case Op::LE:
+    case Op::GE:
+    case Op::EQ:
+    case Op::NE:
+    case Op::Min:
+    case Op::Max: {
+      // Symbols that appear on both sides cancel out of a comparison.
+      if (!A->sameSymbols(*B))
+        return std::nullopt;
+      bool Less, Equal = A->C == B->C;
+      if (AT.Signed)
+        Less = A->C < B->C;
+      else
+        Less = uint64_t(A->C) < uint64_t(B->C);
+      switch (X.Kind) {
+      case Op::LT: return constantValue(Less);
+      case Op::GT: return constantValue(!Less && !Equal);
+      case Op::LE: return constantValue(Less || Equal);
+      case Op::GE: return constantValue(!Less);
+      case Op::EQ: return constantValue(Equal);
+      case Op::NE: return constantValue(!Equal);
+      case Op::Min: return Less ? A : B;
+      default: return Less ? B : A;
+      }
+    }
+    default:
+      break;
+    }
+
+    if (!A->isConstant() || !B->isConstant())
+      return std::nullopt;
+    int64_t L = A->C, R = B->C;
+    bool Signed = X.Type.Signed;
+    switch (X.Kind) {
+    case Op::Div:
+    case Op::Rem:
+      if (R == 0)
+        return std::nullopt;
+      if (Signed) {
+        if (L == INT64_MIN && R == -1)
+          return std::nullopt;
+        return constantValue(X.Kind == Op::Div ? L / R : L % R);
+      }
+      return constantValue(int64_t(X.Kind == Op::Div
+                                       ? uint64_t(L) / uint64_t(R)
+                                       : uint64_t(L) % uint64_t(R)));
+    case Op::Shr:
+      if (R < 0 || R >= X.Type.Width)
+        return std::nullopt;
+      if (Signed)
+        return constantValue(L >> R);
+      return constantValue(int64_t(uint64_t(L) >> R));
+    case Op::And:
+      return constantValue(L & R);
+    case Op::Or:
+      return constantValue(L | R);
+    case Op::Xor:
+      return constantValue(L ^ R);
+    default:
+      return std::nullopt;
+    }
+  }
+};
+
+} // namespace
+
+std::optional<LinearValue> evaluate(const ExprPool &P, NodeId N,
+                                    const EvalEnv &Env) {
+  Evaluator E(P, Env);
+  return E.eval(N);
+}
+
+} // namespace warplint::model

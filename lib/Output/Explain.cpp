@@ -1,0 +1,101 @@
+//===-- Explain.cpp - What warplint says of each shared access ------------===//
+#include "warplint/Output/Explain.h"
+
+using namespace llvm;
+using namespace warplint::model;
+
+namespace warplint {
+
+static const char *stateName(AccessResult::Status S) {
+  switch (S) {
+  case AccessResult::Ok:
+    return "ok";
+  case AccessResult::Unknown:
+    return "unknown";
+  case AccessResult::NeverRuns:
+    return "never-runs";
+  }
+  return "unknown";
+}
+
+json::Value sharedAccessJson(const SharedAccessInfo &I) {
+  json::Array Runs;
+  for (const SharedAccessInfo::Run &R : I.Runs) {
+    json::Object O{{"blockDim", json::Array{R.Block.X, R.Block.Y, R.Block.Z}},
+                   {"assumed", R.Assumed},
+                   {"kernel", R.Kernel},
+                   {"via", R.Via},
+                   {"state", stateName(R.Result.State)}};
+    if (R.Result.State == AccessResult::Ok) {
+      O["wavefronts"] = R.Result.Wavefronts;
+      O["phases"] = R.Result.Phases;
+      O["degree"] = R.Result.degree();
+      O["warp"] = R.Result.Warp;
+      json::Object L;
+      for (const auto &[Name, V] : R.Result.LoopValues)
+        L[Name] = V;
+      O["loopValues"] = std::move(L);
+    } else if (R.Result.State == AccessResult::Unknown) {
+      O["why"] = R.Result.Why;
+    }
+    Runs.push_back(std::move(O));
+  }
+  return json::Object{{"file", I.Loc.File},
+                      {"line", I.Loc.Line},
+                      {"column", I.Loc.Column},
+                      {"text", I.Text},
+                      {"access", I.Access},
+                      {"bytes", I.Bytes},
+                      {"array", I.Array},
+                      {"function", I.Function},
+                      {"whyUnknown", I.WhyUnknown},
+                      {"runs", std::move(Runs)}};
+}
+
+void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {
+  if (Color)
+    OS.changeColor(raw_ostream::SAVEDCOLOR, /*Bold=*/true);
+  OS << I.Loc.File << ":" << I.Loc.Line << ":" << I.Loc.Column
+     << ": shared-memory " << I.Access << " of '" << I.Text << "' ("
+     << I.Bytes << " byte" << (I.Bytes == 1 ? "" : "s") << ") in '"
+     << I.Function << "'\n";
+  if (Color)
+    OS.resetColor();
+  if (I.Runs.empty()) {
+    OS << "  not analysed: "
+       << (I.WhyUnknown.empty() ? "its address is not known" : I.WhyUnknown)
+       << "\n";
+    return;
+  }
+  for (const SharedAccessInfo::Run &R : I.Runs) {
+    OS << "\n  " << (R.Assumed ? "assumed block " : "block ")
+       << shapeText(R.Block);
+    if (!R.Kernel.empty())
+      OS << " (kernel '" << R.Kernel << "'" << (R.Via.empty() ? "" : ", ")
+         << R.Via << ")";
+    for (const auto &[Name, V] : R.Result.LoopValues)
+      OS << ", " << Name << " = " << V;
+    OS << ": ";
+    switch (R.Result.State) {
+    case AccessResult::Unknown:
+      OS << "unknown (" << R.Result.Why << ")\n";
+      continue;
+    case AccessResult::NeverRuns:
+      OS << "no thread executes it\n";
+      continue;
+    case AccessResult::Ok:
+      break;
+    }
+    uint64_t T0 = uint64_t(R.Result.Warp) * 32;
+    uint64_t T1 = std::min<uint64_t>(T0 + 31, R.Block.threads() - 1);
+    OS << (R.Result.conflicts()
+               ? formatDegree(R.Result.Wavefronts, R.Result.Phases) +
+                     "-way bank conflict"
+               : std::string("no bank conflict"))
+       << "; worst warp " << R.Result.Warp << " (threads " << T0 << ".."
+       << T1 << ")\n\n";
+    OS << renderBankMap(R.Result, I.Bytes, Color);
+  }
+}
+
+} // namespace warplint

@@ -1,0 +1,70 @@
+//===-- BankConflicts.h - Every shared access, every launch shape -*- C++ -*-===//
+///
+/// Runs the bank model on every shared-memory access of a translation unit,
+/// for each block shape its kernel is launched with (through each chain of
+/// calls that reaches a device function from a kernel). The check
+/// warplint-bank-conflict reports from these results; `warplint explain` and
+/// the tool's --dump-shared-accesses print them.
+///
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYSIS_BANKCONFLICTS_H
+#define WARPLINT_ANALYSIS_BANKCONFLICTS_H
+
+#include "warplint/Analysis/CheckContext.h"
+#include "warplint/Analysis/SharedAccess.h"
+
+namespace warplint {
+
+/// One way an access runs: through a chain of calls from a kernel, in a
+/// block of one shape.
+struct AccessRun {
+  model::Dim3 Block;
+  bool Assumed = false;  ///< no launch in the file gives the kernel's shape
+  const clang::FunctionDecl *Kernel = nullptr;
+  std::string Via; ///< "via 'reduce'" for device functions, else empty
+  CallChain Chain;
+  model::AccessResult Result;
+};
+
+struct AccessReport {
+  SharedAccess Access;
+  const clang::VarDecl *Array = nullptr; ///< the shared variable, when known
+  std::string Text;                      ///< the access as written
+  std::vector<AccessRun> Runs;           ///< the runs that lowered
+  std::string WhyUnknown;                ///< when no run could be lowered
+};
+
+class BankConflictAnalysis {
+public:
+  explicit BankConflictAnalysis(CheckContext &C);
+
+  /// Every shared access of user code, with its runs.
+  const std::vector<AccessReport> &reports() const { return Reports; }
+
+  /// The smallest padding of V's innermost dimension (in elements, up to 4)
+  /// that makes every access of V conflict-free in every run and keeps the
+  /// other accesses' results, when that is certain; 0 otherwise.
+  unsigned paddingFix(const clang::VarDecl *V);
+
+  model::Dim3 DefaultBlock{32, 1, 1};
+
+private:
+  CheckContext &C;
+  SharedAccessFinder Finder;
+  std::vector<AccessReport> Reports;
+  struct Context {
+    CallChain Chain;
+    const clang::FunctionDecl *Kernel = nullptr;
+  };
+  std::vector<Context> contexts(const clang::FunctionDecl *F);
+  std::vector<model::Dim3> shapesOf(const clang::FunctionDecl *Kernel,
+                                    bool &Assumed);
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<model::Dim3>>
+      KernelShapes;
+};
+
+void runBankConflictCheck(CheckContext &C);
+
+} // namespace warplint
+
+#endif // WARPLINT_ANALYSIS_BANKCONFLICTS_H

@@ -1,0 +1,121 @@
+//===-- BankModel.h - Shared-memory bank conflicts of one access -*- C++ -*-===//
+///
+/// The hardware model behind warplint-bank-conflict (docs/checks/
+/// warplint-bank-conflict.md):
+///
+/// - shared memory has 32 banks of 4 bytes; the bank of a byte address is
+///   (address / 4) mod 32;
+/// - a warp is 32 consecutive linear thread ids, id = x + y*Bx + z*Bx*By;
+/// - an access of at most 4 bytes is served in one phase of 32 lanes, an
+///   8-byte access in two phases of 16 lanes, a 16-byte access in four phases
+///   of 8 lanes;
+/// - in a phase, the number of wavefronts is the largest number of distinct
+///   4-byte words that any one bank must serve: lanes reading the same word
+///   are served together (a broadcast);
+/// - the conflict degree of a warp is its wavefronts divided by its phases
+///   (phases in which no lane takes part are not issued); the degree of an
+///   access is that of its worst warp. Only lanes that execute the access
+///   count: the lanes past the end of a partial last warp, and lanes a
+///   condition on the thread index switches off.
+///
+/// analyzeAccess() applies it to an access described by a ThreadExpr address
+/// and its guards, for one block shape: every warp, every value of the loop
+/// counters the access reads (when the code fixes them), and every alignment
+/// the unknown uniform part of the address may have. When these do not all
+/// give one answer the result is Unknown: warplint reports only what it is
+/// sure of.
+///
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_MODEL_BANKMODEL_H
+#define WARPLINT_MODEL_BANKMODEL_H
+
+#include "warplint/Model/ThreadExpr.h"
+#include <array>
+
+namespace warplint::model {
+
+constexpr unsigned NumBanks = 32;
+constexpr unsigned BankBytes = 4;
+
+/// The lanes of one warp: the byte address each active lane accesses.
+using LaneAddresses = std::array<std::optional<int64_t>, 32>;
+
+/// One wavefront row of one phase: per bank, the word served and the lanes.
+struct WavefrontRow {
+  unsigned Phase = 0;
+  std::array<std::optional<int64_t>, NumBanks> Word;
+  std::array<llvm::SmallVector<unsigned, 2>, NumBanks> Lanes;
+};
+
+struct WarpBanks {
+  unsigned Wavefronts = 0;
+  unsigned Phases = 0; ///< phases with at least one active lane
+  /// The bank and phase that needed the most wavefronts (the first such).
+  unsigned WorstBank = 0;
+  unsigned WorstPhase = 0;
+  unsigned WorstWords = 0; ///< the distinct words that bank served
+  double degree() const { return Phases ? double(Wavefronts) / Phases : 0; }
+};
+
+/// Wavefronts of one warp's access of AccessBytes (1, 2, 4, 8 or 16) bytes
+/// at naturally aligned addresses.
+WarpBanks warpBanks(const LaneAddresses &Lanes, unsigned AccessBytes,
+                    std::vector<WavefrontRow> *Rows = nullptr);
+
+/// Phases and lanes per phase of an access of Bytes bytes.
+unsigned phasesFor(unsigned Bytes);
+
+struct AccessSpec {
+  const ExprPool *Pool = nullptr;
+  NodeId Address = 0; ///< byte address
+  unsigned Bytes = 4; ///< 1, 2, 4, 8 or 16
+  /// Conditions that must hold (Second = true) or fail (false) for a thread
+  /// to execute the access. A condition the analysis cannot evaluate for a
+  /// thread counts as letting it through: a subset of a warp's lanes never
+  /// needs more wavefronts than the whole warp.
+  std::vector<std::pair<NodeId, bool>> Guards;
+};
+
+struct AccessResult {
+  enum Status { Ok, Unknown, NeverRuns } State = Unknown;
+  std::string Why; ///< for Unknown
+  unsigned Wavefronts = 0, Phases = 0;
+  unsigned Warp = 0; ///< the worst warp (the first of the worst)
+  LaneAddresses Lanes; ///< its lanes' addresses (alignment residue applied)
+  WarpBanks Banks;
+  /// The loop counters' values for the worst warp, when the loops were
+  /// enumerated and the degree depends on them: (loop name, value).
+  std::vector<std::pair<std::string, int64_t>> LoopValues;
+  bool DependsOnLoops = false;
+  double degree() const { return Phases ? double(Wavefronts) / Phases : 0; }
+  bool conflicts() const { return State == Ok && Wavefronts > Phases; }
+};
+
+/// The worst warp of a block of shape Block executing the access.
+AccessResult analyzeAccess(const AccessSpec &A, const Dim3 &Block);
+
+/// "32", "1.5": the degree as warplint prints it.
+std::string formatDegree(unsigned Wavefronts, unsigned Phases);
+
+/// "lanes 0..31", "lanes 0 and 16", "lanes 0, 8, 16 and 24",
+/// "lanes 0, 2, ..., 30".
+std::string formatLanes(llvm::ArrayRef<unsigned> Lanes);
+
+/// Why the worst warp of R conflicts, e.g. "lanes 0..31 hit bank 0 with a
+/// stride of 32 words" or "lanes 0, 5 and 9 hit bank 3 in 3 different
+/// words".
+std::string describeConflict(const AccessResult &R, unsigned Bytes);
+
+/// A terminal picture of the worst warp's wavefronts: one column per bank,
+/// one row per wavefront, each cell the lane (or lanes) served there.
+std::string renderBankMap(const AccessResult &R, unsigned Bytes, bool Color);
+
+/// Parses "32", "32,8", "32x8x2" into a block shape that can launch.
+std::optional<Dim3> parseBlockDim(llvm::StringRef S);
+
+/// "32x8" (z omitted when 1), the shape as bank-conflict messages print it.
+std::string shapeText(const Dim3 &D);
+
+} // namespace warplint::model
+
+#endif // WARPLINT_MODEL_BANKMODEL_H

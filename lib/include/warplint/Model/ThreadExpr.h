@@ -1,0 +1,179 @@
+//===-- ThreadExpr.h - Values computed by every thread of a block -*- C++ -*-===//
+///
+/// The analysis turns a shared-memory address (and the conditions that guard
+/// the access) into a small expression DAG over the thread index. This header
+/// is that DAG and its evaluator; it knows nothing of Clang, so the bank model
+/// and the evaluator are unit-tested without an AST.
+///
+/// Leaves are constants, threadIdx.{x,y,z}, blockDim.{x,y,z} (known once a
+/// block shape is chosen), uniform symbols (values that are the same in every
+/// thread of the block but unknown: blockIdx, kernel parameters, the base
+/// address of a shared array) and loop variables (the counter of a `for` loop
+/// around the access).
+///
+/// Every node carries the C integer type of the expression it came from, and
+/// evaluation wraps to that type as C does, so `(unsigned)x >> 1` and
+/// `(int)x >> 1` differ where they should. A value is a LinearValue: a
+/// constant plus an integer combination of uniform symbols. Operations that
+/// are linear (+, -, * by a constant, << by a constant) keep symbols;
+/// anything else on a value with symbols is "unknown" (std::nullopt), which
+/// makes the analysis of that access say nothing.
+///
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_MODEL_THREADEXPR_H
+#define WARPLINT_MODEL_THREADEXPR_H
+
+#include "warplint/Model/BlockSize.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint::model {
+
+using NodeId = unsigned;
+
+enum class Op : uint8_t {
+  Const,
+  ThreadIdx, ///< Index: 0, 1, 2 for x, y, z
+  BlockDim,  ///< Index: 0, 1, 2
+  Sym,       ///< Index: the symbol
+  LoopVar,   ///< Index: the loop
+  // Unary (A).
+  Neg,
+  Not,
+  LNot,
+  Cast,
+  // Binary (A, B).
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rem,
+  Shl,
+  Shr,
+  And,
+  Or,
+  Xor,
+  LT,
+  GT,
+  LE,
+  GE,
+  EQ,
+  NE,
+  LAnd,
+  LOr,
+  Min,
+  Max,
+  // Select (A ? B : C).
+  Select,
+};
+
+/// A C integer type: its width in bits (1..64) and signedness.
+struct IntType {
+  uint8_t Width = 64;
+  bool Signed = true;
+  static IntType i32() { return {32, true}; }
+  static IntType u32() { return {32, false}; }
+  static IntType i64() { return {64, true}; }
+  /// Wraps V to this type: the low Width bits, sign- or zero-extended.
+  int64_t wrap(int64_t V) const;
+};
+
+struct Node {
+  Op Kind = Op::Const;
+  IntType Type;
+  int64_t Value = 0; ///< Const
+  unsigned Index = 0;
+  NodeId A = 0, B = 0, C = 0;
+};
+
+/// A value the same in every thread of a block, but unknown to the analysis.
+struct Symbol {
+  std::string Name;
+  /// What the symbol is known to be a multiple of (the alignment of a shared
+  /// array's base address, for one); 1 when nothing is known.
+  uint64_t Multiple = 1;
+};
+
+/// A `for` loop around the access, whose counter the expression reads.
+struct Loop {
+  std::string Name;      ///< the counter's name, for messages
+  NodeId Init = 0;       ///< the counter's first value
+  NodeId Cond = 0;       ///< reads LoopVar(this); the loop runs while != 0
+  /// The counter's next value, in terms of LoopVar(this).
+  NodeId Next = 0;
+  /// When Next is `counter + Step` (or `counter - Step`, with a negated
+  /// Step): the counter is Init + k * Step in iteration k.
+  std::optional<NodeId> Step;
+  unsigned IterationSym = 0; ///< the symbol k*Step, for induction loops
+  bool Complete = false;     ///< Init, Cond and Next were all set
+};
+
+/// The expression DAG of one access. Nodes are hash-consed.
+class ExprPool {
+public:
+  NodeId constant(int64_t V, IntType T);
+  NodeId threadIdx(unsigned Dim);
+  NodeId blockDim(unsigned Dim);
+  NodeId symbol(unsigned Sym, IntType T);
+  NodeId loopVar(unsigned Loop, IntType T);
+  NodeId unary(Op O, NodeId A, IntType T);
+  NodeId binary(Op O, NodeId A, NodeId B, IntType T);
+  NodeId select(NodeId Cond, NodeId A, NodeId B, IntType T);
+  NodeId cast(NodeId A, IntType T);
+
+  unsigned addSymbol(llvm::StringRef Name, uint64_t Multiple = 1);
+  unsigned addLoop(llvm::StringRef Name);
+
+  const Node &operator[](NodeId N) const { return Nodes[N]; }
+  const Symbol &symbolInfo(unsigned S) const { return Symbols[S]; }
+  Loop &loop(unsigned L) { return Loops[L]; }
+  const Loop &loop(unsigned L) const { return Loops[L]; }
+  size_t size() const { return Nodes.size(); }
+  size_t numLoops() const { return Loops.size(); }
+  size_t numSymbols() const { return Symbols.size(); }
+
+  /// True when N reads threadIdx (directly, or through a loop it reads).
+  bool readsThreadIdx(NodeId N) const;
+  /// The loops N reads, directly or through other loops' expressions.
+  void loopsRead(NodeId N, llvm::SmallVectorImpl<unsigned> &Out) const;
+  /// A readable form, for tests and --verbose.
+  std::string str(NodeId N) const;
+
+private:
+  std::vector<Node> Nodes;
+  std::vector<Symbol> Symbols;
+  std::vector<Loop> Loops;
+  NodeId add(const Node &N);
+};
+
+/// A constant plus a combination of uniform symbols.
+struct LinearValue {
+  int64_t C = 0;
+  llvm::SmallVector<std::pair<unsigned, int64_t>, 2> Terms; ///< sorted by symbol
+  bool isConstant() const { return Terms.empty(); }
+  bool sameSymbols(const LinearValue &O) const { return Terms == O.Terms; }
+};
+
+/// What the evaluator knows when it evaluates for one thread.
+struct EvalEnv {
+  Dim3 Block;
+  uint64_t Tid[3] = {0, 0, 0};
+  /// Per loop: its value, when the loop is being enumerated; else the loop
+  /// is an induction loop (counter = Init + symbol) or unknown.
+  llvm::ArrayRef<std::optional<int64_t>> LoopValues;
+  /// Per loop: non-zero when it is treated as an induction loop.
+  llvm::ArrayRef<char> Induction;
+};
+
+/// Evaluates N for one thread; std::nullopt when the value is unknown.
+std::optional<LinearValue> evaluate(const ExprPool &P, NodeId N,
+                                    const EvalEnv &Env);
+
+} // namespace warplint::model
+
+#endif // WARPLINT_MODEL_THREADEXPR_H

@@ -1,0 +1,44 @@
+//===-- Explain.h - What warplint says of each shared access -----*- C++ -*-===//
+///
+/// `warplint explain FILE:LINE[:COL]` prints, for each shared-memory access
+/// there, the bank map of its worst warp in each block shape; the hidden
+/// option --dump-shared-accesses prints every access as JSON (the property
+/// test compares it with an independent enumerator).
+///
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_OUTPUT_EXPLAIN_H
+#define WARPLINT_OUTPUT_EXPLAIN_H
+
+#include "warplint/Core/Finding.h"
+#include "warplint/Model/BankModel.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace warplint {
+
+/// One shared-memory access and what the bank model says of it, for
+/// `warplint explain` and --dump-shared-accesses.
+struct SharedAccessInfo {
+  FileLocation Loc;
+  std::string Text;     ///< the access as written
+  std::string Access;   ///< load, store, load-store, atomic
+  std::string Array;    ///< the shared variable, when known
+  std::string Function; ///< the function that holds the access
+  unsigned Bytes = 0;
+  std::string WhyUnknown;
+  struct Run {
+    model::Dim3 Block;
+    bool Assumed = false;
+    std::string Kernel;
+    std::string Via;
+    model::AccessResult Result;
+  };
+  std::vector<Run> Runs;
+};
+
+void writeExplanation(llvm::raw_ostream &OS, const SharedAccessInfo &I,
+                      bool Color);
+llvm::json::Value sharedAccessJson(const SharedAccessInfo &I);
+
+} // namespace warplint
+
+#endif // WARPLINT_OUTPUT_EXPLAIN_H
