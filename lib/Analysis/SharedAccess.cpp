@@ -220,8 +220,13 @@ public:
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
     const auto *MD = dyn_cast_or_null<CXXMethodDecl>(E->getDirectCallee());
     if (E->getOperator() == OO_Equal && E->getNumArgs() == 2 && MD &&
-        (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()))
+        (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
       add(E->getArg(0), SharedAccess::Store);
+      // The source of a record copy is read whole.
+      const Expr *Src = E->getArg(1)->IgnoreImpCasts();
+      if (Src->isGLValue() && !isa<MaterializeTemporaryExpr>(Src))
+        add(Src, SharedAccess::Load);
+    }
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {

@@ -73,11 +73,24 @@ void writeText(raw_ostream &OS, const std::vector<Finding> &Findings,
 
 static json::Array notesJson(const Finding &F) {
   json::Array Notes;
-  for (const FindingNote &N : F.Notes)
-    Notes.push_back(json::Object{{"file", N.Loc.File},
-                                 {"line", N.Loc.Line},
-                                 {"column", N.Loc.Column},
-                                 {"message", N.Message}});
+  for (const FindingNote &N : F.Notes) {
+    json::Object O{{"file", N.Loc.File},
+                   {"line", N.Loc.Line},
+                   {"column", N.Loc.Column},
+                   {"message", N.Message}};
+    if (!N.FixIts.empty()) {
+      json::Array Fixes;
+      for (const FixIt &X : N.FixIts)
+        Fixes.push_back(json::Object{{"file", X.Begin.File},
+                                     {"line", X.Begin.Line},
+                                     {"column", X.Begin.Column},
+                                     {"endLine", X.End.Line},
+                                     {"endColumn", X.End.Column},
+                                     {"replacement", X.Text}});
+      O["fixIts"] = std::move(Fixes);
+    }
+    Notes.push_back(std::move(O));
+  }
   return Notes;
 }
 
@@ -180,6 +193,26 @@ void writeSarif(raw_ostream &OS, const std::vector<Finding> &Findings,
             {"physicalLocation", physicalLocation(N.Loc, BaseDir)}});
       R["relatedLocations"] = std::move(Related);
     }
+    // A note's fix-it (padding an array, say) is the result's fix.
+    json::Array Fixes;
+    for (const FindingNote &N : F.Notes)
+      for (const FixIt &X : N.FixIts)
+        Fixes.push_back(json::Object{
+            {"description", json::Object{{"text", N.Message}}},
+            {"artifactChanges",
+             json::Array{json::Object{
+                 {"artifactLocation", artifactLocation(X.Begin.File, BaseDir)},
+                 {"replacements",
+                  json::Array{json::Object{
+                      {"deletedRegion",
+                       json::Object{{"startLine", X.Begin.Line},
+                                    {"startColumn", X.Begin.Column},
+                                    {"endLine", X.End.Line},
+                                    {"endColumn", X.End.Column}}},
+                      {"insertedContent",
+                       json::Object{{"text", X.Text}}}}}}}}}});
+    if (!Fixes.empty())
+      R["fixes"] = std::move(Fixes);
     Results.push_back(std::move(R));
   }
 

@@ -46,8 +46,12 @@ public:
       D.setWarningsAsErrors(false);
     for (const AstFinding &F : R.Findings) {
       D.Report(F.Loc, ID) << F.Message << checkInfo(F.Check).Name;
-      for (const AstNote &N : F.Notes)
-        D.Report(N.Loc, NoteID) << N.Message;
+      for (const AstNote &N : F.Notes) {
+        auto B = D.Report(N.Loc, NoteID);
+        B << N.Message;
+        for (const AstFixIt &X : N.FixIts)
+          B << FixItHint::CreateReplacement(X.Range, X.Text);
+      }
     }
     D.setWarningsAsErrors(SavedWerror);
   }

@@ -69,9 +69,12 @@ public:
            F.Level == Severity::Error ? DiagnosticIDs::Error
                                       : DiagnosticIDs::Warning)
           << F.Message;
-      for (const AstNote &N : F.Notes)
-        diag(SM.getExpansionLoc(N.Loc), "%0", DiagnosticIDs::Note)
-            << N.Message;
+      for (const AstNote &N : F.Notes) {
+        auto B = diag(SM.getExpansionLoc(N.Loc), "%0", DiagnosticIDs::Note);
+        B << N.Message;
+        for (const AstFixIt &X : N.FixIts)
+          B << FixItHint::CreateReplacement(X.Range, X.Text);
+      }
     }
   }
 
