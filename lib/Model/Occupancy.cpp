@@ -127,8 +127,9 @@ OccupancyResult computeOccupancy(const SmArch &A, const OccupancyInput &In) {
   }
 
   // cudaOccMaxBlocksPerSMWarpsLimit.
-  R.BlocksByWarps =
-      Threads > SmArch::MaxThreadsPerBlock ? 0 : unsigned(A.MaxWarpsPerSM / Warps);
+  R.BlocksByWarps = Threads > SmArch::MaxThreadsPerBlock
+                        ? 0
+                        : unsigned(A.MaxWarpsPerSM / Warps);
   // cudaOccMaxBlocksPerMultiprocessor.
   R.BlocksByBlocks = A.MaxBlocksPerSM;
 
@@ -158,8 +159,8 @@ OccupancyResult computeOccupancy(const SmArch &A, const OccupancyInput &In) {
         R.SmemPerBlock ? unsigned(PerSM / R.SmemPerBlock) : Unlimited;
   }
 
-  unsigned Active = std::min({R.BlocksByRegs, R.BlocksBySmem, R.BlocksByWarps,
-                              R.BlocksByBlocks});
+  unsigned Active = std::min(
+      {R.BlocksByRegs, R.BlocksBySmem, R.BlocksByWarps, R.BlocksByBlocks});
   // cudaOccMaxBlocksPerSMBlockBarrierLimit, 9.0+ only.
   if (A.Major >= 9 && A.BarrierSlotsPerBlock && In.Barriers > 0) {
     R.BlocksByBarriers =
@@ -193,10 +194,10 @@ OccupancyResult computeOccupancy(const SmArch &A, const OccupancyInput &In) {
                          .str();
   } else if (Regs > A.MaxRegsPerThread) {
     R.Error = LaunchError::TooManyRegsPerThread;
-    R.ErrorMessage = (Twine(In.Regs) +
-                      " registers per thread is above the limit of " +
-                      Twine(A.MaxRegsPerThread) + " on " + A.Name)
-                         .str();
+    R.ErrorMessage =
+        (Twine(In.Regs) + " registers per thread is above the limit of " +
+         Twine(A.MaxRegsPerThread) + " on " + A.Name)
+            .str();
   } else if (R.BlocksByRegs == 0) {
     R.Error = LaunchError::TooManyRegsPerBlock;
     R.ErrorMessage =
@@ -211,16 +212,15 @@ OccupancyResult computeOccupancy(const SmArch &A, const OccupancyInput &In) {
             .str();
   } else if (R.BlocksBySmem == 0) {
     R.Error = LaunchError::TooMuchSmem;
-    std::string Reserve =
-        A.ReservedSmemPerBlock
-            ? " (plus the " + kb(A.ReservedSmemPerBlock) +
-                  " the driver reserves per block)"
-            : "";
-    R.ErrorMessage = (Twine(In.Smem) + " bytes of shared memory per block" +
-                      Reserve + " is above the limit of " +
-                      Twine(A.maxSmemPerBlock()) + " bytes (" +
-                      kb(A.maxSmemPerBlock()) + ") on " + A.Name)
-                         .str();
+    std::string Reserve = A.ReservedSmemPerBlock
+                              ? " (plus the " + kb(A.ReservedSmemPerBlock) +
+                                    " the driver reserves per block)"
+                              : "";
+    R.ErrorMessage =
+        (Twine(In.Smem) + " bytes of shared memory per block" + Reserve +
+         " is above the limit of " + Twine(A.maxSmemPerBlock()) + " bytes (" +
+         kb(A.maxSmemPerBlock()) + ") on " + A.Name)
+            .str();
   }
   if (!R.ok())
     return R;
@@ -279,13 +279,15 @@ OccupancySteps occupancySteps(const SmArch &A, const OccupancyInput &In,
     }
     return Lo;
   };
-  S.MaxSmemSameOccupancy = LargestSmem(std::min(In.Smem, SmemCap), [&](uint64_t M) {
-    return With(In.Regs, M).ActiveBlocks >= R.ActiveBlocks;
-  });
+  S.MaxSmemSameOccupancy =
+      LargestSmem(std::min(In.Smem, SmemCap), [&](uint64_t M) {
+        return With(In.Regs, M).ActiveBlocks >= R.ActiveBlocks;
+      });
 
   // The next level.
   unsigned Target = R.ActiveBlocks + 1;
-  unsigned Cap = std::min({R.BlocksByWarps, R.BlocksByBlocks, R.BlocksByBarriers});
+  unsigned Cap =
+      std::min({R.BlocksByWarps, R.BlocksByBlocks, R.BlocksByBarriers});
   if (Cap < Target) {
     S.NextBlockedBy = R.BlocksByWarps == Cap    ? LimitWarps
                       : R.BlocksByBlocks == Cap ? LimitBlocks
@@ -297,9 +299,8 @@ OccupancySteps occupancySteps(const SmArch &A, const OccupancyInput &In,
         S.NextRegs = Regs;
         break;
       }
-    S.NextSmem = LargestSmem(0, [&](uint64_t M) {
-      return With(In.Regs, M).BlocksBySmem >= Target;
-    });
+    S.NextSmem = LargestSmem(
+        0, [&](uint64_t M) { return With(In.Regs, M).BlocksBySmem >= Target; });
     OccupancyResult Next = With(std::min<uint64_t>(In.Regs, S.NextRegs),
                                 std::min(In.Smem, S.NextSmem));
     S.NextActiveBlocks = Next.ActiveBlocks;

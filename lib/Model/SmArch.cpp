@@ -17,7 +17,7 @@ static const unsigned CarveoutGH100[] = {0,   8,   16,  32,  64,
 static const ArrayRef<unsigned> CarveoutFixed;
 
 static const SmArch Archs[] = {
-#define WARPLINT_SM_ARCH(NAME, MAJOR, MINOR, WARPS, BLOCKS, REGS_SM,          \
+#define WARPLINT_SM_ARCH(NAME, MAJOR, MINOR, WARPS, BLOCKS, REGS_SM,           \
                          REGS_BLOCK, REGS_THREAD, SMEM_SM_KB, SMEM_OPTIN_KB,   \
                          RESERVED, SMEM_UNIT, WARP_GRAN, BARRIERS, CARVEOUTS)  \
   {NAME,                                                                       \
@@ -28,8 +28,8 @@ static const SmArch Archs[] = {
    REGS_SM,                                                                    \
    REGS_BLOCK,                                                                 \
    REGS_THREAD,                                                                \
-   (SMEM_SM_KB) * 1024ull,                                                     \
-   (SMEM_OPTIN_KB) * 1024ull,                                                  \
+   (SMEM_SM_KB)*1024ull,                                                       \
+   (SMEM_OPTIN_KB)*1024ull,                                                    \
    RESERVED,                                                                   \
    SMEM_UNIT,                                                                  \
    WARP_GRAN,                                                                  \

@@ -43,8 +43,7 @@ StringRef Diagnostic::kindName(Kind K) {
 }
 
 unsigned Report::count(Diagnostic::Kind K) const {
-  return count_if(Diagnostics,
-                  [K](const Diagnostic &D) { return D.K == K; });
+  return count_if(Diagnostics, [K](const Diagnostic &D) { return D.K == K; });
 }
 
 const Function *Report::find(StringRef Name, StringRef Arch) const {
@@ -74,7 +73,8 @@ void demangleInto(Function &F) {
     return;
   }
   F.Name = takeString(D.getFunctionName(nullptr, nullptr));
-  std::string Context = takeString(D.getFunctionDeclContextName(nullptr, nullptr));
+  std::string Context =
+      takeString(D.getFunctionDeclContextName(nullptr, nullptr));
   std::string Base = takeString(D.getFunctionBaseName(nullptr, nullptr));
   F.BaseName = Context.empty() ? Base : Context + "::" + Base;
   if (StringRef(F.Name).starts_with(F.BaseName))
@@ -91,10 +91,10 @@ public:
   void finish();
 
 private:
-  std::optional<size_t> Current;  ///< the function Used/Compile time go to
-  std::optional<size_t> Props;    ///< the function of the next property line
+  std::optional<size_t> Current; ///< the function Used/Compile time go to
+  std::optional<size_t> Props;   ///< the function of the next property line
   bool CurrentHasProps = false;
-  std::vector<size_t> ModuleOf;   ///< per function: index into R.Modules
+  std::vector<size_t> ModuleOf; ///< per function: index into R.Modules
   std::string ModuleArch;
 
   void diag(Diagnostic::Kind K, unsigned No, const Twine &Msg) {
@@ -193,8 +193,7 @@ void Parser::info(StringRef Msg, unsigned No) {
     if (Name.empty())
       return diag(Diagnostic::Unrecognized, No,
                   "function properties line without a name");
-    if (Current && !CurrentHasProps &&
-        R.Functions[*Current].Mangled == Name) {
+    if (Current && !CurrentHasProps && R.Functions[*Current].Mangled == Name) {
       Props = Current;
     } else {
       Current = Props = addFunction(Name, ModuleArch, /*Kernel=*/false, No);

@@ -2,8 +2,9 @@
 //
 // warplint occupancy --arch=sm_90 --threads=256 --regs=72 --smem=49152
 //                    [--barriers=N] [--format=text|json]
-// warplint occupancy --batch [--steps] < LINES      (ARCH THREADS REGS SMEM [BARRIERS])
-// warplint occupancy --parse-ptxas=FILE|- [--threads=N [--smem=DYNAMIC]]
+// warplint occupancy --batch [--steps] < LINES      (ARCH THREADS REGS SMEM
+// [BARRIERS]) warplint occupancy --parse-ptxas=FILE|- [--threads=N
+// [--smem=DYNAMIC]]
 //                    [--arch=sm_XX] [--format=text|json]
 //
 // A calculator over the pure occupancy model (Model/Occupancy.h) and the
@@ -50,9 +51,11 @@ static const char Help[] =
     "  --smem=BYTES        shared memory per block, static + dynamic, without\n"
     "                      the 1 KB the driver reserves on 8.0+ (the model\n"
     "                      adds it); a K or KB suffix multiplies by 1024\n"
-    "  --barriers=N        barriers the kernel uses (default 1; limits on 9.0+)\n"
+    "  --barriers=N        barriers the kernel uses (default 1; limits on "
+    "9.0+)\n"
     "  --format=text|json  output format (default text)\n"
-    "  --batch             read 'ARCH THREADS REGS SMEM [BARRIERS]' lines from\n"
+    "  --batch             read 'ARCH THREADS REGS SMEM [BARRIERS]' lines "
+    "from\n"
     "                      stdin, write one JSON object per line; a line that\n"
     "                      cannot be read gives {\"line\":N,\"error\":...}\n"
     "  --steps             with --batch: add the steps to each object\n"
@@ -86,8 +89,8 @@ int usage(const Twine &Msg) {
 std::optional<uint64_t> parseNumber(StringRef S, bool Sizes) {
   S = S.trim();
   uint64_t Mul = 1;
-  if (Sizes && (S.consume_back_insensitive("kb") ||
-                S.consume_back_insensitive("k")))
+  if (Sizes &&
+      (S.consume_back_insensitive("kb") || S.consume_back_insensitive("k")))
     Mul = 1024;
   uint64_t V;
   if (S.empty() || !all_of(S, isDigit) || S.getAsInteger(10, V) ||
@@ -209,11 +212,11 @@ void printText(raw_ostream &OS, const SmArch &A, const OccupancyInput &In,
   }
   OS << "  occupancy: " << percent(R.Occupancy) << ", " << R.ActiveBlocks
      << (R.ActiveBlocks == 1 ? " block" : " blocks") << " of "
-     << R.WarpsPerBlock << (R.WarpsPerBlock == 1 ? " warp" : " warps")
-     << " = " << R.ActiveWarps << " of " << R.MaxWarps << " warps per SM\n";
+     << R.WarpsPerBlock << (R.WarpsPerBlock == 1 ? " warp" : " warps") << " = "
+     << R.ActiveWarps << " of " << R.MaxWarps << " warps per SM\n";
   OS << "  limited by: " << limiterName(R.Primary);
-  for (Limiter L : {LimitWarps, LimitBlocks, LimitRegisters,
-                    LimitSharedMemory, LimitBarriers})
+  for (Limiter L : {LimitWarps, LimitBlocks, LimitRegisters, LimitSharedMemory,
+                    LimitBarriers})
     if ((R.Limiters & L) && L != R.Primary)
       OS << ", " << limiterName(L);
   OS << "\n  blocks per SM allowed by warps " << limitText(R.BlocksByWarps)
@@ -224,7 +227,8 @@ void printText(raw_ostream &OS, const SmArch &A, const OccupancyInput &In,
   OS << "  allocated per block: " << R.RegsPerBlock << " registers, "
      << R.SmemPerBlock << " bytes of shared memory";
   if (A.ReservedSmemPerBlock)
-    OS << " (with the " << A.ReservedSmemPerBlock << " bytes the driver reserves)";
+    OS << " (with the " << A.ReservedSmemPerBlock
+       << " bytes the driver reserves)";
   OS << "\n";
   if (A.CarveoutsKB.empty()) {
     OS << "  shared memory per SM: " << R.Carveout / 1024
@@ -235,8 +239,8 @@ void printText(raw_ostream &OS, const SmArch &A, const OccupancyInput &In,
     if (R.MinCarveout)
       OS << "; the smallest that keeps " << R.ActiveBlocks
          << (R.ActiveBlocks == 1 ? " block" : " blocks") << " is "
-         << *R.MinCarveout / 1024 << " KB (carveout "
-         << R.MinCarveoutPercent << "%)";
+         << *R.MinCarveout / 1024 << " KB (carveout " << R.MinCarveoutPercent
+         << "%)";
     OS << "\n";
   }
   OS << "steps:\n";
@@ -246,10 +250,10 @@ void printText(raw_ostream &OS, const SmArch &A, const OccupancyInput &In,
   if (S.NextActiveBlocks) {
     OS << "  next level: " << *S.NextActiveBlocks << " blocks, "
        << S.NextActiveWarps << " warps ("
-       << percent(double(S.NextActiveWarps) / R.MaxWarps)
-       << "), with at most " << S.NextRegs << " registers per thread (now "
-       << In.Regs << ") and at most " << bytes(S.NextSmem)
-       << " of shared memory (now " << In.Smem << ")\n";
+       << percent(double(S.NextActiveWarps) / R.MaxWarps) << "), with at most "
+       << S.NextRegs << " registers per thread (now " << In.Regs
+       << ") and at most " << bytes(S.NextSmem) << " of shared memory (now "
+       << In.Smem << ")\n";
   } else {
     OS << "  next level: none with this block size; "
        << limiterName(S.NextBlockedBy) << " cap it at " << R.ActiveBlocks
@@ -536,9 +540,8 @@ int runOccupancyCommand(int Argc, const char **Argv) {
                    "' (see 'warplint occupancy --help')");
     auto [Name, Value] = Arg.drop_front(2).split('=');
     bool HasValue = Arg.contains('=');
-    static const char *const WithValue[] = {"arch",  "threads",  "regs",
-                                            "smem",  "barriers", "format",
-                                            "parse-ptxas"};
+    static const char *const WithValue[] = {
+        "arch", "threads", "regs", "smem", "barriers", "format", "parse-ptxas"};
     if (!is_contained(WithValue, Name))
       return usage("unknown option '--" + Name +
                    "' (see 'warplint occupancy --help')");

@@ -1,4 +1,5 @@
-//===-- OccupancyCommand.h - The 'warplint occupancy' subcommand -*- C++ -*-===//
+//===-- OccupancyCommand.h - The 'warplint occupancy' subcommand -*- C++
+//-*-===//
 #ifndef WARPLINT_TOOL_OCCUPANCYCOMMAND_H
 #define WARPLINT_TOOL_OCCUPANCYCOMMAND_H
 

@@ -2,8 +2,8 @@
 // (warplint/Model/SmArch.h, warplint/Model/Occupancy.h). The exact agreement
 // with cuda_occupancy.h on every architecture is test/occupancy/reference.test;
 // these pin known answers, the errors and the steps.
-#include "warplint/Core/Options.h"
 #include "warplint/Model/Occupancy.h"
+#include "warplint/Core/Options.h"
 #include "gtest/gtest.h"
 
 using namespace warplint;
@@ -204,7 +204,8 @@ TEST(OccupancyTest, LaunchesThatCannotRun) {
   EXPECT_TRUE(occ("sm_75", 32, 0, 64 * 1024).ok());
   EXPECT_FALSE(occ("sm_75", 32, 0, 64 * 1024 + 1).ok());
   // Errors come in launch order: the threads first.
-  EXPECT_EQ(occ("sm_80", 2048, 300, 1 << 30).Error, LaunchError::TooManyThreads);
+  EXPECT_EQ(occ("sm_80", 2048, 300, 1 << 30).Error,
+            LaunchError::TooManyThreads);
 }
 
 TEST(OccupancyTest, AbsurdInputsDoNotWrap) {
@@ -218,8 +219,7 @@ TEST(OccupancyTest, AbsurdInputsDoNotWrap) {
     EXPECT_EQ(R.ActiveBlocks, 0u);
     In.Threads = 32;
     In.Regs = 1ull << 33; // 2^33 * 32 would wrap a 32-bit product to 0
-    EXPECT_EQ(computeOccupancy(A, In).Error,
-              LaunchError::TooManyRegsPerThread);
+    EXPECT_EQ(computeOccupancy(A, In).Error, LaunchError::TooManyRegsPerThread);
     In.Regs = 0;
     In.Smem = (1ull << 32) - 1; // would round up to 0 in 32 bits
     EXPECT_EQ(computeOccupancy(A, In).Error, LaunchError::TooMuchSmem);

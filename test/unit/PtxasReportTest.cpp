@@ -190,8 +190,8 @@ TEST(PtxasReportTest, GarbageIsReportedNotFatal) {
     EXPECT_EQ(D.K, Diagnostic::Unrecognized) << D.Message;
     Lines.push_back(D.Line);
   }
-  EXPECT_EQ(Lines, (std::vector<unsigned>{1, 2, 3, 4, 6, 6, 6, 7, 8, 9, 10,
-                                          12, 14}));
+  EXPECT_EQ(Lines,
+            (std::vector<unsigned>{1, 2, 3, 4, 6, 6, 6, 7, 8, 9, 10, 12, 14}));
   EXPECT_EQ(R.Diagnostics[0].Message,
             "kernels.cu(7): error: A __global__ function cannot be a member");
   EXPECT_EQ(R.Diagnostics[4].Message, "unknown resource 'Used x registers' "

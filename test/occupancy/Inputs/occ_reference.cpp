@@ -2,7 +2,8 @@
 // calculator, cuda_occupancy.h, compiled for the host (it needs no GPU).
 //
 //   occ_reference blocks   CONFIGS EXPECTED   write the configurations and
-//                                             cudaOccMaxActiveBlocksPerMultiprocessor's answers
+//                                             cudaOccMaxActiveBlocksPerMultiprocessor's
+//                                             answers
 //   occ_reference best     CONFIGS EXPECTED   the same for
 //                                             cudaOccMaxPotentialOccupancyBlockSize
 //
@@ -91,19 +92,20 @@ long limit(int L) { return L == INT_MAX ? -1 : L; }
 // the largest block, the default 48 KB per block and the opt-in maxima.
 const int Threads[] = {0,   1,   31,  32,  33,   96,   100,
                        192, 256, 544, 768, 1000, 1024, 1025};
-const size_t Smems[] = {0,      1,      1000,   4096,   12289,  47104,
-                        48128,  48129,  49153,  65537,  98304,  101376,
+const size_t Smems[] = {0,      1,      1000,   4096,   12289, 47104,
+                        48128,  48129,  49153,  65537,  98304, 101376,
                         101377, 166912, 166913, 232448, 232449};
 
 } // namespace
 
 int main(int Argc, char **Argv) {
-  if (Argc != 4 || (std::strcmp(Argv[1], "blocks") &&
-                    std::strcmp(Argv[1], "best"))) {
+  if (Argc != 4 ||
+      (std::strcmp(Argv[1], "blocks") && std::strcmp(Argv[1], "best"))) {
     std::fprintf(stderr, "usage: %s blocks|best CONFIGS EXPECTED\n", Argv[0]);
     return 2;
   }
-  FILE *Configs = std::fopen(Argv[2], "w"), *Expected = std::fopen(Argv[3], "w");
+  FILE *Configs = std::fopen(Argv[2], "w"),
+       *Expected = std::fopen(Argv[3], "w");
   if (!Configs || !Expected) {
     std::perror("occ_reference");
     return 2;
@@ -135,16 +137,16 @@ int main(int Argc, char **Argv) {
           cudaOccFuncAttributes F = attributes(Regs, Smem);
           cudaOccResult R;
           std::memset(&R, 0, sizeof R);
-          cudaOccError E =
-              cudaOccMaxActiveBlocksPerMultiprocessor(&R, &P, &F, &State, T, Smem);
+          cudaOccError E = cudaOccMaxActiveBlocksPerMultiprocessor(
+              &R, &P, &F, &State, T, Smem);
           std::fprintf(Configs, "%s %d %d %zu\n", A.Name, T, Regs, Smem);
           if (E != CUDA_OCC_SUCCESS)
             std::fprintf(Expected, "ERR\n");
           else
             std::fprintf(Expected, "%d %ld %ld %ld %ld %ld\n",
-                         R.activeBlocksPerMultiprocessor, limit(R.blockLimitWarps),
-                         limit(R.blockLimitBlocks), limit(R.blockLimitRegs),
-                         limit(R.blockLimitSharedMem),
+                         R.activeBlocksPerMultiprocessor,
+                         limit(R.blockLimitWarps), limit(R.blockLimitBlocks),
+                         limit(R.blockLimitRegs), limit(R.blockLimitSharedMem),
                          limit(R.blockLimitBarriers));
         }
   }

@@ -24,10 +24,10 @@
 namespace warplint::model {
 
 struct OccupancyInput {
-  uint64_t Threads = 0; ///< per block
-  uint64_t Regs = 0;    ///< per thread, as ptxas reports them
-  uint64_t Smem = 0;    ///< bytes per block, static + dynamic, without the
-                        ///< driver's reserve (the model adds it)
+  uint64_t Threads = 0;  ///< per block
+  uint64_t Regs = 0;     ///< per thread, as ptxas reports them
+  uint64_t Smem = 0;     ///< bytes per block, static + dynamic, without the
+                         ///< driver's reserve (the model adds it)
   unsigned Barriers = 1; ///< named barriers the kernel uses; cudaFuncAttributes
                          ///< converted by cuda_occupancy.h count 1
 };
@@ -46,8 +46,8 @@ llvm::StringRef limiterName(Limiter L);
 /// Why a launch cannot run at all (0 blocks per SM).
 enum class LaunchError {
   None,
-  ZeroThreads,        ///< a block of 0 threads
-  TooManyThreads,     ///< above 1024 threads per block
+  ZeroThreads,    ///< a block of 0 threads
+  TooManyThreads, ///< above 1024 threads per block
   TooManyRegsPerThread,
   TooManyRegsPerBlock, ///< the block's registers exceed the per-block file
   TooMuchSmem,         ///< above the (opt-in) per-block maximum
@@ -69,7 +69,7 @@ struct OccupancyResult {
   /// Blocks per SM each resource alone allows (Unlimited: not bound).
   unsigned BlocksByWarps = 0, BlocksByBlocks = 0, BlocksByRegs = 0,
            BlocksBySmem = 0, BlocksByBarriers = Unlimited;
-  unsigned Limiters = 0; ///< every Limiter that equals ActiveBlocks
+  unsigned Limiters = 0;        ///< every Limiter that equals ActiveBlocks
   Limiter Primary = LimitWarps; ///< the first of Limiters, in the order
                                 ///< warps, blocks, registers, shared-memory,
                                 ///< barriers

@@ -22,9 +22,9 @@ struct SmArch {
   unsigned MaxBlocksPerSM;
   unsigned RegsPerSM;
   unsigned RegsPerBlock;
-  unsigned MaxRegsPerThread; ///< cuda_occupancy.h's: 256 on 7.0+, see .def
-  uint64_t SmemPerSM;         ///< bytes
-  uint64_t SmemPerBlockOptin; ///< bytes, without the reserve
+  unsigned MaxRegsPerThread;     ///< cuda_occupancy.h's: 256 on 7.0+, see .def
+  uint64_t SmemPerSM;            ///< bytes
+  uint64_t SmemPerBlockOptin;    ///< bytes, without the reserve
   uint64_t ReservedSmemPerBlock; ///< bytes the driver adds to every block
   unsigned SmemAllocUnit;        ///< bytes
   unsigned WarpAllocGranularity; ///< sub-partitions of the register file

@@ -29,15 +29,15 @@ namespace warplint::ptxas {
 using CmemBanks = std::vector<std::pair<unsigned, uint64_t>>;
 
 struct Function {
-  std::string Mangled;     ///< as printed: "_Z5saxpyfPKfPfi", "reduce_sum"
-  std::string Demangled;   ///< "saxpy(float, float const*, float*, int)"
-  std::string Name;        ///< qualified, with template arguments:
-                           ///< "math::fibs<4>", "saxpy", "reduce_sum"
-  std::string BaseName;    ///< Name without template arguments: "math::fibs"
-  std::string TemplateArgs;///< "<4>", empty for a non-template
-  std::string Arch;        ///< "sm_80"; empty when the report does not say
-  bool IsKernel = false;   ///< a "Compiling entry function" (a __global__)
-  unsigned Line = 0;       ///< 1-based line of its first mention
+  std::string Mangled;      ///< as printed: "_Z5saxpyfPKfPfi", "reduce_sum"
+  std::string Demangled;    ///< "saxpy(float, float const*, float*, int)"
+  std::string Name;         ///< qualified, with template arguments:
+                            ///< "math::fibs<4>", "saxpy", "reduce_sum"
+  std::string BaseName;     ///< Name without template arguments: "math::fibs"
+  std::string TemplateArgs; ///< "<4>", empty for a non-template
+  std::string Arch;         ///< "sm_80"; empty when the report does not say
+  bool IsKernel = false;    ///< a "Compiling entry function" (a __global__)
+  unsigned Line = 0;        ///< 1-based line of its first mention
 
   std::optional<unsigned> Registers, Barriers;
   std::optional<uint64_t> StackFrame, SpillStores, SpillLoads;
