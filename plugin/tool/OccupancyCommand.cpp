@@ -406,8 +406,11 @@ int runPtxas(const CommandOptions &O) {
     if (!A) {
       auto Found = lookupSmArch(F.Arch);
       if (!Found) {
+        // A target the table does not know (compute_88 of CUDA 13, say):
+        // said once per kernel, not guessed.
         consumeError(Found.takeError());
-        return std::nullopt;
+        return std::make_pair(static_cast<const SmArch *>(nullptr),
+                              OccupancyInput());
       }
       A = *Found;
     }
@@ -448,7 +451,11 @@ int runPtxas(const CommandOptions &O) {
             if (!F.Cmem.empty())
               writeCmem(J, F.Cmem);
             Opt("compileTimeMs", F.CompileTimeMs);
-            if (auto Occ = Occupancy(F)) {
+            auto Occ = Occupancy(F);
+            if (Occ && !Occ->first)
+              J.attribute("occupancyError",
+                          "no SM data for '" + F.Arch + "' (use --arch)");
+            if (Occ && Occ->first) {
               OccupancyResult R = computeOccupancy(*Occ->first, Occ->second);
               J.attributeObject("occupancy", [&] {
                 writeResult(J, *Occ->first, Occ->second, R);
@@ -497,7 +504,10 @@ int runPtxas(const CommandOptions &O) {
                         " bytes stored, " +
                         std::to_string(F.SpillLoads.value_or(0)) + " loaded");
       OS << " " << join(Parts, ", ") << "\n";
-      if (auto Occ = Occupancy(F)) {
+      auto Occ = Occupancy(F);
+      if (Occ && !Occ->first)
+        OS << "  no SM data for '" << F.Arch << "' (use --arch)\n";
+      if (Occ && Occ->first) {
         OccupancyResult R = computeOccupancy(*Occ->first, Occ->second);
         if (R.ok())
           OS << "  " << Occ->second.Threads << " threads: occupancy "
