@@ -34,6 +34,7 @@ config.substitutions.append(("%warplint", os.path.join(bindir, "warplint")))
 config.substitutions.append(("%clang_tidy", config.clang_tidy))
 config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%host_cxx", config.host_cxx))
 config.substitutions.append(("%src_root", config.warplint_src_root))
 config.substitutions.append(("%sarif_schema",
     os.path.join(os.path.dirname(config.warplint_src_root), "shared", "schemas",

@@ -15,6 +15,7 @@
 #include "warplint/Core/Options.h"
 #include "warplint/Driver/CompileArgs.h"
 #include "warplint/Output/Output.h"
+#include "OccupancyCommand.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
@@ -122,6 +123,7 @@ const char Overview[] =
     "\n"
     "  warplint [options] FILE... [-- COMPILER_ARGS]\n"
     "  warplint [options] -p BUILD_DIR [FILE...]\n"
+    "  warplint occupancy --arch=sm_90 --threads=256 --regs=72 --smem=49152\n"
     "\n"
     "Without -p and without '--', a compile_commands.json is looked for in\n"
     "the directories above the first file. With -p and no FILE, every CUDA\n"
@@ -131,6 +133,10 @@ const char Overview[] =
     "\n"
     "'explain' prints, for each shared-memory access at that place, the\n"
     "banks its worst warp hits: one column per bank, one row per wavefront.\n"
+    "\n"
+    "'warplint occupancy' is an occupancy calculator (blocks and warps per\n"
+    "SM, what limits them, what would change that) that also reads ptxas -v\n"
+    "reports; 'warplint occupancy --help' lists its options.\n"
     "\n"
     "Exit status: 0 no findings, 1 findings, 2 usage or input error.\n";
 
@@ -276,6 +282,8 @@ static int usageError(const Twine &Msg) {
 }
 
 int main(int argc, const char **argv) {
+  if (argc > 1 && StringRef(argv[1]) == "occupancy")
+    return runOccupancyCommand(argc - 1, argv + 1);
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "warplint " << warplintVersion() << " (LLVM " << LLVM_VERSION_STRING

@@ -1,0 +1,352 @@
+//===-- PtxasReport.cpp - What ptxas says about each function -------------===//
+//
+// The lines ptxas prints with -v (CUDA 13; older releases print a subset),
+// each "ptxas <kind> : <message>" but the property lines:
+//
+//   ptxas info    : 4 bytes gmem, 64 bytes cmem[3]          a module starts
+//   ptxas info    : Compiling entry function '_Z1kPf' for 'sm_80'
+//   ptxas info    : Function properties for _Z1kPf           kernel or device
+//       0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+//   ptxas info    : Used 12 registers, used 1 barriers, 2176 bytes smem,
+//                   1552 bytes cumulative stack size, 360 bytes cmem[0]
+//   ptxas info    : Compile time = 24.586 ms
+//   ptxas info    : Overriding maximum register limit 256 for '...' with ...
+//   ptxas warning : ...        ptxas error   : ...        ptxas fatal   : ...
+//
+// A "Function properties" line for a function that was not just compiled as
+// an entry is a device function (not inlined), of the module's architecture.
+//
+//===----------------------------------------------------------------------===//
+#include "warplint/Ptxas/PtxasReport.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
+#include <cstdlib>
+
+using namespace llvm;
+
+namespace warplint::ptxas {
+
+StringRef Diagnostic::kindName(Kind K) {
+  switch (K) {
+  case Error:
+    return "error";
+  case Warning:
+    return "warning";
+  case Note:
+    return "note";
+  case Unrecognized:
+    return "unrecognized";
+  }
+  return "unrecognized";
+}
+
+unsigned Report::count(Diagnostic::Kind K) const {
+  return count_if(Diagnostics, [K](const Diagnostic &D) { return D.K == K; });
+}
+
+const Function *Report::find(StringRef Name, StringRef Arch) const {
+  for (const Function &F : Functions)
+    if ((Arch.empty() || F.Arch == Arch) &&
+        (F.Mangled == Name || F.Name == Name || F.BaseName == Name))
+      return &F;
+  return nullptr;
+}
+
+// Takes ownership of a buffer of the demangler.
+static std::string takeString(char *Buf) {
+  std::string S = Buf ? Buf : "";
+  std::free(Buf);
+  return S;
+}
+
+void demangleInto(Function &F) {
+  F.Demangled = F.Name = F.BaseName = F.Mangled;
+  F.TemplateArgs.clear();
+  ItaniumPartialDemangler D;
+  if (D.partialDemangle(F.Mangled.c_str()))
+    return; // extern "C", or not a mangled name
+  F.Demangled = takeString(D.finishDemangle(nullptr, nullptr));
+  if (!D.isFunction()) {
+    F.Name = F.BaseName = F.Demangled;
+    return;
+  }
+  F.Name = takeString(D.getFunctionName(nullptr, nullptr));
+  std::string Context =
+      takeString(D.getFunctionDeclContextName(nullptr, nullptr));
+  std::string Base = takeString(D.getFunctionBaseName(nullptr, nullptr));
+  F.BaseName = Context.empty() ? Base : Context + "::" + Base;
+  if (StringRef(F.Name).starts_with(F.BaseName))
+    F.TemplateArgs = F.Name.substr(F.BaseName.size());
+}
+
+namespace {
+class Parser {
+public:
+  Report R;
+  bool SawReport = false;
+
+  void line(StringRef Raw, unsigned No);
+  void finish();
+
+private:
+  std::optional<size_t> Current; ///< the function Used/Compile time go to
+  std::optional<size_t> Props;   ///< the function of the next property line
+  bool CurrentHasProps = false;
+  std::vector<size_t> ModuleOf; ///< per function: index into R.Modules
+  std::string ModuleArch;
+
+  void diag(Diagnostic::Kind K, unsigned No, const Twine &Msg) {
+    R.Diagnostics.push_back({K, No, Msg.str()});
+  }
+  size_t addFunction(StringRef Mangled, StringRef Arch, bool Kernel,
+                     unsigned No);
+  void info(StringRef Msg, unsigned No);
+  void usedLine(StringRef Msg, unsigned No);
+  void moduleLine(StringRef Msg, unsigned No);
+  void propertyLine(StringRef L, unsigned No);
+};
+} // namespace
+
+/// "N bytes WHAT" into N and WHAT.
+static bool bytesItem(StringRef Item, uint64_t &N, StringRef &What) {
+  auto [Num, Rest] = Item.trim().split(' ');
+  Rest = Rest.trim();
+  if (Num.getAsInteger(10, N) || !Rest.consume_front("bytes"))
+    return false;
+  What = Rest.trim();
+  return true;
+}
+
+/// "cmem[3]" into 3.
+static bool cmemBank(StringRef What, unsigned &Bank) {
+  return What.consume_front("cmem[") && What.consume_back("]") &&
+         !What.getAsInteger(10, Bank);
+}
+
+size_t Parser::addFunction(StringRef Mangled, StringRef Arch, bool Kernel,
+                           unsigned No) {
+  Function F;
+  F.Mangled = Mangled.str();
+  F.Arch = Arch.str();
+  F.IsKernel = Kernel;
+  F.Line = No;
+  demangleInto(F);
+  R.Functions.push_back(std::move(F));
+  ModuleOf.push_back(R.Modules.empty() ? ~size_t(0) : R.Modules.size() - 1);
+  return R.Functions.size() - 1;
+}
+
+void Parser::line(StringRef Raw, unsigned No) {
+  StringRef L = Raw.trim();
+  if (L.empty())
+    return;
+  StringRef Rest = L;
+  if (Rest.consume_front("ptxas") && !Rest.empty() && isSpace(Rest.front())) {
+    auto [Head, Msg] = Rest.split(':');
+    Head = Head.trim();
+    Msg = Msg.trim();
+    if (Head == "info") {
+      SawReport = true;
+      return info(Msg, No);
+    }
+    if (Head == "warning") {
+      SawReport = true;
+      return diag(Diagnostic::Warning, No, Msg);
+    }
+    if (Head == "error" || Head == "fatal") {
+      SawReport = true;
+      return diag(Diagnostic::Error, No, Msg);
+    }
+  }
+  uint64_t N;
+  StringRef What;
+  if (bytesItem(L.split(',').first, N, What) && What == "stack frame")
+    return propertyLine(L, No);
+  diag(Diagnostic::Unrecognized, No, L);
+}
+
+void Parser::info(StringRef Msg, unsigned No) {
+  if (Msg.consume_front("Compiling entry function ")) {
+    // 'NAME' for 'sm_XX'
+    StringRef Name, Arch;
+    if (Msg.consume_front("'")) {
+      std::tie(Name, Msg) = Msg.split('\'');
+      Msg = Msg.trim();
+      if (Msg.consume_front("for '"))
+        Arch = Msg.split('\'').first;
+    }
+    if (Name.empty() || Arch.empty())
+      return diag(Diagnostic::Unrecognized, No,
+                  "malformed entry line: Compiling entry function " + Msg);
+    ModuleArch = Arch.str();
+    if (!R.Modules.empty() && R.Modules.back().Arch.empty())
+      R.Modules.back().Arch = ModuleArch;
+    Current = addFunction(Name, Arch, /*Kernel=*/true, No);
+    Props.reset();
+    CurrentHasProps = false;
+    return;
+  }
+  if (Msg.consume_front("Function properties for ")) {
+    StringRef Name = Msg.trim().trim('\'');
+    if (Name.empty())
+      return diag(Diagnostic::Unrecognized, No,
+                  "function properties line without a name");
+    if (Current && !CurrentHasProps && R.Functions[*Current].Mangled == Name) {
+      Props = Current;
+    } else {
+      Current = Props = addFunction(Name, ModuleArch, /*Kernel=*/false, No);
+    }
+    CurrentHasProps = true;
+    return;
+  }
+  if (Msg.starts_with("Used "))
+    return usedLine(Msg, No);
+  if (Msg.consume_front("Compile time =")) {
+    double Ms;
+    StringRef Num = Msg.trim();
+    Num.consume_back("ms");
+    if (Num.trim().getAsDouble(Ms) || !Current)
+      return diag(Diagnostic::Unrecognized, No, "Compile time =" + Msg);
+    R.Functions[*Current].CompileTimeMs = Ms;
+    return;
+  }
+  if (Msg.contains("bytes gmem"))
+    return moduleLine(Msg, No);
+  if (Msg.starts_with("Overriding "))
+    return diag(Diagnostic::Note, No, Msg);
+  diag(Diagnostic::Unrecognized, No, "ptxas info: " + Msg);
+}
+
+void Parser::usedLine(StringRef Msg, unsigned No) {
+  if (!Current)
+    return diag(Diagnostic::Unrecognized, No,
+                "resource line before any function: " + Msg);
+  Function &F = R.Functions[*Current];
+  SmallVector<StringRef, 6> Items;
+  Msg.split(Items, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef Item : Items) {
+    Item = Item.trim();
+    uint64_t N;
+    StringRef What;
+    StringRef Counted = Item;
+    // "Used 12 registers", "used 1 barriers"
+    if (Counted.consume_front("Used ") || Counted.consume_front("used ")) {
+      auto [Num, Noun] = Counted.split(' ');
+      if (!Num.getAsInteger(10, N) && N <= ~0u) {
+        if (Noun == "registers" || Noun == "register") {
+          F.Registers = unsigned(N);
+          continue;
+        }
+        if (Noun == "barriers" || Noun == "barrier") {
+          F.Barriers = unsigned(N);
+          continue;
+        }
+      }
+    } else if (bytesItem(Item, N, What)) {
+      unsigned Bank;
+      if (What == "smem") {
+        F.Smem = N;
+        continue;
+      }
+      if (What == "lmem") {
+        F.Lmem = N;
+        continue;
+      }
+      if (What == "cumulative stack size") {
+        F.CumulativeStack = N;
+        continue;
+      }
+      if (cmemBank(What, Bank)) {
+        F.Cmem.push_back({Bank, N});
+        continue;
+      }
+    }
+    diag(Diagnostic::Unrecognized, No,
+         "unknown resource '" + Item + "' for " + F.Mangled);
+  }
+}
+
+void Parser::moduleLine(StringRef Msg, unsigned No) {
+  Module M;
+  M.Line = No;
+  SmallVector<StringRef, 4> Items;
+  Msg.split(Items, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef Item : Items) {
+    uint64_t N;
+    StringRef What;
+    unsigned Bank;
+    if (bytesItem(Item, N, What)) {
+      if (What == "gmem") {
+        M.Gmem = N;
+        continue;
+      }
+      if (cmemBank(What, Bank)) {
+        M.Cmem.push_back({Bank, N});
+        continue;
+      }
+    }
+    diag(Diagnostic::Unrecognized, No,
+         "unknown module resource '" + Item.trim() + "'");
+  }
+  R.Modules.push_back(std::move(M));
+  ModuleArch.clear();
+  Current.reset();
+  Props.reset();
+}
+
+void Parser::propertyLine(StringRef L, unsigned No) {
+  SawReport = true;
+  if (!Props)
+    return diag(Diagnostic::Unrecognized, No,
+                "function properties without a function: " + L);
+  Function &F = R.Functions[*Props];
+  SmallVector<StringRef, 4> Items;
+  L.split(Items, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef Item : Items) {
+    uint64_t N;
+    StringRef What;
+    if (bytesItem(Item, N, What)) {
+      if (What == "stack frame") {
+        F.StackFrame = N;
+        continue;
+      }
+      if (What == "spill stores") {
+        F.SpillStores = N;
+        continue;
+      }
+      if (What == "spill loads") {
+        F.SpillLoads = N;
+        continue;
+      }
+    }
+    diag(Diagnostic::Unrecognized, No,
+         "unknown function property '" + Item.trim() + "' for " + F.Mangled);
+  }
+  Props.reset();
+}
+
+void Parser::finish() {
+  // A device function printed before the module's first entry learns the
+  // module's architecture now.
+  for (size_t I = 0; I < R.Functions.size(); ++I)
+    if (R.Functions[I].Arch.empty() && ModuleOf[I] < R.Modules.size())
+      R.Functions[I].Arch = R.Modules[ModuleOf[I]].Arch;
+}
+
+Expected<Report> parseReport(StringRef Text) {
+  Parser P;
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I)
+    P.line(Lines[I], unsigned(I + 1));
+  if (!P.SawReport)
+    return createStringError(
+        "no ptxas report in the input: expected the output of "
+        "'nvcc -Xptxas -v', 'nvcc --resource-usage' or 'ptxas -v'");
+  P.finish();
+  return std::move(P.R);
+}
+
+} // namespace warplint::ptxas

@@ -1,0 +1,58 @@
+//===-- SmArch.h - Resources of one SM per compute capability ---*- C++ -*-===//
+///
+/// The per-architecture data of the occupancy model: one row per compute
+/// capability of knownArchs(), from SmArch.def, where each value cites its
+/// source (the CUDA C++ Programming Guide or cuda_occupancy.h).
+///
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_MODEL_SMARCH_H
+#define WARPLINT_MODEL_SMARCH_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+
+namespace warplint::model {
+
+struct SmArch {
+  llvm::StringLiteral Name; ///< "sm_90"
+  unsigned Major, Minor;
+  unsigned MaxWarpsPerSM;
+  unsigned MaxBlocksPerSM;
+  unsigned RegsPerSM;
+  unsigned RegsPerBlock;
+  unsigned MaxRegsPerThread;     ///< cuda_occupancy.h's: 256 on 7.0+, see .def
+  uint64_t SmemPerSM;            ///< bytes
+  uint64_t SmemPerBlockOptin;    ///< bytes, without the reserve
+  uint64_t ReservedSmemPerBlock; ///< bytes the driver adds to every block
+  unsigned SmemAllocUnit;        ///< bytes
+  unsigned WarpAllocGranularity; ///< sub-partitions of the register file
+  unsigned BarrierSlotsPerBlock; ///< 0: barriers do not limit (before 9.0)
+  llvm::ArrayRef<unsigned> CarveoutsKB; ///< empty: not configurable
+
+  static constexpr unsigned WarpSize = 32;
+  static constexpr unsigned MaxThreadsPerBlock = 1024;
+  static constexpr unsigned RegAllocUnit = 256; ///< registers, per warp
+  static constexpr uint64_t SmemPerBlockDefault = 48 * 1024;
+
+  unsigned maxThreadsPerSM() const { return MaxWarpsPerSM * WarpSize; }
+  /// The largest block a kernel may ask for (static + dynamic), opted in,
+  /// not counting the reserve.
+  uint64_t maxSmemPerBlock() const {
+    return SmemPerBlockOptin > SmemPerBlockDefault ? SmemPerBlockOptin
+                                                   : SmemPerBlockDefault;
+  }
+  std::string version() const; ///< "9.0"
+};
+
+/// Every row of SmArch.def, oldest first.
+llvm::ArrayRef<SmArch> allSmArchs();
+
+/// The row of one architecture: "sm_90", "sm_90a", "compute_90", "90". An
+/// unknown name is an error that lists the known ones.
+llvm::Expected<const SmArch *> lookupSmArch(llvm::StringRef Name);
+
+} // namespace warplint::model
+
+#endif // WARPLINT_MODEL_SMARCH_H
