@@ -67,8 +67,13 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx, const Options &Opts,
   const SourceManager &SM = Ctx.getSourceManager();
   std::stable_sort(R.Findings.begin(), R.Findings.end(),
                    [&](const AstFinding &A, const AstFinding &B) {
-                     return SM.isBeforeInTranslationUnit(
-                         SM.getExpansionLoc(A.Loc), SM.getExpansionLoc(B.Loc));
+                     // The order the tool prints: place, check, message.
+                     SourceLocation LA = SM.getExpansionLoc(A.Loc);
+                     SourceLocation LB = SM.getExpansionLoc(B.Loc);
+                     if (LA != LB)
+                       return SM.isBeforeInTranslationUnit(LA, LB);
+                     return std::tie(A.Check, A.Message) <
+                            std::tie(B.Check, B.Message);
                    });
   R.UserFunctions = Index.UserFunctions;
   R.UserFunctionsWithErrors = Index.UserFunctionsWithErrors;

@@ -25,6 +25,10 @@ TEST(ChecksTest, GlobsApplyLeftToRight) {
   F = CheckFilter::parse("warplint-*,-warplint-block-*");
   ASSERT_TRUE(bool(F));
   EXPECT_FALSE(F->isEnabled(CheckId::BlockSize));
+  EXPECT_TRUE(F->isEnabled(CheckId::BankConflict));
+  EXPECT_TRUE(F->any());
+  F = CheckFilter::parse("warplint-*,-warplint-*");
+  ASSERT_TRUE(bool(F));
   EXPECT_FALSE(F->any());
   F = CheckFilter::parse(" -* , warplint-* ");
   ASSERT_TRUE(bool(F));
