@@ -385,9 +385,10 @@ int main(int argc, const char **argv) {
           std::vector<std::string> Dropped;
           if (!In.empty() && isNvccCommand(In.front()))
             In = translateNvccCommand(In, &Dropped);
-          In.insert(In.end(), ExtraArgs.begin(), ExtraArgs.end());
+          // Before a "--" that ends the options, as adjustCommand does.
+          In.insert(find(In, "--"), ExtraArgs.begin(), ExtraArgs.end());
           std::vector<std::string> Out = adjustCommand(In, File, Setup);
-          Out.push_back("-fsyntax-only");
+          Out.insert(find(Out, "--"), "-fsyntax-only");
           R.CommandLine = joinCommand(Out);
           if (!Dropped.empty())
             R.CommandLine += "\n  (nvcc flags dropped: " +
