@@ -320,9 +320,20 @@ int main(int argc, const char **argv) {
       return usageError("use either -p or '-- COMPILER_ARGS', not both");
     std::string Err;
     DB = CompilationDatabase::loadFromDirectory(BuildPath, Err);
-    if (!DB)
+    if (!DB) {
+      // Err has one line per database kind tried; say the one that matters.
+      SmallString<256> Json(BuildPath);
+      sys::path::append(Json, "compile_commands.json");
+      StringRef Last = StringRef(Err).trim();
+      Last = Last.substr(Last.rfind('\n') + 1);
+      std::string Why = !sys::fs::exists(BuildPath) ? "no such directory"
+                        : !sys::fs::is_directory(BuildPath) ? "not a directory"
+                        : !sys::fs::exists(Json)
+                            ? "no compile_commands.json there"
+                            : Last.str();
       return usageError("no compilation database in '" + BuildPath +
-                        "': " + StringRef(Err).trim());
+                        "': " + Why);
+    }
     if (Files.empty())
       for (const std::string &F : DB->getAllFiles())
         if (StringRef(F).ends_with(".cu"))
