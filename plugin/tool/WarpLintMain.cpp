@@ -301,6 +301,9 @@ int main(int argc, const char **argv) {
     return usageError("unknown --format '" + FormatOpt +
                       "'; use text, json or sarif");
 
+  if (!Opts.Checks.any())
+    return usageError("--checks='" + ChecksOpt + "' enables no check; see "
+                      "--list-checks");
   if (ListChecks) {
     outs() << "Enabled checks:\n";
     for (const CheckInfo &C : allChecks())
@@ -309,9 +312,6 @@ int main(int argc, const char **argv) {
     outs() << "\n";
     return 0;
   }
-  if (!Opts.Checks.any())
-    return usageError("--checks='" + ChecksOpt + "' enables no check; see "
-                      "--list-checks");
 
   // The compilation database.
   std::unique_ptr<CompilationDatabase> DB;
