@@ -265,11 +265,17 @@ int main(int argc, const char **argv) {
   std::string ParseErrors;
   raw_string_ostream ParseErrOS(ParseErrors);
   if (!cl::ParseCommandLineOptions(argc, argv, Overview, &ParseErrOS)) {
+    // One line: cl's own "Try: 'PATH --help'" becomes our hint. A bad option
+    // value is reported by cl on stderr itself, leaving ParseErrors empty.
     StringRef First = StringRef(ParseErrors).split('\n').first.trim();
     First.consume_front("warplint: ");
-    errs() << "warplint: error: " << First << "\n"
-           << "warplint: run 'warplint --help' for the options\n";
-    return 2;
+    First = First.split(".  Try:").first.rtrim('.');
+    if (First.empty()) {
+      errs() << "warplint: run 'warplint --help' for the options\n";
+      return 2;
+    }
+    return usageError(First.substr(0, 1).lower() + First.substr(1) +
+                      "; run 'warplint --help' for the options");
   }
 
   if (PrintPluginPath)
