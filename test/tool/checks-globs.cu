@@ -15,6 +15,7 @@
 // RUN: not %warplint --checks='warplint-*,-warplint-block-size' %s -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=OFF -DGLOBS='warplint-*,-warplint-block-size'
 // RUN: not %warplint --checks='warplint-block-size,-*' %s -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=OFF -DGLOBS='warplint-block-size,-*'
 // RUN: not %warplint --checks='no-such-check' %s -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=OFF -DGLOBS='no-such-check'
+// RUN: not %warplint --checks='warplint-[' %s -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=GLOB
 
 #include <cuda.h>
 
@@ -29,3 +30,5 @@ void run(float *p) {
 // OFF: warplint: error: --checks='[[GLOBS]]' enables no check; see --list-checks
 // OFF-NOT: warning:
 // EMPTY-NOT: {{.}}
+// GLOB: warplint: error: invalid check glob 'warplint-[': invalid glob pattern, unmatched '['
+// GLOB-NOT: warning:
