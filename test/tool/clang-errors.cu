@@ -12,8 +12,16 @@
 //
 // One error, one function: singular words.
 // RUN: not %warplint %s -- %cuda_flags -DONE_ERROR 2>&1 >/dev/null | FileCheck %s --check-prefix=ONE --match-full-lines -DFILE=%s
+//
+// A missing header is one more error (outside any function), not the end of
+// the file.
+// RUN: not %warplint %s -- %cuda_flags -DMISSING_HEADER 2> %t.header.err | FileCheck %s -implicit-check-not='{{warning|error}}:'
+// RUN: FileCheck %s --check-prefix=HEADER --match-full-lines --input-file=%t.header.err -DFILE=%s
 
 #include <cuda.h>
+#ifdef MISSING_HEADER
+#include "no-such-header.h"
+#endif
 
 // The summary comes first, without the hint, then the errors in full.
 // VERBOSE: warplint: 2 clang errors in [[FILE]], 2 functions not analysed{{$}}
@@ -47,4 +55,6 @@ __global__ void __launch_bounds__(100) cleanKernel(float *p) {}
 // STATUS: status=1
 
 
+// HEADER: warplint: 3 clang errors in [[FILE]], 2 functions not analysed (--verbose shows them)
+// HEADER-NOT: {{.}}
 // ONE: warplint: 1 clang error in [[FILE]], 1 function not analysed (--verbose shows them)
