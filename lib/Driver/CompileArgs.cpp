@@ -274,7 +274,9 @@ std::vector<std::string> adjustCommand(const std::vector<std::string> &In,
   Extra.push_back("-ferror-limit=0");
   Extra.push_back("-fno-color-diagnostics");
   Extra.push_back("-fno-caret-diagnostics"); // also drops "N errors generated" 
-  Args.insert(Args.end(), Extra.begin(), Extra.end());
+  // Options go before a "--" that ends them (interpolated database entries
+  // have one): after it, clang would take them for file names.
+  Args.insert(find(Args, "--"), Extra.begin(), Extra.end());
   return Args;
 }
 

@@ -329,11 +329,17 @@ int main(int argc, const char **argv) {
   std::string ParseErrors;
   raw_string_ostream ParseErrOS(ParseErrors);
   if (!cl::ParseCommandLineOptions(argc, argv, Overview, &ParseErrOS)) {
+    // One line: cl's own "Try: 'PATH --help'" becomes our hint. A bad option
+    // value is reported by cl on stderr itself, leaving ParseErrors empty.
     StringRef First = StringRef(ParseErrors).split('\n').first.trim();
     First.consume_front("warplint: ");
-    errs() << "warplint: error: " << First << "\n"
-           << "warplint: run 'warplint --help' for the options\n";
-    return 2;
+    First = First.split(".  Try:").first.rtrim('.');
+    if (First.empty()) {
+      errs() << "warplint: run 'warplint --help' for the options\n";
+      return 2;
+    }
+    return usageError(First.substr(0, 1).lower() + First.substr(1) +
+                      "; run 'warplint --help' for the options");
   }
 
   if (PrintPluginPath)
@@ -374,6 +380,9 @@ int main(int argc, const char **argv) {
     return usageError("unknown --format '" + FormatOpt +
                       "'; use text, json or sarif");
 
+  if (!Opts.Checks.any())
+    return usageError("--checks='" + ChecksOpt + "' enables no check; see "
+                      "--list-checks");
   if (ListChecks) {
     outs() << "Enabled checks:\n";
     for (const CheckInfo &C : allChecks())
@@ -382,9 +391,6 @@ int main(int argc, const char **argv) {
     outs() << "\n";
     return 0;
   }
-  if (!Opts.Checks.any())
-    return usageError("--checks='" + ChecksOpt + "' enables no check; see "
-                      "--list-checks");
 
   // The compilation database.
   std::unique_ptr<CompilationDatabase> DB;
@@ -393,9 +399,20 @@ int main(int argc, const char **argv) {
       return usageError("use either -p or '-- COMPILER_ARGS', not both");
     std::string Err;
     DB = CompilationDatabase::loadFromDirectory(BuildPath, Err);
-    if (!DB)
+    if (!DB) {
+      // Err has one line per database kind tried; say the one that matters.
+      SmallString<256> Json(BuildPath);
+      sys::path::append(Json, "compile_commands.json");
+      StringRef Last = StringRef(Err).trim();
+      Last = Last.substr(Last.rfind('\n') + 1);
+      std::string Why = !sys::fs::exists(BuildPath) ? "no such directory"
+                        : !sys::fs::is_directory(BuildPath) ? "not a directory"
+                        : !sys::fs::exists(Json)
+                            ? "no compile_commands.json there"
+                            : Last.str();
       return usageError("no compilation database in '" + BuildPath +
-                        "': " + StringRef(Err).trim());
+                        "': " + Why);
+    }
     if (Files.empty())
       for (const std::string &F : DB->getAllFiles())
         if (StringRef(F).ends_with(".cu"))
@@ -458,9 +475,10 @@ int main(int argc, const char **argv) {
           std::vector<std::string> Dropped;
           if (!In.empty() && isNvccCommand(In.front()))
             In = translateNvccCommand(In, &Dropped);
-          In.insert(In.end(), ExtraArgs.begin(), ExtraArgs.end());
+          // Before a "--" that ends the options, as adjustCommand does.
+          In.insert(find(In, "--"), ExtraArgs.begin(), ExtraArgs.end());
           std::vector<std::string> Out = adjustCommand(In, File, Setup);
-          Out.push_back("-fsyntax-only");
+          Out.insert(find(Out, "--"), "-fsyntax-only");
           R.CommandLine = joinCommand(Out);
           if (!Dropped.empty())
             R.CommandLine += "\n  (nvcc flags dropped: " +

@@ -111,6 +111,16 @@ TEST(CompileArgsTest, HeaderGetsCudaLanguageBeforeTheFile) {
   EXPECT_EQ(Out[3], "k.cuh");
 }
 
+TEST(CompileArgsTest, OptionsGoBeforeDoubleDash) {
+  // Interpolated compilation-database entries end the options with "--".
+  ParseSetup S;
+  Args Out = adjustCommand({"clang++", "-c", "--", "a.cu"}, "a.cu", S);
+  ASSERT_GE(Out.size(), 2u);
+  EXPECT_EQ(Out[Out.size() - 2], "--");
+  EXPECT_EQ(Out.back(), "a.cu");
+  EXPECT_TRUE(has(Out, "--cuda-host-only"));
+}
+
 TEST(CompileArgsTest, StripsWarplintsOwnPlugin) {
   ParseSetup S;
   Args Out = adjustCommand({"clang++", "-fplugin=/x/warplint-plugin.so",
