@@ -21,15 +21,16 @@
 #ifdef WITH_STD
 #include <algorithm>
 #include <cuda_runtime.h>
-using std::max;
+#define MAX std::max
 #else
 #include <cuda.h>
-int max(int a, int b) { return a > b ? a : b; }
+int hostMax(int a, int b) { return a > b ? a : b; }
+#define MAX hostMax
 #endif
 
 __global__ void __launch_bounds__(64) lenient(int *out, int n) {
   __shared__ int count = 0;
-  out[threadIdx.x] = max(n, 3) + count;
+  out[threadIdx.x] = MAX(n, 3) + count;
 }
 
 __global__ void __launch_bounds__(100) strict(int *out) { out[0] = 1; }
@@ -48,4 +49,4 @@ void run(int *out) {
 // TKSUMMARY: warplint: 1 clang error in [[FILE]], 1 function not analysed (--verbose shows them)
 // TKSUMMARY-NOT: {{.}}
 // VERBOSE-DAG: error: initialization is not supported for __shared__ variables
-// VERBOSE-DAG: error: no matching function for call to 'max'
+// VERBOSE-DAG: error: no matching function for call to 'hostMax'
