@@ -164,9 +164,7 @@ public:
         }
         if (!V->hasLocalStorage())
           return RootKind::Other;
-        if (const Expr *Def = Eval.reachingDefinition(V, {}, C->getSubExpr()))
-          return ofPointer(Def);
-        return RootKind::Other;
+        return ofDefinition(V, C->getSubExpr());
       }
       case CK_NoOp:
       case CK_BitCast:
@@ -192,6 +190,23 @@ public:
 private:
   ValueEvaluator &Eval;
   unsigned Depth = 0;
+
+  /// The root of local pointer V as read at Use, through `p = q`,
+  /// `p += n` and `++p`.
+  RootKind ofDefinition(const VarDecl *V, const Expr *Use) {
+    if (++Depth > 32)
+      return RootKind::Other;
+    const Expr *Def = Eval.reachingDefinition(V, {}, Use);
+    if (!Def)
+      return RootKind::Other;
+    Def = Def->IgnoreParens();
+    if (const auto *CA = dyn_cast<CompoundAssignOperator>(Def))
+      return ofDefinition(V, CA->getLHS()->IgnoreParens());
+    if (const auto *U = dyn_cast<UnaryOperator>(Def);
+        U && U->isIncrementDecrementOp())
+      return ofDefinition(V, U->getSubExpr()->IgnoreParens());
+    return ofPointer(Def);
+  }
 };
 
 class AccessCollector : public RecursiveASTVisitor<AccessCollector> {
@@ -434,7 +449,14 @@ private:
       const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
       if (isShared(V)) {
         Root = V;
-        uint64_t Align = Ctx.getDeclAlign(V).getQuantity();
+        // The element type's alignment, or an explicit one: the host ABI's
+        // extra alignment of large arrays says nothing of where the device
+        // places shared memory.
+        QualType Elem = Ctx.getBaseElementType(V->getType());
+        uint64_t Align = Ctx.getTypeAlignInChars(Elem).getQuantity();
+        if (V->hasAttr<AlignedAttr>())
+          Align = std::max<uint64_t>(
+              Align, Ctx.toCharUnitsFromBits(V->getMaxAlignment()).getQuantity());
         // Dynamic shared memory starts at least 16-byte aligned.
         if (V->hasExternalStorage() && Align < 16)
           Align = 16;
@@ -515,7 +537,7 @@ private:
         if (!V->hasLocalStorage())
           return std::nullopt;
         if (const Expr *Def = Eval.reachingDefinition(V, {}, Sub))
-          return pointer(Def, Frame);
+          return definedPointer(V, Def, Frame);
         return fail("the pointer '" + V->getName() +
                     "' is not defined by straight-line code");
       }
@@ -551,6 +573,91 @@ private:
       }
     }
     return std::nullopt;
+  }
+
+  /// The value local V holds after its definition Def: `T v = e;`,
+  /// `v = e;`, `v op= e;`, `++v;` or `v++;`.
+  std::optional<NodeId> definedValue(const VarDecl *V, const Expr *Def,
+                                     unsigned Frame) {
+    IntType VT = typeOf(V->getType());
+    Def = Def->IgnoreParens();
+    if (const auto *CA = dyn_cast<CompoundAssignOperator>(Def)) {
+      auto Prev = load(CA->getLHS(), Frame);
+      auto Rhs = Prev ? integer(CA->getRHS(), Frame) : std::nullopt;
+      if (!Rhs)
+        return std::nullopt;
+      std::optional<Op> O = compoundOp(CA->getOpcode());
+      if (!O)
+        return fail("an assignment operator the analysis does not follow");
+      IntType CT = typeOf(CA->getComputationLHSType());
+      // A shift's right operand keeps its own type.
+      NodeId R = (*O == Op::Shl || *O == Op::Shr) ? *Rhs : P->cast(*Rhs, CT);
+      return P->cast(P->binary(*O, P->cast(*Prev, CT), R, CT), VT);
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(Def);
+        U && U->isIncrementDecrementOp()) {
+      auto Prev = load(U->getSubExpr(), Frame);
+      if (!Prev)
+        return std::nullopt;
+      return P->binary(U->isIncrementOp() ? Op::Add : Op::Sub, *Prev,
+                       P->constant(1, VT), VT);
+    }
+    auto N = integer(Def, Frame);
+    if (!N)
+      return std::nullopt;
+    return P->cast(*N, VT);
+  }
+
+  /// The address pointer V holds after its definition Def.
+  std::optional<NodeId> definedPointer(const VarDecl *V, const Expr *Def,
+                                       unsigned Frame) {
+    Def = Def->IgnoreParens();
+    auto Step = [&](const Expr *LV, std::optional<NodeId> Count, bool Add)
+        -> std::optional<NodeId> {
+      // The pointer before this definition: the one reaching its operand.
+      const Expr *Before = Eval.reachingDefinition(V, {}, LV->IgnoreParens());
+      if (!Before)
+        return fail("the pointer '" + V->getName() +
+                    "' is not defined by straight-line code");
+      auto Prev = definedPointer(V, Before, Frame);
+      if (!Prev || !Count)
+        return std::nullopt;
+      auto Size = sizeOf(V->getType()->getPointeeType());
+      if (!Size)
+        return fail("the element size is unknown");
+      NodeId Off = P->binary(Op::Mul, i64(*Count),
+                             P->constant(*Size, IntType::i64()),
+                             IntType::i64());
+      return P->binary(Add ? Op::Add : Op::Sub, *Prev, Off, IntType::i64());
+    };
+    if (const auto *CA = dyn_cast<CompoundAssignOperator>(Def)) {
+      if (CA->getOpcode() != BO_AddAssign && CA->getOpcode() != BO_SubAssign)
+        return fail("an assignment operator the analysis does not follow");
+      // The pointer before: an rvalue read of the same variable.
+      return Step(CA->getLHS(), integer(CA->getRHS(), Frame),
+                  CA->getOpcode() == BO_AddAssign);
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(Def);
+        U && U->isIncrementDecrementOp())
+      return Step(U->getSubExpr(), P->constant(1, IntType::i64()),
+                  U->isIncrementOp());
+    return pointer(Def, Frame);
+  }
+
+  static std::optional<Op> compoundOp(BinaryOperatorKind K) {
+    switch (K) {
+    case BO_AddAssign: return Op::Add;
+    case BO_SubAssign: return Op::Sub;
+    case BO_MulAssign: return Op::Mul;
+    case BO_DivAssign: return Op::Div;
+    case BO_RemAssign: return Op::Rem;
+    case BO_ShlAssign: return Op::Shl;
+    case BO_ShrAssign: return Op::Shr;
+    case BO_AndAssign: return Op::And;
+    case BO_OrAssign: return Op::Or;
+    case BO_XorAssign: return Op::Xor;
+    default: return std::nullopt;
+    }
   }
 
   // ---- parameters ---------------------------------------------------------
@@ -784,12 +891,8 @@ private:
         auto [IsCounter, L] = loopCounter(V, DRE, Frame);
         if (IsCounter)
           return L;
-        if (const Expr *Def = Eval.reachingDefinition(V, {}, DRE)) {
-          auto N = integer(Def, Frame);
-          if (!N)
-            return std::nullopt;
-          return P->cast(*N, typeOf(V->getType()));
-        }
+        if (const Expr *Def = Eval.reachingDefinition(V, {}, DRE))
+          return definedValue(V, Def, Frame);
         return fail("'" + V->getName() +
                     "' is not defined by straight-line code");
       }
@@ -800,6 +903,15 @@ private:
           isShared(V))
         return uniform(V, V->getNameAsString(), T);
       return fail("'" + V->getName() + "' is a global variable");
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      // An lvalue `c ? a : b`, read: the value of the arm c picks.
+      auto C = integer(CO->getCond(), Frame);
+      auto A = C ? load(CO->getTrueExpr(), Frame) : std::nullopt;
+      auto B = A ? load(CO->getFalseExpr(), Frame) : std::nullopt;
+      if (!B)
+        return std::nullopt;
+      return P->select(*C, *A, *B, typeOf(T));
     }
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
       // A member of a kernel parameter passed by value, or of a local struct.

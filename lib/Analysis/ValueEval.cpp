@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/ValueEval.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallVector.h"
@@ -176,12 +177,17 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
   };
 
   for (const DeclRefExpr *Ref : FF.Refs.lookup(Var)) {
-    // Climb member accesses: Ref.f1.f2 ...
+    // Climb member accesses: Ref.f1.f2 ..., and the arms of an lvalue
+    // `c ? v : w`, which can only be read (anything else clobbers).
     const Expr *Top = Ref;
     llvm::SmallVector<const FieldDecl *, 4> Path;
     const Stmt *P = skipParens(Top);
+    bool InConditional = false;
     while (P) {
-      if (const auto *ME = dyn_cast<MemberExpr>(P)) {
+      if (const auto *CO = dyn_cast<ConditionalOperator>(P);
+          CO && CO->isGLValue() && CO->getCond() != Top) {
+        InConditional = true;
+      } else if (const auto *ME = dyn_cast<MemberExpr>(P)) {
         const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
         if (ME->isArrow() || !F)
           break;
@@ -219,6 +225,12 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
       if (BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == Top) {
         Kind = UseKind::Assign;
         Assigned = BO->getRHS();
+      } else if (BO->isCompoundAssignmentOp() &&
+                 BO->getLHS()->IgnoreParens() == Top) {
+        // `v op= e`: the definition is the operator itself; callers that do
+        // not know how to evaluate it find no value (unknown).
+        Kind = UseKind::Assign;
+        Assigned = BO;
       } else if (BO->getOpcode() == BO_Comma &&
                  BO->getLHS()->IgnoreParens() == Top) {
         Kind = UseKind::Read;
@@ -232,7 +244,10 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
         Assigned = OC->getArg(1);
       }
     } else if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
-      if (UO->getOpcode() == UO_AddrOf) {
+      if (UO->isIncrementDecrementOp()) {
+        Kind = UseKind::Assign;
+        Assigned = UO;
+      } else if (UO->getOpcode() == UO_AddrOf) {
         // &v is harmless where it only becomes a pointer to const.
         const Stmt *PP = skipParens(UO);
         if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(PP))
@@ -269,6 +284,8 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
               Kind = UseKind::Read;
     }
 
+    if (InConditional && Kind != UseKind::Read)
+      return nullptr;
     if (Kind == UseKind::Read)
       continue;
     if (Kind == UseKind::Clobber || !ExactlyQueried)
@@ -289,6 +306,12 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
   // encloses it; the last one in source order then reaches the use.
   const SourceManager &SM = Ctx.getSourceManager();
   const Def *Last = nullptr;
+  auto isDescendant = [&](const Stmt *Anc, const Stmt *S) {
+    for (const Stmt *P = parentOf(S); P; P = parentOf(P))
+      if (P == Anc)
+        return true;
+    return false;
+  };
   for (const Def &D : Defs) {
     const auto *C = cast<CompoundStmt>(parentOf(D.Statement));
     const Stmt *Child = Use;
@@ -299,6 +322,11 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
     }
     if (!Anc)
       return nullptr;
+    // `v = f(v)`: the use in the right-hand side reads the definition
+    // before this one.
+    if (Child == D.Statement && D.Value &&
+        (D.Value == Use || isDescendant(D.Value, Use)))
+      continue;
     bool Before = false;
     for (const Stmt *B : C->body()) {
       if (B == Child)
@@ -308,8 +336,22 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
         break;
       }
     }
-    if (!Before)
-      return nullptr;
+    if (!Before) {
+      // An assignment after the use reaches it only around a loop that
+      // holds both and not the variable's declaration.
+      for (const Stmt *A = C; A; A = parentOf(A)) {
+        if ((isa<ForStmt>(A) || isa<WhileStmt>(A) || isa<DoStmt>(A) ||
+             isa<CXXForRangeStmt>(A)) &&
+            !(SM.isBeforeInTranslationUnit(A->getBeginLoc(),
+                                           Var->getLocation()) &&
+              SM.isBeforeInTranslationUnit(Var->getLocation(),
+                                           A->getEndLoc())))
+          return nullptr;
+        if (A == FD->getBody())
+          break;
+      }
+      continue;
+    }
     if (!Last || SM.isBeforeInTranslationUnit(Last->Statement->getBeginLoc(),
                                               D.Statement->getBeginLoc()))
       Last = &D;

@@ -225,7 +225,7 @@ std::string renderBankMap(const AccessResult &R, unsigned Bytes, bool Color) {
     std::string C = T.size() >= 4 ? T.substr(0, 4) : std::string(4 - T.size(), ' ') + T;
     return C;
   };
-  S += "         bank";
+  S += std::string(13, ' ') + "bank"; // as wide as the row labels
   for (unsigned K = 0; K < NumBanks; ++K)
     S += Cell(std::to_string(K));
   S += "\n";
@@ -319,6 +319,32 @@ public:
       if (!P.loop(L).Complete)
         return unknown("a loop counter the access reads is not a plain "
                        "for-loop counter");
+    // The first pass, with the unknown uniform part of the address taken as
+    // 0 modulo 4, also learns which residues that part can have; the block's
+    // answer stands only when every residue gives the same one.
+    AccessResult First = pass(0);
+    if (Failed || First.State != AccessResult::Ok)
+      return First;
+    uint64_t Step = ResidueStep;
+    for (uint64_t R = Step; R < BankBytes; R += Step) {
+      AccessResult Other = pass(int64_t(R));
+      if (Failed)
+        return Other;
+      if (Other.Wavefronts != First.Wavefronts ||
+          Other.Phases != First.Phases)
+        return unknown("the conflict depends on the alignment of an unknown "
+                       "offset in the address");
+    }
+    return First;
+  }
+
+  AccessResult pass(int64_t Residue) {
+    this->Residue = Residue;
+    Result = AccessResult();
+    Combinations = 0;
+    AnyActive = false;
+    HaveWorst = false;
+    FirstDegree.reset();
     enumerate(0);
     if (Failed)
       return Result;
@@ -344,6 +370,8 @@ private:
   bool AnyActive = false;
   bool HaveWorst = false;
   std::optional<std::pair<unsigned, unsigned>> FirstDegree; // of a leaf
+  int64_t Residue = 0;          ///< added to every lane's address
+  uint64_t ResidueStep = BankBytes; ///< the residues the uniform part allows
   AccessResult Result;
 
   AccessResult unknown(const std::string &Why) {
@@ -495,25 +523,13 @@ private:
         G = std::gcd(G, AbsC * M);
       }
       uint64_t Step = G == 0 ? BankBytes : std::gcd(G, uint64_t(BankBytes));
-      std::optional<WarpBanks> Agreed;
-      LaneAddresses AgreedLanes;
-      for (uint64_t R = 0; R < BankBytes; R += Step) {
-        LaneAddresses Shifted = Lanes;
-        for (auto &X : Shifted)
-          if (X)
-            *X += int64_t(R);
-        WarpBanks B = warpBanks(Shifted, A.Bytes);
-        if (!Agreed) {
-          Agreed = B;
-          AgreedLanes = Shifted;
-        } else if (B.Wavefronts != Agreed->Wavefronts ||
-                   B.Phases != Agreed->Phases) {
-          unknown("the conflict depends on the alignment of an unknown "
-                  "offset in the address");
-          return;
-        }
-      }
-      note(*Agreed, AgreedLanes, unsigned(W));
+      ResidueStep = std::min(ResidueStep, Step);
+      for (auto &X : Lanes)
+        if (X)
+          *X += Residue;
+      WarpBanks Agreed = warpBanks(Lanes, A.Bytes);
+      LaneAddresses AgreedLanes = Lanes;
+      note(Agreed, AgreedLanes, unsigned(W));
     }
   }
 

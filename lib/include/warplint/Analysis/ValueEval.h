@@ -36,7 +36,9 @@ public:
   std::optional<model::Dim3> evalDim3(const clang::Expr *E);
 
   /// The expression that last defines Var.Fields... before the point Use, when
-  /// that is certain (see the file comment). Fields is a path of member names
+  /// that is certain (see the file comment): an initializer, the right-hand
+  /// side of `v = e`, or the operator itself for `v op= e`, `++v` and `v++`
+  /// (whose value the caller computes from the definition before it). Fields is a path of member names
   /// (e.g. {blockDim} for cfg.blockDim); empty for the variable itself.
   const clang::Expr *reachingDefinition(const clang::VarDecl *Var,
                                         llvm::ArrayRef<const clang::FieldDecl *>
