@@ -8,8 +8,13 @@
 //     instantiations of the same line are fine, and a note points at the line
 //     that defines the block shape.
 //   - runBlur<16> (256 threads) and runBlur<24> (576 threads, 18 full warps)
-//     get no finding. A 24-wide row does not line up with warps, but every
-//     warp is full; warplint-block-size counts threads, not rows.
+//     get no block-size finding. A 24-wide row does not line up with warps,
+//     but every warp is full; warplint-block-size counts threads, not rows.
+//   - The tile rows are Tile + 2 floats wide, so a warp that spans two rows
+//     of threads (every tile size here) wraps around the 32 banks and two of
+//     its lanes meet in one bank: a 2-way bank conflict on the loads and
+//     stores of the tile, for each tile size (the finding names the shape;
+//     for 10x10 the worst step of the 3x3 loop is dx = 0, dy = 0).
 #include <cuda_runtime.h>
 #include <cstdio>
 
