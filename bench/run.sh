@@ -5,7 +5,10 @@
 #      from constants, local variables and dim3 variables (the analysis cost);
 #   2. the same file parsed with the real CUDA toolkit plus thrust, when one
 #      is installed (the parse cost that real projects pay);
-#   3. M copies of a file analysed with -j 1 and with -j $(nproc).
+#   3. M copies of a file analysed with -j 1 and with -j $(nproc);
+#   4. a generated file with N/10 kernels of shared-memory tiles, reductions
+#      and swizzles (each analysed for its launch shape, loops enumerated):
+#      the cost of warplint-bank-conflict.
 # Usage: bench/run.sh [N=2000] [M=16]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -54,3 +57,40 @@ files=()
 for i in $(seq 1 "$M"); do cp "$TMP/one.cu" "$TMP/f$i.cu"; files+=("$TMP/f$i.cu"); done
 measure "$M files, -j 1" "$WARPLINT" --cuda-path=none -j 1 "${files[@]}"
 measure "$M files, -j $(nproc)" "$WARPLINT" --cuda-path=none -j "$(nproc)" "${files[@]}"
+
+gen_shared() { # gen_shared FILE K
+  {
+    echo '#include <cuda_runtime.h>'
+    for i in $(seq 1 "$2"); do
+      cat <<EOF2
+__global__ void t$i(float *out, const float *in, int n) {
+  __shared__ float tile[32][32];
+  __shared__ float sdata[1024];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  for (int j = 0; j < 32; j += blockDim.y)
+    tile[ty + j][tx ^ ((ty + j) % 32)] = in[(ty + j) * n + tx];
+  __syncthreads();
+  for (int j = 0; j < 32; j += blockDim.y)
+    out[(ty + j) * n + tx] = tile[tx][(ty + j) ^ tx] + tile[tx][ty + j];
+  unsigned tid = ty * blockDim.x + tx;
+  sdata[tid] = in[tid];
+  for (unsigned s = 1; s < blockDim.x * blockDim.y; s *= 2) {
+    unsigned index = 2 * s * tid;
+    if (index < blockDim.x * blockDim.y)
+      sdata[index] += sdata[index + s];
+    __syncthreads();
+  }
+}
+EOF2
+    done
+    echo "void launchShared(float *p, int n) {"
+    for i in $(seq 1 "$2"); do
+      echo "  t$i<<<n, dim3(32, $((1 << (i % 5))))>>>(p, p, n);"
+    done
+    echo "}"
+  } >"$1"
+}
+K=$((N / 10))
+gen_shared "$TMP/shared.cu" "$K"
+measure "$K kernels with shared tiles, built-in prelude" "$WARPLINT" --cuda-path=none "$TMP/shared.cu"
+measure "  the same, block-size check only" "$WARPLINT" --cuda-path=none --checks=warplint-block-size "$TMP/shared.cu"

@@ -58,7 +58,9 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
 
   const SourceManager &SM = C.Index.Ctx.getSourceManager();
   for (const FunctionDecl *F : C.Index.DeviceFunctions) {
-    if (!C.Index.isAnalysable(F))
+    // Toolkit and library headers (CUB, Thrust) hold thousands of device
+    // functions; only the user's own code is reported.
+    if (!C.Index.isUserCode(F->getLocation()) || !C.Index.isAnalysable(F))
       continue;
     std::vector<SharedAccess> Accesses = Finder.find(F);
     if (Accesses.empty())
