@@ -69,6 +69,8 @@ struct __attribute__((aligned(8))) float2 { float x, y; };
 struct float3 { float x, y, z; };
 struct __attribute__((aligned(16))) float4 { float x, y, z, w; };
 struct __attribute__((aligned(16))) double2 { double x, y; };
+struct __attribute__((aligned(2))) __half { unsigned short x; };
+struct __attribute__((aligned(4))) __half2 { __half x, y; };
 
 __device__ int atomicAdd(int *address, int val);
 __device__ unsigned atomicAdd(unsigned *address, unsigned val);
