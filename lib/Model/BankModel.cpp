@@ -369,7 +369,9 @@ private:
   bool Failed = false;
   bool AnyActive = false;
   bool HaveWorst = false;
-  std::optional<std::pair<unsigned, unsigned>> FirstDegree; // of a leaf
+  /// The block's worst (wavefronts, phases): of the first combination of
+  /// loop values, and of the current one.
+  std::optional<std::pair<unsigned, unsigned>> FirstDegree, LeafWorst;
   int64_t Residue = 0;          ///< added to every lane's address
   uint64_t ResidueStep = BankBytes; ///< the residues the uniform part allows
   AccessResult Result;
@@ -473,7 +475,26 @@ private:
             "' takes values the analysis cannot enumerate");
   }
 
+  /// After each combination of loop values: does the block's worst degree
+  /// differ from the first combination's?
+  void endLeaf() {
+    if (!LeafWorst)
+      return;
+    if (FirstDegree && uint64_t(FirstDegree->first) * LeafWorst->second !=
+                           uint64_t(LeafWorst->first) * FirstDegree->second)
+      Result.DependsOnLoops = !Order.empty();
+    if (!FirstDegree)
+      FirstDegree = LeafWorst;
+  }
+
   void leaf() {
+    LeafWorst.reset();
+    leafWarps();
+    if (!Failed)
+      endLeaf();
+  }
+
+  void leafWarps() {
     uint64_t Threads = Block.threads();
     uint64_t Warps = (Threads + 31) / 32;
     for (uint64_t W = 0; W < Warps; ++W) {
@@ -534,12 +555,9 @@ private:
   }
 
   void note(const WarpBanks &B, const LaneAddresses &Lanes, unsigned Warp) {
-    if (FirstDegree &&
-        (uint64_t(FirstDegree->first) * B.Phases !=
-         uint64_t(B.Wavefronts) * FirstDegree->second))
-      Result.DependsOnLoops = !Order.empty();
-    if (!FirstDegree)
-      FirstDegree = {B.Wavefronts, B.Phases};
+    if (!LeafWorst || worse(B.Wavefronts, B.Phases, LeafWorst->first,
+                            LeafWorst->second))
+      LeafWorst = {B.Wavefronts, B.Phases};
     if (HaveWorst &&
         !worse(B.Wavefronts, B.Phases, Result.Wavefronts, Result.Phases))
       return;

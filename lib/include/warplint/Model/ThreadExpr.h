@@ -113,7 +113,10 @@ struct Loop {
   bool Complete = false;     ///< Init, Cond and Next were all set
 };
 
-/// The expression DAG of one access. Nodes are hash-consed.
+/// The expression DAG of one access. A node equal to one of the 64 built
+/// just before it is not built again (definitions the lowering follows twice
+/// stay shared). Binary operators expect operands of the node's own type, as
+/// C's usual arithmetic conversions make them (shifts: the left operand's).
 class ExprPool {
 public:
   NodeId constant(int64_t V, IntType T);
