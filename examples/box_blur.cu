@@ -13,8 +13,7 @@
 //   - The tile rows are Tile + 2 floats wide, so a warp that spans two rows
 //     of threads (every tile size here) wraps around the 32 banks and two of
 //     its lanes meet in one bank: a 2-way bank conflict on the loads and
-//     stores of the tile, for each tile size (the finding names the shape;
-//     for 10x10 the worst step of the 3x3 loop is dx = 0, dy = 0).
+//     stores of the tile, for each tile size (each finding names its shape).
 #include <cuda_runtime.h>
 #include <cstdio>
 
