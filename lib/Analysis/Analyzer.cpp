@@ -62,6 +62,10 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx, const Options &Opts,
     runBlockSizeCheck(C);
   if (Opts.Checks.isEnabled(CheckId::BankConflict))
     runBankConflictCheck(C);
+  if (Opts.Checks.isEnabled(CheckId::Occupancy))
+    runOccupancyCheck(C);
+  if (Opts.Checks.isEnabled(CheckId::RegisterSpill))
+    runRegisterSpillCheck(C);
   AnalysisResult R;
   R.Findings = C.takeFindings();
   const SourceManager &SM = Ctx.getSourceManager();

@@ -3,6 +3,7 @@
 #include "warplint/Model/BankModel.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
 
@@ -58,6 +59,8 @@ static const CheckOptionInfo CheckOpts[] = {
     {"warplint-block-size.LaunchBounds", "true",
      "also check the maxThreads of __launch_bounds__ and launches that exceed "
      "it"},
+    {"warplint-occupancy.MinOccupancy", "0.5",
+     "warn about launches whose occupancy is below this fraction (0 to 1)"},
     {"warplint-bank-conflict.BlockDim", "32",
      "the block shape assumed for a kernel that no launch in the file gives "
      "one: X[,Y[,Z]]"},
@@ -88,11 +91,35 @@ Error Options::setCheckOption(StringRef KeyEqualsValue) {
       return createStringError("check option '" + Key.str() +
                                "' takes true or false, not '" + Value.str() +
                                "'");
+  if (Key == "warplint-occupancy.MinOccupancy") {
+    double D;
+    if (Value.getAsDouble(D) || D < 0 || D > 1)
+      return createStringError("check option '" + Key.str() +
+                               "' takes a number from 0 to 1, not '" +
+                               Value.str() + "'");
+  }
   if (Key == "warplint-bank-conflict.BlockDim" && !model::parseBlockDim(Value))
     return createStringError("check option '" + Key.str() + "' takes a block "
                              "shape X[,Y[,Z]] of at most 1024 threads, not '" +
                              Value.str() + "'");
   CheckOptions[Key] = Value.str();
+  return Error::success();
+}
+
+double Options::getDouble(StringRef Key, double Default) const {
+  auto It = CheckOptions.find(Key);
+  double D;
+  if (It == CheckOptions.end() || StringRef(It->second).getAsDouble(D))
+    return Default;
+  return D;
+}
+
+Error Options::addPtxasReportFile(StringRef File) {
+  auto Buf = MemoryBuffer::getFileOrSTDIN(File, /*IsText=*/true);
+  if (!Buf)
+    return createStringError("cannot read the ptxas report '" + File.str() +
+                             "': " + Buf.getError().message());
+  PtxasReports.push_back({File.str(), (*Buf)->getBuffer().str()});
   return Error::success();
 }
 

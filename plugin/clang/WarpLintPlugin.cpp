@@ -100,17 +100,22 @@ protected:
         else
           Complain(toString(F.takeError()));
       } else if (A.consume_front("arch=")) {
-        if (auto L = parseArchList(A))
+        if (auto L = parseArchList(A)) {
           Opts.Archs = *L;
+          Opts.ArchsGiven = true;
+        }
         else
           Complain(toString(L.takeError()));
+      } else if (A.consume_front("ptxas-report=")) {
+        if (llvm::Error E = Opts.addPtxasReportFile(A))
+          Complain(toString(std::move(E)));
       } else if (A.consume_front("option=")) {
         if (llvm::Error E = Opts.setCheckOption(A))
           Complain(toString(std::move(E)));
       } else {
         Complain("unknown plugin argument '" + Arg +
                  "' (known: werror, device-side, checks=GLOBS, arch=LIST, "
-                 "option=check.Option=value)");
+                 "ptxas-report=FILE, option=check.Option=value)");
       }
     }
     return true;

@@ -40,6 +40,21 @@ public:
       }
       Values.push_back({Key.str(), V});
     }
+    // The ptxas report and the architectures are shared by the occupancy
+    // checks: local or global options.
+    Report = Options.getLocalOrGlobal("PtxasReport", "").str();
+    if (!Report.empty())
+      if (llvm::Error E = Opts.addPtxasReportFile(Report))
+        configurationDiag("%0") << toString(std::move(E));
+    std::string Archs = Options.getLocalOrGlobal("Arch", "").str();
+    if (!Archs.empty()) {
+      if (auto L = parseArchList(Archs)) {
+        Opts.Archs = *L;
+        Opts.ArchsGiven = true;
+      } else {
+        configurationDiag("%0") << toString(L.takeError());
+      }
+    }
     auto F = CheckFilter::parse(Name);
     Opts.Checks = F ? *F : CheckFilter();
     if (!F)
@@ -53,6 +68,8 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Map) override {
     for (const auto &[Key, V] : Values)
       Options.store(Map, Key, V);
+    if (Id == CheckId::Occupancy || Id == CheckId::RegisterSpill)
+      Options.store(Map, "PtxasReport", Report);
   }
 
   void registerMatchers(MatchFinder *Finder) override {
@@ -82,6 +99,7 @@ private:
   CheckId Id;
   warplint::Options Opts;
   std::vector<std::pair<std::string, std::string>> Values;
+  std::string Report;
 };
 
 class WarpLintModule : public ClangTidyModule {

@@ -15,6 +15,7 @@
 #include "warplint/Core/Options.h"
 #include "warplint/Driver/CompileArgs.h"
 #include "warplint/Output/Output.h"
+#include "warplint/Ptxas/PtxasReport.h"
 #include "OccupancyCommand.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -100,6 +101,12 @@ cl::opt<std::string> BlockDimOpt(
              "gives one, X[,Y[,Z]] (default 32,1,1); the same as\n"
              "--check-option=warplint-bank-conflict.BlockDim=..."),
     cl::value_desc("X,Y,Z"), cl::cat(Category));
+cl::list<std::string> PtxasReports(
+    "ptxas-report",
+    cl::desc("A ptxas resource report (the output of nvcc -Xptxas -v,\n"
+             "nvcc --resource-usage or ptxas -v) for the occupancy and\n"
+             "register-spill checks; repeatable; '-' reads standard input"),
+    cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> DumpSharedAccesses(
     "dump-shared-accesses",
     cl::desc("Print every shared-memory access and its bank-model result "
@@ -352,8 +359,10 @@ int main(int argc, const char **argv) {
     Opts.Checks = *F;
   else
     return usageError(toString(F.takeError()));
-  if (auto A = parseArchList(ArchOpt))
+  if (auto A = parseArchList(ArchOpt)) {
     Opts.Archs = *A;
+    Opts.ArchsGiven = ArchOpt.getNumOccurrences() > 0;
+  }
   else
     return usageError(toString(A.takeError()));
   for (const std::string &KV : CheckOptions)
@@ -368,6 +377,19 @@ int main(int argc, const char **argv) {
                         "threads");
     }
   DescribeAccesses |= DumpSharedAccesses;
+  for (const std::string &F : PtxasReports) {
+    if (Error E = Opts.addPtxasReportFile(F))
+      return usageError(toString(std::move(E)));
+    auto R = ptxas::parseReport(Opts.PtxasReports.back().second);
+    if (!R)
+      return usageError("'" + F + "' is not a ptxas report: " +
+                        toString(R.takeError()));
+    unsigned Errors = R->count(ptxas::Diagnostic::Error);
+    if (Errors)
+      errs() << "warplint: " << F << ": " << Errors << " ptxas error"
+             << (Errors == 1 ? "" : "s")
+             << " in the report; its other entries are used\n";
+  }
 
   OutputFormat Format;
   if (FormatOpt == "text")

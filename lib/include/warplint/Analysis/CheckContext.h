@@ -39,6 +39,8 @@ private:
 };
 
 void runBlockSizeCheck(CheckContext &C);
+void runOccupancyCheck(CheckContext &C);
+void runRegisterSpillCheck(CheckContext &C);
 
 } // namespace warplint
 

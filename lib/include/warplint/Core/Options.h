@@ -23,11 +23,20 @@ llvm::Expected<std::vector<std::string>> parseArchList(llvm::StringRef List);
 struct Options {
   CheckFilter Checks;
   std::vector<std::string> Archs{"sm_80"};
+  /// False while Archs is the default: the occupancy checks then take the
+  /// architectures the ptxas reports were built for.
+  bool ArchsGiven = false;
   llvm::StringMap<std::string> CheckOptions;
+  /// The text of each ptxas report (nvcc -Xptxas -v, --resource-usage,
+  /// ptxas -v) that the occupancy checks read, and where it came from.
+  std::vector<std::pair<std::string, std::string>> PtxasReports;
 
   /// Sets "check.Option=value"; rejects unknown checks and options.
   llvm::Error setCheckOption(llvm::StringRef KeyEqualsValue);
   bool getBool(llvm::StringRef Key, bool Default) const;
+  double getDouble(llvm::StringRef Key, double Default) const;
+  /// Reads a ptxas report from File into PtxasReports.
+  llvm::Error addPtxasReportFile(llvm::StringRef File);
 };
 
 /// One option a check understands: its key, default and meaning.
