@@ -53,6 +53,16 @@ struct __attribute__((aligned(16))) double2 { double x, y; };
 struct double3 { double x, y, z; };
 struct __attribute__((aligned(16))) longlong2 { long long x, y; };
 
+// The constructors of vector_functions.h.
+static __host__ __device__ inline int2 make_int2(int x, int y) { return {x, y}; }
+static __host__ __device__ inline int4 make_int4(int x, int y, int z, int w) { return {x, y, z, w}; }
+static __host__ __device__ inline uint2 make_uint2(unsigned x, unsigned y) { return {x, y}; }
+static __host__ __device__ inline uint4 make_uint4(unsigned x, unsigned y, unsigned z, unsigned w) { return {x, y, z, w}; }
+static __host__ __device__ inline float2 make_float2(float x, float y) { return {x, y}; }
+static __host__ __device__ inline float3 make_float3(float x, float y, float z) { return {x, y, z}; }
+static __host__ __device__ inline float4 make_float4(float x, float y, float z, float w) { return {x, y, z, w}; }
+static __host__ __device__ inline double2 make_double2(double x, double y) { return {x, y}; }
+
 struct dim3 {
   unsigned int x, y, z;
   __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1,
