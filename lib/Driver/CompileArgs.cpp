@@ -280,4 +280,38 @@ std::vector<std::string> adjustCommand(const std::vector<std::string> &In,
   return Args;
 }
 
+std::vector<std::string>
+deviceAssemblyCommand(const std::vector<std::string> &Adjusted, StringRef Clang,
+                      StringRef Arch, StringRef OutFile) {
+  std::vector<std::string> Out{Clang.str()};
+  auto Dash = find(Adjusted, "--");
+  for (auto It = Adjusted.begin() + (Adjusted.empty() ? 0 : 1); It != Dash;
+       ++It) {
+    StringRef A = *It;
+    if (A == "--cuda-host-only" || A == "--offload-host-only" ||
+        A == "--cuda-device-only" || A == "--offload-device-only" ||
+        A == "-fsyntax-only" || A == "-nocudalib" || A == "-c" || A == "-S" ||
+        A == "-E" || A.starts_with("--cuda-gpu-arch") ||
+        A.starts_with("--offload-arch"))
+      continue;
+    if (A == "-o" && It + 1 != Dash) {
+      ++It;
+      continue;
+    }
+    if (A.starts_with("-o") && A.size() > 2)
+      continue;
+    Out.push_back(A.str());
+  }
+  // nvcc optimises device code unless told otherwise; clang's default, -O0,
+  // would put every local variable in local memory.
+  if (llvm::none_of(Out, [](const std::string &A) {
+        return StringRef(A).starts_with("-O");
+      }))
+    Out.push_back("-O3");
+  Out.insert(Out.end(), {"--cuda-device-only", ("--cuda-gpu-arch=" + Arch).str(),
+                         "-S", "-o", OutFile.str()});
+  Out.insert(Out.end(), Dash, Adjusted.end());
+  return Out;
+}
+
 } // namespace warplint

@@ -31,7 +31,9 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -46,6 +48,9 @@ using namespace warplint;
 
 #ifndef WARPLINT_CLANG_RESOURCE_DIR
 #define WARPLINT_CLANG_RESOURCE_DIR ""
+#endif
+#ifndef WARPLINT_CLANG_PATH
+#define WARPLINT_CLANG_PATH ""
 #endif
 
 namespace {
@@ -107,6 +112,12 @@ cl::list<std::string> PtxasReports(
              "nvcc --resource-usage or ptxas -v) for the occupancy and\n"
              "register-spill checks; repeatable; '-' reads standard input"),
     cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> RunPtxas(
+    "run-ptxas",
+    cl::desc("Compile each file's device code to PTX for each --arch and\n"
+             "run 'ptxas -v' on it, for the occupancy and register-spill\n"
+             "checks (needs a CUDA toolkit)"),
+    cl::cat(Category));
 cl::opt<bool> DumpSharedAccesses(
     "dump-shared-accesses",
     cl::desc("Print every shared-memory access and its bank-model result "
@@ -186,7 +197,12 @@ struct FileResult {
   std::string Fatal; ///< why the file could not be analysed at all
   std::string CommandLine;
   std::vector<SharedAccessInfo> Accesses; ///< explain and the dump
+  Options Opts;                           ///< with this file's ptxas reports
+  std::vector<std::string> PtxasErrors;   ///< --run-ptxas failures
 };
+
+/// ptxas, for --run-ptxas.
+std::string PtxasPath;
 
 /// `warplint explain FILE:LINE[:COL]`, or the dump: what the analysis
 /// reports of shared accesses instead of findings.
@@ -272,6 +288,59 @@ std::string resourceDir(const char *Argv0) {
   SmallString<256> P(executableDir(Argv0));
   sys::path::append(P, "..", "lib", "clang", std::to_string(LLVM_VERSION_MAJOR));
   return std::string(P);
+}
+
+/// Runs Args (Args[0] the program) with standard error captured; the exit
+/// status, or -1 when it could not run.
+int runCapturing(const std::vector<std::string> &Args, std::string &Stderr) {
+  SmallString<128> ErrFile;
+  if (sys::fs::createTemporaryFile("warplint", "err", ErrFile))
+    return -1;
+  std::vector<StringRef> Argv(Args.begin(), Args.end());
+  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(""),
+                                          StringRef(ErrFile)};
+  std::string Msg;
+  int RC = sys::ExecuteAndWait(Args[0], Argv, std::nullopt, Redirects,
+                               /*SecondsToWait=*/300, 0, &Msg);
+  if (auto Buf = MemoryBuffer::getFile(ErrFile))
+    Stderr = (*Buf)->getBuffer().str();
+  if (RC < 0 && Stderr.empty())
+    Stderr = Msg;
+  sys::fs::remove(ErrFile);
+  return RC;
+}
+
+/// The ptxas report of the device code of one file for one architecture:
+/// clang to PTX, then ptxas -v. Empty, with Error set, when either fails.
+std::string ptxasReport(const std::vector<std::string> &Adjusted,
+                        StringRef Ptxas, StringRef Arch, std::string &Error) {
+  SmallString<128> Ptx;
+  if (sys::fs::createTemporaryFile("warplint", "ptx", Ptx)) {
+    Error = "cannot create a temporary file";
+    return "";
+  }
+  std::string Err;
+  int RC = runCapturing(
+      deviceAssemblyCommand(Adjusted, WARPLINT_CLANG_PATH, Arch, Ptx), Err);
+  if (RC != 0) {
+    StringRef First = StringRef(Err).trim().split('\n').first;
+    Error = "clang could not compile the device code for " + Arch.str() +
+            (First.empty() ? "" : ": " + First.str());
+    sys::fs::remove(Ptx);
+    return "";
+  }
+  std::string Report;
+  RC = runCapturing({Ptxas.str(), "-v", ("-arch=" + Arch).str(),
+                     std::string(Ptx), "-o", "/dev/null"},
+                    Report);
+  sys::fs::remove(Ptx);
+  if (RC != 0) {
+    StringRef First = StringRef(Report).trim().split('\n').first;
+    Error = "ptxas failed for " + Arch.str() +
+            (First.empty() ? "" : ": " + First.str());
+    return "";
+  }
+  return Report;
 }
 
 std::string joinCommand(const std::vector<std::string> &Args) {
@@ -462,6 +531,25 @@ int main(int argc, const char **argv) {
   if (!CudaErr.empty())
     return usageError(CudaErr);
   Setup.ResourceDir = resourceDir(argv[0]);
+  if (RunPtxas) {
+    if (Setup.Toolkit) {
+      SmallString<256> P(Setup.Toolkit->Path);
+      sys::path::append(P, "bin", "ptxas");
+      if (sys::fs::can_execute(P))
+        PtxasPath = std::string(P);
+    }
+    if (PtxasPath.empty())
+      if (auto P = sys::findProgramByName("ptxas"))
+        PtxasPath = *P;
+    if (PtxasPath.empty() || !Setup.Toolkit)
+      return usageError("--run-ptxas needs a CUDA toolkit with ptxas "
+                        "(--cuda-path, $CUDA_PATH or /usr/local/cuda)");
+    if (StringRef(WARPLINT_CLANG_PATH).empty() ||
+        !sys::fs::can_execute(WARPLINT_CLANG_PATH))
+      return usageError("--run-ptxas needs clang++ " +
+                        Twine(LLVM_VERSION_MAJOR) + ", not found at '" +
+                        WARPLINT_CLANG_PATH + "'");
+  }
   if (Verbose)
     errs() << "warplint: "
            << (Setup.Toolkit ? "CUDA toolkit " + Setup.Toolkit->Path +
@@ -485,6 +573,7 @@ int main(int argc, const char **argv) {
       R.Fatal = "is a directory";
       return;
     }
+    R.Opts = Opts;
     ClangTool Tool(*DB, {R.File});
     for (const auto &[Path, Text] : preludeFiles())
       Tool.mapVirtualFile(Path, Text);
@@ -500,6 +589,15 @@ int main(int argc, const char **argv) {
           // Before a "--" that ends the options, as adjustCommand does.
           In.insert(find(In, "--"), ExtraArgs.begin(), ExtraArgs.end());
           std::vector<std::string> Out = adjustCommand(In, File, Setup);
+          if (RunPtxas)
+            for (const std::string &Arch : Opts.Archs) {
+              std::string Err;
+              std::string Rep = ptxasReport(Out, PtxasPath, Arch, Err);
+              if (Err.empty())
+                R.Opts.PtxasReports.push_back({"ptxas -v (" + Arch + ")", Rep});
+              else
+                R.PtxasErrors.push_back(Err);
+            }
           Out.insert(find(Out, "--"), "-fsyntax-only");
           R.CommandLine = joinCommand(Out);
           if (!Dropped.empty())
@@ -510,7 +608,7 @@ int main(int argc, const char **argv) {
     ErrorCollector Errors;
     Tool.setDiagnosticConsumer(&Errors);
     Tool.setPrintErrorMessage(false);
-    ActionFactory Factory(Opts, Errors, R);
+    ActionFactory Factory(R.Opts, Errors, R);
     Tool.run(&Factory);
     R.ClangErrors = Errors.Errors;
     R.ErrorText = Errors.Text;
@@ -541,6 +639,9 @@ int main(int argc, const char **argv) {
   bool InputError = false;
   std::vector<Finding> All;
   for (FileResult &R : Results) {
+    for (const std::string &E : R.PtxasErrors)
+      errs() << "warplint: --run-ptxas: " << R.File << ": " << E
+             << "; the occupancy checks skip it\n";
     if (Verbose && !R.CommandLine.empty())
       errs() << "warplint: " << R.File << ": " << R.CommandLine << "\n";
     if (!R.Fatal.empty()) {

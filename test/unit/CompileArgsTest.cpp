@@ -1,4 +1,5 @@
 // Unit tests of compile-command rewriting (warplint/Driver/CompileArgs.h).
+#include <algorithm>
 #include "warplint/Driver/CompileArgs.h"
 #include "llvm/ADT/STLExtras.h"
 #include "gtest/gtest.h"
@@ -149,4 +150,27 @@ TEST(CompileArgsTest, PreludeFilesAnswerForTheRuntimeHeaders) {
   EXPECT_TRUE(SawRuntime);
   EXPECT_TRUE(SawPrelude);
   EXPECT_NE(cudaPreludeText().find("cudaLaunchKernelEx"), llvm::StringRef::npos);
+}
+
+TEST(CompileArgsTest, DeviceAssemblyCommandCompilesOneArchToPtx) {
+  std::vector<std::string> Adjusted = {
+      "clang++",      "-x",          "cuda",          "-Iinc",
+      "-nocudalib",   "--cuda-host-only", "--cuda-gpu-arch=sm_80",
+      "-fsyntax-only", "-o",         "a.o",           "-c",
+      "-w",           "--",          "k.cu"};
+  std::vector<std::string> Out =
+      deviceAssemblyCommand(Adjusted, "/usr/bin/clang++", "sm_90", "/tmp/k.ptx");
+  std::vector<std::string> Want = {
+      "/usr/bin/clang++", "-x", "cuda", "-Iinc", "-w", "-O3",
+      "--cuda-device-only", "--cuda-gpu-arch=sm_90", "-S", "-o",
+      "/tmp/k.ptx", "--", "k.cu"};
+  EXPECT_EQ(Out, Want);
+}
+
+TEST(CompileArgsTest, DeviceAssemblyCommandKeepsTheUsersOptimisation) {
+  std::vector<std::string> Adjusted = {"clang++", "-O1", "k.cu"};
+  std::vector<std::string> Out =
+      deviceAssemblyCommand(Adjusted, "clang++", "sm_80", "k.ptx");
+  EXPECT_EQ(std::count(Out.begin(), Out.end(), "-O3"), 0);
+  EXPECT_EQ(std::count(Out.begin(), Out.end(), "-O1"), 1);
 }

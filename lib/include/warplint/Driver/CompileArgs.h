@@ -66,6 +66,15 @@ std::vector<std::string> adjustCommand(const std::vector<std::string> &Args,
                                        llvm::StringRef File,
                                        const ParseSetup &Setup);
 
+/// The clang command that compiles the device side of an adjusted command
+/// (adjustCommand's result) for one GPU architecture to PTX in OutFile: the
+/// same flags, --cuda-device-only, -S, and CUDA's libdevice (no -nocudalib),
+/// run by Clang (the path of a clang++ binary). For --run-ptxas.
+std::vector<std::string>
+deviceAssemblyCommand(const std::vector<std::string> &Adjusted,
+                      llvm::StringRef Clang, llvm::StringRef Arch,
+                      llvm::StringRef OutFile);
+
 /// True when the file is CUDA by its name (.cu, .cuh) or by a -x cuda flag.
 bool isCudaCommand(const std::vector<std::string> &Args, llvm::StringRef File);
 
