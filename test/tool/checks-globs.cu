@@ -12,7 +12,7 @@
 // RUN: not %warplint --checks='-*' %s -- %cuda_flags > %t.out 2> %t.err
 // RUN: FileCheck %s --check-prefix=OFF --input-file=%t.err -DGLOBS='-*'
 // RUN: FileCheck %s --check-prefix=EMPTY --allow-empty --input-file=%t.out
-// RUN: not %warplint --checks='warplint-*,-warplint-block-size,-warplint-bank-*' %s -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=OFF -DGLOBS='warplint-*,-warplint-block-size,-warplint-bank-*'
+// RUN: not %warplint --checks='warplint-*,-warplint-block-size,-warplint-bank-*,-warplint-occupancy,-warplint-register-*' %s -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=OFF -DGLOBS='warplint-*,-warplint-block-size,-warplint-bank-*,-warplint-occupancy,-warplint-register-*'
 // RUN: %warplint --checks='warplint-*,-warplint-block-size' %s -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=EMPTY --allow-empty
 // RUN: not %warplint --checks='warplint-block-size,-*' %s -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=OFF -DGLOBS='warplint-block-size,-*'
 // RUN: not %warplint --checks='no-such-check' %s -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=OFF -DGLOBS='no-such-check'
