@@ -122,7 +122,9 @@ static FileLocation fileLocation(SourceLocation Loc, const SourceManager &SM) {
   if (P.isInvalid())
     return L;
   llvm::SmallString<256> Path(P.getFilename());
-  llvm::sys::fs::make_absolute(Path);
+  // Against the compile's working directory, which the tool keeps per file
+  // rather than in the process.
+  SM.getFileManager().makeAbsolutePath(Path);
   llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
   L.File = std::string(Path);
   L.Line = P.getLine();

@@ -574,7 +574,12 @@ int main(int argc, const char **argv) {
       return;
     }
     R.Opts = Opts;
-    ClangTool Tool(*DB, {R.File});
+    // A working directory of this file's own: ClangTool moves to the compile
+    // command's directory, and the process-wide one would move under the
+    // files analysed on other threads (a relative FILE then vanishes).
+    IntrusiveRefCntPtr<vfs::FileSystem> FS(vfs::createPhysicalFileSystem());
+    ClangTool Tool(*DB, {R.File}, std::make_shared<PCHContainerOperations>(),
+                   FS);
     for (const auto &[Path, Text] : preludeFiles())
       Tool.mapVirtualFile(Path, Text);
     Tool.clearArgumentsAdjusters();
@@ -589,15 +594,21 @@ int main(int argc, const char **argv) {
           // Before a "--" that ends the options, as adjustCommand does.
           In.insert(find(In, "--"), ExtraArgs.begin(), ExtraArgs.end());
           std::vector<std::string> Out = adjustCommand(In, File, Setup);
-          if (RunPtxas)
+          if (RunPtxas) {
+            // clang runs in this process's directory: give it the command's.
+            std::vector<std::string> ForPtxas = Out;
+            if (auto Cwd = FS->getCurrentWorkingDirectory())
+              ForPtxas.insert(find(ForPtxas, "--"),
+                              "-working-directory=" + *Cwd);
             for (const std::string &Arch : Opts.Archs) {
               std::string Err;
-              std::string Rep = ptxasReport(Out, PtxasPath, Arch, Err);
+              std::string Rep = ptxasReport(ForPtxas, PtxasPath, Arch, Err);
               if (Err.empty())
                 R.Opts.PtxasReports.push_back({"ptxas -v (" + Arch + ")", Rep});
               else
                 R.PtxasErrors.push_back(Err);
             }
+          }
           Out.insert(find(Out, "--"), "-fsyntax-only");
           R.CommandLine = joinCommand(Out);
           if (!Dropped.empty())
