@@ -220,6 +220,9 @@ function(_warplint_apply target)
     endif()
 
     if(NOT _LAUNCH_PATH)
+      if(_MODE STREQUAL "LAUNCHER")
+        set(_why "MODE LAUNCHER")
+      endif()
       message(FATAL_ERROR "${_fn}: ${_lang} sources need warplint-launch (${_why}), "
         "and this warplint installation has none")
     endif()

@@ -53,6 +53,17 @@ if os.path.exists(os.path.join(cuda, "include", "cuda_runtime.h")):
     config.available_features.add("cuda-toolkit")
     config.substitutions.append(("%cuda_path", cuda))
 
+# The integration tests (test/integration/) install warplint, then configure
+# and build small CMake projects with it.
+# Before %warplint, which would otherwise replace its start.
+config.substitutions.insert(0, ("%warplint_obj_root", config.warplint_obj_root))
+# cmake, ninja, git, pre-commit and ccache are run from PATH.
+if shutil.which("cmake") and shutil.which("ninja"):
+    config.available_features.add("cmake")
+for tool in ("pre-commit", "git", "ccache"):
+    if shutil.which(tool):
+        config.available_features.add(tool)
+
 # The SARIF schema ships in shared/ beside the repository; jsonschema comes
 # from Debian's python3-jsonschema.
 try:
