@@ -1,4 +1,4 @@
-// clang target: nothing to report (a full warp per block, conflict-free
+// kernels_cxx: nothing to report (a full warp per block, conflict-free
 // shared memory).
 #include <cuda_runtime.h>
 

@@ -1,4 +1,4 @@
-// clang target (C++ compiled in CUDA mode by clang++-22): a reduction that
+// kernels_cxx (C++ compiled in CUDA mode by clang++-22): a reduction that
 // strides its shared array by two words (warplint-bank-conflict, 2-way),
 // launched with 200-thread blocks (warplint-block-size).
 #include <cuda_runtime.h>

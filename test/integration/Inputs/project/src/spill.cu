@@ -1,4 +1,4 @@
-// nvcc target: a local array indexed at run time lives in local memory, a
+// kernels_cuda: a local array indexed at run time lives in local memory, a
 // stack frame (warplint-register-spill, from the ptxas report that
 // warplint-launch has ptxas make).
 __global__ void histogramLocal(const int *keys, int *out, int n) {

@@ -1,4 +1,4 @@
-// nvcc target: launches the header's kernel with 32x32 blocks, and a kernel
+// kernels_cuda: launches the header's kernel with 32x32 blocks, and a kernel
 // with 100-thread blocks (warplint-block-size: 28 idle lanes).
 #include "tile.cuh"
 
