@@ -63,6 +63,13 @@ if shutil.which("cmake") and shutil.which("ninja"):
 for tool in ("pre-commit", "git", "ccache"):
     if shutil.which(tool):
         config.available_features.add(tool)
+# PATH with the built warplint first, for tools that run it by name
+# (pre-commit): "env %path_with_warplint COMMAND".
+config.substitutions.insert(0, ("%path_with_warplint", "PATH=" + bindir +
+                                os.pathsep + os.environ.get("PATH", "")))
+# pre-commit try-repo needs the source tree to be a git checkout.
+if os.path.exists(os.path.join(config.warplint_src_root, ".git")):
+    config.available_features.add("git-checkout")
 
 # The SARIF schema ships in shared/ beside the repository; jsonschema comes
 # from Debian's python3-jsonschema.
