@@ -14,6 +14,10 @@
 #define WARPLINT_CUDA_PRELUDE_H
 
 #include <stddef.h>
+/* clang's cuda_wrappers/new, which every C++ header that includes <new>
+   reaches, calls ::malloc and ::free; the toolkit's headers include
+   <stdlib.h> for it, and so does the prelude. */
+#include <stdlib.h>
 
 #ifndef __CUDACC__
 #define __CUDACC__ 1
