@@ -144,6 +144,14 @@ __host__ cudaError_t cudaLaunchCooperativeKernel(const void *func,
                                                  dim3 gridDim, dim3 blockDim,
                                                  void **args, size_t sharedMem,
                                                  cudaStream_t stream);
+/* Launches from device code (dynamic parallelism, -fgpu-rdc): clang
+   configures a device-side <<<>>> through cudaLaunchDevice. */
+__device__ void *cudaGetParameterBuffer(size_t alignment, size_t size);
+__device__ cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer,
+                                        dim3 gridDimension,
+                                        dim3 blockDimension,
+                                        unsigned int sharedMemSize,
+                                        cudaStream_t stream);
 __host__ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
                                          const void *func, void **args);
 __host__ cudaError_t cudaMalloc(void **devPtr, size_t size);
