@@ -68,12 +68,18 @@ std::string normalizeMessage(StringRef Message) {
   // clang names unnamed entities by where they are written.
   static const Regex Anon("\\((lambda|unnamed [a-z]+|anonymous [a-z]+) at "
                           "[^)]*:[0-9]+:[0-9]+\\)");
+  // Whether a finding names its template instantiation depends on the other
+  // instantiations (CheckContext::takeFindings): adding one must not make the
+  // others new.
+  static const Regex Instantiation(" \\(in instantiation '.*'\\)$");
   std::string S = Message.str();
   SmallVector<StringRef, 2> M;
   while (Anon.match(S, &M)) {
     size_t At = M[0].data() - S.data();
     S.replace(At, M[0].size(), "(" + M[1].str() + ")");
   }
+  if (Instantiation.match(S, &M))
+    S.erase(M[0].data() - S.data());
   return S;
 }
 

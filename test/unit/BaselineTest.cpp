@@ -51,6 +51,9 @@ TEST(BaselineTest, SnippetAndMessageNormalised) {
                              "/x.cu:1:1)"),
             "launch of 'k<(lambda)>' in (anonymous namespace) "
             "(unnamed struct)");
+  EXPECT_EQ(normalizeMessage("a block of 40 threads (40x1x1) (in "
+                             "instantiation 'launchN<'a', 40>')"),
+            "a block of 40 threads (40x1x1)");
 }
 
 TEST(BaselineTest, KeyIgnoresLinesColumnsAndCheckoutPath) {
@@ -65,6 +68,9 @@ TEST(BaselineTest, KeyIgnoresLinesColumnsAndCheckoutPath) {
   EXPECT_FALSE(baselineKey(A, "/x") == baselineKey(C, "/x"));
   C = A;
   C.Message += " (in instantiation 'run<3>')";
+  EXPECT_TRUE(baselineKey(A, "/x") == baselineKey(C, "/x"));
+  C = A;
+  C.Message += " (block 32x1)";
   EXPECT_FALSE(baselineKey(A, "/x") == baselineKey(C, "/x"));
   C = A;
   C.Check = "warplint-bank-conflict";

@@ -69,8 +69,10 @@ std::string relativePath(llvm::StringRef Path, llvm::StringRef Dir);
 /// blanks inside made one space.
 std::string normalizeSnippet(llvm::StringRef Line);
 
-/// The message with what depends on the checkout taken out: clang's
-/// "(lambda at /path/file.cu:12:3)" becomes "(lambda)".
+/// The message without what depends on the checkout or on other code:
+/// clang's "(lambda at /path/file.cu:12:3)" becomes "(lambda)", and a final
+/// " (in instantiation 'f<3>')" goes (it comes and goes with the other
+/// instantiations of the template).
 std::string normalizeMessage(llvm::StringRef Message);
 
 /// The key of F in a baseline kept in directory Dir.
