@@ -7,8 +7,8 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include <map>
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -229,8 +229,7 @@ std::vector<NolintProblem> applyNolint(std::vector<AstFinding> &Findings,
   for (auto &[FID, I] : Indexes)
     if (I && !SM.isInSystemHeader(SM.getLocForStartOfFile(FID)))
       for (const NolintIndex::Unmatched &U : I->unmatched())
-        Problems.push_back(
-            {SM.getComposedLoc(FID, U.Offset), U.message()});
+        Problems.push_back({SM.getComposedLoc(FID, U.Offset), U.message()});
   llvm::sort(Problems, [&](const NolintProblem &A, const NolintProblem &B) {
     return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
   });

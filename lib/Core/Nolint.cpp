@@ -102,10 +102,14 @@ std::pair<unsigned, unsigned> lineAndColumn(StringRef Buffer, size_t Offset) {
 
 std::string NolintIndex::Unmatched::message() const {
   // Split as in clang-tidy, so that this file holds no such comment.
-  return IsBegin ? "unmatched 'NOLINT" "BEGIN' comment without a subsequent "
-                   "'NOLINT" "END' comment"
-                 : "unmatched 'NOLINT" "END' comment without a previous "
-                   "'NOLINT" "BEGIN' comment";
+  return IsBegin ? "unmatched 'NOLINT"
+                   "BEGIN' comment without a subsequent "
+                   "'NOLINT"
+                   "END' comment"
+                 : "unmatched 'NOLINT"
+                   "END' comment without a previous "
+                   "'NOLINT"
+                   "BEGIN' comment";
 }
 
 NolintIndex::NolintIndex(StringRef Buffer) : Buffer(Buffer) {
@@ -155,9 +159,8 @@ bool NolintIndex::suppresses(StringRef Check, size_t Offset) const {
   auto Line = lineAt(Buffer, Offset);
   if (lineHas(Buffer, Line, NolintKind::NoLint, Check))
     return true;
-  if (Line.first > 0 &&
-      lineHas(Buffer, lineAt(Buffer, Line.first - 1), NolintKind::NextLine,
-              Check))
+  if (Line.first > 0 && lineHas(Buffer, lineAt(Buffer, Line.first - 1),
+                                NolintKind::NextLine, Check))
     return true;
   for (const Block &B : Blocks)
     if (B.Begin < Offset && Offset < B.End &&

@@ -78,7 +78,8 @@ public:
     for (const AstFinding &F : R.Findings)
       Report.push_back({F.Loc, F.Level, checkInfo(F.Check).Name, &F, nullptr});
     for (const NolintProblem &P : Unmatched)
-      Report.push_back({P.Loc, Severity::Warning, NolintCheckName, nullptr, &P});
+      Report.push_back(
+          {P.Loc, Severity::Warning, NolintCheckName, nullptr, &P});
     llvm::stable_sort(Report, [&](const Out &A, const Out &B) {
       SourceLocation LA = SM.getExpansionLoc(A.Loc);
       SourceLocation LB = SM.getExpansionLoc(B.Loc);
@@ -107,9 +108,9 @@ public:
     D.setWarningsAsErrors(false);
     for (const Out &O : Report) {
       // With werror, the findings --fail-on counts fail the compile.
-      bool Fails = S.Werror && (S.Fail == FailOn::Warning ||
-                                (S.Fail == FailOn::Error &&
-                                 O.Level == Severity::Error));
+      bool Fails =
+          S.Werror && (S.Fail == FailOn::Warning ||
+                       (S.Fail == FailOn::Error && O.Level == Severity::Error));
       D.Report(O.Loc, Fails ? ErrID : WarnID)
           << (O.F ? O.F->Message : O.P->Message) << O.Check;
       if (O.F)

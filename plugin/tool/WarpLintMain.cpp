@@ -98,8 +98,7 @@ cl::opt<std::string> ConfigOpt(
     cl::desc("Use this configuration file for every input instead of the\n"
              "nearest .warplint.yaml above each file"),
     cl::value_desc("file"), cl::cat(Category));
-cl::opt<bool> NoConfig("no-config",
-                       cl::desc("Ignore .warplint.yaml files"),
+cl::opt<bool> NoConfig("no-config", cl::desc("Ignore .warplint.yaml files"),
                        cl::cat(Category));
 cl::opt<std::string> BaselineOpt(
     "baseline",
@@ -250,7 +249,7 @@ struct FileResult {
   std::string ConfigPath;       ///< the configuration file applied, if any
   std::string WarningsAsErrors; ///< globs
   FailOn Fail = FailOn::Warning;
-  std::string BaselinePath;     ///< "" for none
+  std::string BaselinePath; ///< "" for none
 };
 
 /// ptxas, for --run-ptxas.
@@ -567,8 +566,7 @@ int main(int argc, const char **argv) {
     Forced = std::move(*C);
   }
   StringMap<std::optional<FileConfig>> ConfigByDir;
-  auto ConfigFor =
-      [&](StringRef File) -> Expected<const FileConfig *> {
+  auto ConfigFor = [&](StringRef File) -> Expected<const FileConfig *> {
     if (NoConfig)
       return nullptr;
     if (Forced)
@@ -708,9 +706,9 @@ int main(int argc, const char **argv) {
       R.WarningsAsErrors = WarningsAsErrorsOpt;
     else if (Config && Config->WarningsAsErrors)
       R.WarningsAsErrors = *Config->WarningsAsErrors;
-    R.Fail = FailOnGiven                      ? *FailOnGiven
+    R.Fail = FailOnGiven                     ? *FailOnGiven
              : Config && Config->FailOnLevel ? *Config->FailOnLevel
-                                              : FailOn::Warning;
+                                             : FailOn::Warning;
     // Writing a baseline reports nothing, so no baseline is read for it.
     if (!BaselineOpt.empty())
       R.BaselinePath = BaselineOpt;
@@ -847,10 +845,11 @@ int main(int argc, const char **argv) {
     }
   }
   // As sortAndDeduplicate, keeping where each finding came from.
-  std::stable_sort(Found.begin(), Found.end(), [](const auto &A, const auto &B) {
-    return std::tie(A.first.Loc, A.first.Check, A.first.Message) <
-           std::tie(B.first.Loc, B.first.Check, B.first.Message);
-  });
+  std::stable_sort(
+      Found.begin(), Found.end(), [](const auto &A, const auto &B) {
+        return std::tie(A.first.Loc, A.first.Check, A.first.Message) <
+               std::tie(B.first.Loc, B.first.Check, B.first.Message);
+      });
   Found.erase(std::unique(Found.begin(), Found.end(),
                           [](const auto &A, const auto &B) {
                             return A.first.sameAs(B.first);

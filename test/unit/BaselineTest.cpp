@@ -133,8 +133,8 @@ TEST(BaselineTest, MultisetMatching) {
 }
 
 TEST(BaselineTest, AnotherCheckoutMatches) {
-  std::vector<Finding> Old = {finding("/nonexistent-w/ci/run1/src/a.cu", 5,
-                                      "y;")};
+  std::vector<Finding> Old = {
+      finding("/nonexistent-w/ci/run1/src/a.cu", 5, "y;")};
   auto B = Baseline::parse(baselineText(Old, "/nonexistent-w/ci/run1/ci"),
                            "/nonexistent-w/home/me/ci", "b.json");
   ASSERT_TRUE(bool(B));

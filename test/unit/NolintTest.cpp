@@ -70,15 +70,16 @@ TEST(NolintTest, GlobsMatchAsClangTidy) {
 }
 
 TEST(NolintTest, SameLine) {
-  const char *T = "x\n"
-                  "  k<<<1, 100>>>(p); // NOLINT\n"
-                  "  k<<<1, 100>>>(p); // NOLINT(warplint-block-size)\n"
-                  "  k<<<1, 100>>>(p); // NOLINT(warplint-*)\n"
-                  "  k<<<1, 100>>>(p); // NOLINT(bugprone-*)\n"
-                  "  k<<<1, 100>>>(p); // NOLINT()\n"
-                  "  k<<<1, 100>>>(p); // NOLINT(bugprone-x, warplint-block-size)\n"
-                  "  k<<<1, 100>>>(p); // NOLINTNEXTLINE\n"
-                  "  k<<<1, 100>>>(p);\n";
+  const char *T =
+      "x\n"
+      "  k<<<1, 100>>>(p); // NOLINT\n"
+      "  k<<<1, 100>>>(p); // NOLINT(warplint-block-size)\n"
+      "  k<<<1, 100>>>(p); // NOLINT(warplint-*)\n"
+      "  k<<<1, 100>>>(p); // NOLINT(bugprone-*)\n"
+      "  k<<<1, 100>>>(p); // NOLINT()\n"
+      "  k<<<1, 100>>>(p); // NOLINT(bugprone-x, warplint-block-size)\n"
+      "  k<<<1, 100>>>(p); // NOLINTNEXTLINE\n"
+      "  k<<<1, 100>>>(p);\n";
   EXPECT_FALSE(silenced(T, 1, BlockSize, 1));
   EXPECT_TRUE(silenced(T, 2, BlockSize));
   EXPECT_TRUE(silenced(T, 2, Bank));
@@ -113,17 +114,17 @@ TEST(NolintTest, NextLine) {
 }
 
 TEST(NolintTest, Blocks) {
-  const char *T = "// NOLINTBEGIN(warplint-block-size)\n"  // 1
-                  "  a;\n"                                  // 2
-                  "  // NOLINTBEGIN\n"                      // 3
-                  "  b;\n"                                  // 4
-                  "  // NOLINTEND\n"                        // 5
-                  "  c;\n"                                  // 6
-                  "// NOLINTEND(warplint-block-size)\n"     // 7
-                  "  d;\n"                                  // 8
-                  "// NOLINTBEGIN(warplint-*)\n"            // 9
-                  "  e;\n"                                  // 10
-                  "// NOLINTEND(warplint-*)\n";             // 11
+  const char *T = "// NOLINTBEGIN(warplint-block-size)\n" // 1
+                  "  a;\n"                                // 2
+                  "  // NOLINTBEGIN\n"                    // 3
+                  "  b;\n"                                // 4
+                  "  // NOLINTEND\n"                      // 5
+                  "  c;\n"                                // 6
+                  "// NOLINTEND(warplint-block-size)\n"   // 7
+                  "  d;\n"                                // 8
+                  "// NOLINTBEGIN(warplint-*)\n"          // 9
+                  "  e;\n"                                // 10
+                  "// NOLINTEND(warplint-*)\n";           // 11
   NolintIndex I(T);
   EXPECT_TRUE(I.unmatched().empty());
   EXPECT_TRUE(silenced(T, 2, BlockSize));
@@ -138,8 +139,8 @@ TEST(NolintTest, Blocks) {
 }
 
 TEST(NolintTest, UnmatchedBlocksSilenceNothingAndAreReported) {
-  const char *T = "// NOLINTEND(warplint-block-size)\n"   // 1: no BEGIN
-                  "// NOLINTBEGIN(warplint-block-size)\n" // 2
+  const char *T = "// NOLINTEND(warplint-block-size)\n"    // 1: no BEGIN
+                  "// NOLINTBEGIN(warplint-block-size)\n"  // 2
                   "  a;\n"                                 // 3
                   "// NOLINTEND(warplint-bank-conflict)\n" // 4: wrong list
                   "  b;\n"                                 // 5

@@ -90,9 +90,8 @@ class Baseline {
 public:
   /// Parses the text of a baseline that lives in directory Dir; Path names it
   /// in messages.
-  static llvm::Expected<Baseline> parse(llvm::StringRef Text,
-                                        llvm::StringRef Dir,
-                                        llvm::StringRef Path);
+  static llvm::Expected<Baseline>
+  parse(llvm::StringRef Text, llvm::StringRef Dir, llvm::StringRef Path);
   /// Reads the baseline file at Path.
   static llvm::Expected<Baseline> read(llvm::StringRef Path);
 
