@@ -2,12 +2,13 @@
 #include "warplint/Analysis/Analyzer.h"
 #include "warplint/Analysis/BankConflicts.h"
 #include "warplint/Analysis/CheckContext.h"
+#include "warplint/Core/Nolint.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include <map>
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -20,7 +21,26 @@ void CheckContext::visit(CheckId Check, SourceLocation Loc,
     ++InstantiationVisits[{(unsigned)Check, Loc.getRawEncoding()}];
 }
 
+/// The name a baseline keys a finding by: qualified, without template
+/// arguments (the same for every instantiation) and without the file
+/// positions clang gives unnamed classes and lambdas.
+static std::string stableFunctionName(const FunctionDecl *FD) {
+  if (!FD)
+    return "";
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    FD = Pattern;
+  PrintingPolicy P = FD->getASTContext().getPrintingPolicy();
+  P.AnonymousTagLocations = false;
+  P.SuppressUnwrittenScope = true;
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  FD->printQualifiedName(OS, P);
+  return S;
+}
+
 void CheckContext::report(AstFinding F, const FunctionDecl *Context) {
+  if (F.Function.empty())
+    F.Function = stableFunctionName(Context);
   Findings.push_back({std::move(F), Index.instantiationName(Context)});
 }
 
@@ -132,27 +152,33 @@ static FileLocation fileLocation(SourceLocation Loc, const SourceManager &SM) {
   return L;
 }
 
+/// The text of the line Loc's expansion is on.
+static std::string sourceLine(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isInvalid())
+    return "";
+  SourceLocation E = SM.getExpansionLoc(Loc);
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(SM.getFileID(E), &Invalid);
+  if (Invalid)
+    return "";
+  unsigned Off = SM.getFileOffset(E);
+  size_t Begin = Buf.rfind('\n', Off ? Off - 1 : 0);
+  Begin = (Begin == StringRef::npos || Off == 0) ? 0 : Begin + 1;
+  if (Off > 0 && Buf[Off - 1] == '\n')
+    Begin = Off;
+  size_t End = Buf.find_first_of("\r\n", Off);
+  return Buf.slice(Begin, End).str();
+}
+
 Finding toFinding(const AstFinding &AF, const SourceManager &SM) {
   Finding F;
   F.Check = checkInfo(AF.Check).Name.str();
   F.Level = AF.Level;
   F.Loc = fileLocation(AF.Loc, SM);
   F.Message = AF.Message;
+  F.Function = AF.Function;
   F.Properties = llvm::json::Object(AF.Properties);
-  if (AF.Loc.isValid()) {
-    SourceLocation E = SM.getExpansionLoc(AF.Loc);
-    bool Invalid = false;
-    StringRef Buf = SM.getBufferData(SM.getFileID(E), &Invalid);
-    if (!Invalid) {
-      unsigned Off = SM.getFileOffset(E);
-      size_t Begin = Buf.rfind('\n', Off ? Off - 1 : 0);
-      Begin = (Begin == StringRef::npos || Off == 0) ? 0 : Begin + 1;
-      if (Off > 0 && Buf[Off - 1] == '\n')
-        Begin = Off;
-      size_t End = Buf.find_first_of("\r\n", Off);
-      F.SourceLine = Buf.slice(Begin, End).str();
-    }
-  }
+  F.SourceLine = sourceLine(AF.Loc, SM);
   for (const AstNote &N : AF.Notes) {
     FindingNote FN{fileLocation(N.Loc, SM), N.Message, {}};
     for (const AstFixIt &X : N.FixIts) {
@@ -165,6 +191,60 @@ Finding toFinding(const AstFinding &AF, const SourceManager &SM) {
     }
     F.Notes.push_back(std::move(FN));
   }
+  return F;
+}
+
+std::vector<NolintProblem> applyNolint(std::vector<AstFinding> &Findings,
+                                       const SourceManager &SM) {
+  llvm::DenseMap<FileID, std::unique_ptr<NolintIndex>> Indexes;
+  auto IndexOf = [&](FileID FID) -> const NolintIndex * {
+    auto &Slot = Indexes[FID];
+    if (!Slot) {
+      // <built-in>, <command line> and the like hold no comments.
+      if (!SM.getFileEntryRefForID(FID))
+        return nullptr;
+      std::optional<StringRef> Buf = SM.getBufferDataOrNone(FID);
+      if (!Buf)
+        return nullptr;
+      Slot = std::make_unique<NolintIndex>(*Buf);
+    }
+    return Slot.get();
+  };
+  auto Suppressed = [&](const AstFinding &F) {
+    StringRef Name = checkInfo(F.Check).Name;
+    // As clang-tidy: the macro's own text first, then each expansion up to
+    // the line that uses the macro.
+    for (SourceLocation L = F.Loc; L.isValid();) {
+      auto [FID, Offset] = SM.getDecomposedSpellingLoc(L);
+      if (const NolintIndex *I = IndexOf(FID))
+        if (I->suppresses(Name, Offset))
+          return true;
+      if (!L.isMacroID())
+        break;
+      L = SM.getImmediateExpansionRange(L).getBegin();
+    }
+    return false;
+  };
+  llvm::erase_if(Findings, Suppressed);
+
+  std::vector<NolintProblem> Problems;
+  for (auto &[FID, I] : Indexes)
+    if (I && !SM.isInSystemHeader(SM.getLocForStartOfFile(FID)))
+      for (const NolintIndex::Unmatched &U : I->unmatched())
+        Problems.push_back({SM.getComposedLoc(FID, U.Offset), U.message()});
+  llvm::sort(Problems, [&](const NolintProblem &A, const NolintProblem &B) {
+    return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
+  });
+  return Problems;
+}
+
+Finding toFinding(const NolintProblem &P, const SourceManager &SM) {
+  Finding F;
+  F.Check = NolintCheckName.str();
+  F.Level = Severity::Warning;
+  F.Loc = fileLocation(P.Loc, SM);
+  F.Message = P.Message;
+  F.SourceLine = sourceLine(P.Loc, SM);
   return F;
 }
 

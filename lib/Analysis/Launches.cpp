@@ -106,7 +106,15 @@ public:
     S.How = LaunchSite::TripleChevron;
     S.Call = E;
     S.Kernel = E->getDirectCallee();
-    S.Block = Config->getArg(1);
+    // A launch from device code (dynamic parallelism, -fgpu-rdc) configures
+    // through cudaLaunchDevice(func, params, grid, block, smem, stream).
+    unsigned BlockArg = 1;
+    if (const FunctionDecl *CF = Config->getDirectCallee())
+      if (CF->getIdentifier() && CF->getName() == "cudaLaunchDevice")
+        BlockArg = 3;
+    if (Config->getNumArgs() <= BlockArg)
+      return true;
+    S.Block = Config->getArg(BlockArg);
     S.Loc = S.Block->getBeginLoc();
     add(S);
     return true;

@@ -53,6 +53,26 @@ bool CheckFilter::isEnabled(StringRef Name) const {
   return false;
 }
 
+bool matchesGlobList(StringRef Globs, StringRef Name) {
+  bool Result = false;
+  SmallVector<StringRef, 8> Parts;
+  Globs.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef Part : Parts) {
+    Part = Part.trim();
+    if (Part.empty())
+      continue;
+    bool Positive = !Part.consume_front("-");
+    Expected<GlobPattern> Pat = GlobPattern::create(Part);
+    if (!Pat) {
+      consumeError(Pat.takeError());
+      continue;
+    }
+    if (Pat->match(Name))
+      Result = Positive;
+  }
+  return Result;
+}
+
 bool CheckFilter::any() const {
   for (bool B : Enabled)
     if (B)

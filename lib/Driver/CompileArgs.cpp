@@ -180,6 +180,14 @@ std::vector<std::string> translateNvccCommand(const std::vector<std::string> &Ar
         Arch = archOf(V);
       if (!Arch)
         Drop(A);
+    } else if (Name == "-rdc" || Name == "--relocatable-device-code") {
+      // Relocatable device code allows launches from device code (dynamic
+      // parallelism); clang parses those only with -fgpu-rdc.
+      std::string V = StringRef(ValueOrNext()).lower();
+      if (V == "true" || V == "1")
+        Out.push_back("-fgpu-rdc");
+    } else if (Name == "-dc" || Name == "--device-c") {
+      Out.push_back("-fgpu-rdc");
     } else if (nvccTakesValue(Name)) {
       std::string V = ValueOrNext();
       Drop(HasEq ? A.str() : (A + " " + V).str());

@@ -113,6 +113,67 @@ void writeJson(raw_ostream &OS, const std::vector<Finding> &Findings) {
 }
 
 //===----------------------------------------------------------------------===//
+// GitHub Actions
+//===----------------------------------------------------------------------===//
+
+// The escaping of @actions/core (toolkit/packages/core/src/command.ts).
+std::string githubEscapeData(StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    if (C == '%')
+      Out += "%25";
+    else if (C == '\r')
+      Out += "%0D";
+    else if (C == '\n')
+      Out += "%0A";
+    else
+      Out += C;
+  }
+  return Out;
+}
+
+std::string githubEscapeProperty(StringRef S) {
+  std::string Out;
+  for (char C : githubEscapeData(S)) {
+    if (C == ':')
+      Out += "%3A";
+    else if (C == ',')
+      Out += "%2C";
+    else
+      Out += C;
+  }
+  return Out;
+}
+
+/// File relative to BaseDir when under it: annotations name files relative
+/// to the repository root.
+static std::string underBase(StringRef File, StringRef BaseDir) {
+  StringRef Rel = File;
+  if (!BaseDir.empty() && Rel.consume_front(BaseDir) &&
+      (BaseDir.ends_with("/") || Rel.consume_front("/")))
+    return Rel.str();
+  return File.str();
+}
+
+void writeGithub(raw_ostream &OS, const std::vector<Finding> &Findings,
+                 StringRef BaseDir) {
+  for (const Finding &F : Findings) {
+    std::string Msg = F.Message;
+    for (const FindingNote &N : F.Notes)
+      Msg += "\nnote: " + underBase(N.Loc.File, BaseDir) + ":" +
+             std::to_string(N.Loc.Line) + ":" + std::to_string(N.Loc.Column) +
+             ": " + N.Message;
+    OS << "::" << (F.Level == Severity::Error ? "error" : "warning")
+       << " file=" << githubEscapeProperty(underBase(F.Loc.File, BaseDir))
+       << ",line=" << F.Loc.Line;
+    if (F.Loc.Column)
+      OS << ",col=" << F.Loc.Column;
+    OS << ",title=" << githubEscapeProperty(F.Check)
+       << "::" << githubEscapeData(Msg) << "\n";
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // SARIF 2.1.0
 //===----------------------------------------------------------------------===//
 

@@ -12,64 +12,175 @@
 // -fplugin-arg-warplint-device-side reports from device compilations instead
 // (for --cuda-device-only builds).
 //
+// The nearest .warplint.yaml above the main file configures it as it does the
+// tool (plugin arguments win); NOLINT comments and a baseline silence
+// findings. A configuration or baseline it cannot read is a warning, and the
+// compile goes on with the defaults.
+//
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/Analyzer.h"
+#include "warplint/Core/Baseline.h"
 #include "warplint/Core/Checks.h"
+#include "warplint/Core/Config.h"
+#include "warplint/Core/Nolint.h"
 #include "warplint/Core/Options.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Support/FileSystem.h"
 
 using namespace clang;
 using namespace warplint;
 
 namespace {
 
+/// Everything the arguments and the configuration file decide.
+struct Settings {
+  Options Opts;
+  bool Werror = false;
+  FailOn Fail = FailOn::Warning;
+  std::string WarningsAsErrors;
+  std::optional<Baseline> Known;
+};
+
+/// A warning of the plugin itself, which the user's -Werror leaves a warning:
+/// a plugin that cannot read its configuration must not break the build.
+static void warn(DiagnosticsEngine &D, const llvm::Twine &Msg) {
+  bool SavedWerror = D.getWarningsAsErrors();
+  D.setWarningsAsErrors(false);
+  D.Report(D.getCustomDiagID(DiagnosticsEngine::Warning, "warplint: %0"))
+      << Msg.str();
+  D.setWarningsAsErrors(SavedWerror);
+}
+
 class WarpLintConsumer : public ASTConsumer {
 public:
-  WarpLintConsumer(CompilerInstance &CI, Options Opts, bool Werror)
-      : CI(CI), Opts(std::move(Opts)), Werror(Werror) {}
+  WarpLintConsumer(CompilerInstance &CI, Settings S)
+      : CI(CI), S(std::move(S)) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    AnalysisResult R = analyzeTranslationUnit(Ctx, Opts);
-    if (R.Findings.empty())
+    const SourceManager &SM = Ctx.getSourceManager();
+    AnalysisResult R = analyzeTranslationUnit(Ctx, S.Opts);
+    std::vector<NolintProblem> Unmatched = applyNolint(R.Findings, SM);
+
+    // The findings and the unmatched NOLINT comments, in source order.
+    struct Out {
+      SourceLocation Loc;
+      Severity Level;
+      llvm::StringRef Check;
+      const AstFinding *F;
+      const NolintProblem *P;
+    };
+    std::vector<Out> Report;
+    for (const AstFinding &F : R.Findings)
+      Report.push_back({F.Loc, F.Level, checkInfo(F.Check).Name, &F, nullptr});
+    for (const NolintProblem &P : Unmatched)
+      Report.push_back(
+          {P.Loc, Severity::Warning, NolintCheckName, nullptr, &P});
+    llvm::stable_sort(Report, [&](const Out &A, const Out &B) {
+      SourceLocation LA = SM.getExpansionLoc(A.Loc);
+      SourceLocation LB = SM.getExpansionLoc(B.Loc);
+      return LA != LB && SM.isBeforeInTranslationUnit(LA, LB);
+    });
+    for (Out &O : Report)
+      if (O.Level == Severity::Warning && !S.WarningsAsErrors.empty() &&
+          matchesGlobList(S.WarningsAsErrors, O.Check))
+        O.Level = Severity::Error;
+    if (S.Known) {
+      // The baseline matches what the tool would print: file, function,
+      // line text and message.
+      llvm::erase_if(Report, [&](const Out &O) {
+        return S.Known->take(O.F ? toFinding(*O.F, SM) : toFinding(*O.P, SM));
+      });
+    }
+    if (Report.empty())
       return;
+
     DiagnosticsEngine &D = CI.getDiagnostics();
-    auto Level = Werror ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning;
-    unsigned ID = D.getCustomDiagID(Level, "%0 [%1]");
+    unsigned WarnID = D.getCustomDiagID(DiagnosticsEngine::Warning, "%0 [%1]");
+    unsigned ErrID = D.getCustomDiagID(DiagnosticsEngine::Error, "%0 [%1]");
     unsigned NoteID = D.getCustomDiagID(DiagnosticsEngine::Note, "%0");
     // Keep -Werror from turning our warnings into build failures.
     bool SavedWerror = D.getWarningsAsErrors();
-    if (!Werror)
-      D.setWarningsAsErrors(false);
-    for (const AstFinding &F : R.Findings) {
-      D.Report(F.Loc, ID) << F.Message << checkInfo(F.Check).Name;
-      for (const AstNote &N : F.Notes) {
-        auto B = D.Report(N.Loc, NoteID);
-        B << N.Message;
-        for (const AstFixIt &X : N.FixIts)
-          B << FixItHint::CreateReplacement(X.Range, X.Text);
-      }
+    D.setWarningsAsErrors(false);
+    for (const Out &O : Report) {
+      // With werror, the findings --fail-on counts fail the compile.
+      bool Fails =
+          S.Werror && (S.Fail == FailOn::Warning ||
+                       (S.Fail == FailOn::Error && O.Level == Severity::Error));
+      D.Report(O.Loc, Fails ? ErrID : WarnID)
+          << (O.F ? O.F->Message : O.P->Message) << O.Check;
+      if (O.F)
+        for (const AstNote &N : O.F->Notes) {
+          auto B = D.Report(N.Loc, NoteID);
+          B << N.Message;
+          for (const AstFixIt &X : N.FixIts)
+            B << FixItHint::CreateReplacement(X.Range, X.Text);
+        }
     }
     D.setWarningsAsErrors(SavedWerror);
   }
 
 private:
   CompilerInstance &CI;
-  Options Opts;
-  bool Werror;
+  Settings S;
 };
 
 class WarpLintAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 StringRef) override {
+                                                 StringRef InFile) override {
     const LangOptions &LO = CI.getLangOpts();
     if (LO.CUDA && LO.CUDAIsDevice != DeviceSide)
       return std::make_unique<ASTConsumer>();
-    return std::make_unique<WarpLintConsumer>(CI, Opts, Werror);
+    DiagnosticsEngine &D = CI.getDiagnostics();
+
+    Settings S;
+    S.Opts = Opts;
+    S.Werror = Werror;
+    S.Fail = Fail.value_or(FailOn::Warning);
+    S.WarningsAsErrors = WarningsAsErrors.value_or("");
+    std::optional<FileConfig> Config;
+    if (!NoConfig) {
+      if (!ConfigFile.empty()) {
+        if (!llvm::sys::fs::exists(ConfigFile)) {
+          warn(D, "ignoring " + ConfigFile + ": no such file");
+        } else if (auto C = readConfigFile(ConfigFile)) {
+          Config = std::move(*C);
+        } else {
+          warn(D, "ignoring " + toString(C.takeError()));
+        }
+      } else if (auto C = findConfigFor(InFile)) {
+        Config = std::move(*C);
+      } else {
+        warn(D, "ignoring " + toString(C.takeError()));
+      }
+    }
+    if (Config) {
+      Options Configured = Opts;
+      if (llvm::Error E = applyConfig(*Config, Configured, Given))
+        warn(D, "ignoring " + Config->Path + ": " + toString(std::move(E)));
+      else
+        S.Opts = std::move(Configured);
+      S.Werror |= Config->Werror.value_or(false);
+      if (!Fail && Config->FailOnLevel)
+        S.Fail = *Config->FailOnLevel;
+      if (!WarningsAsErrors && Config->WarningsAsErrors)
+        S.WarningsAsErrors = *Config->WarningsAsErrors;
+    }
+    std::string BaselineFile = BaselineArg;
+    if (BaselineFile.empty() && Config && Config->Baseline)
+      BaselineFile = *Config->Baseline;
+    if (!BaselineFile.empty()) {
+      if (auto B = Baseline::read(BaselineFile))
+        S.Known = std::move(*B);
+      else
+        warn(D, "ignoring baseline: " + toString(B.takeError()));
+    }
+    return std::make_unique<WarpLintConsumer>(CI, std::move(S));
   }
 
   bool ParseArgs(const CompilerInstance &CI,
@@ -94,28 +205,52 @@ protected:
         Werror = true;
       } else if (A == "device-side") {
         DeviceSide = true;
+      } else if (A == "no-config") {
+        NoConfig = true;
       } else if (A.consume_front("checks=")) {
-        if (auto F = CheckFilter::parse(A))
+        if (auto F = CheckFilter::parse(A)) {
           Opts.Checks = *F;
-        else
+          Given.Checks = true;
+        } else {
           Complain(toString(F.takeError()));
+        }
       } else if (A.consume_front("arch=")) {
         if (auto L = parseArchList(A)) {
           Opts.Archs = *L;
           Opts.ArchsGiven = true;
-        }
-        else
+          Given.Archs = true;
+        } else {
           Complain(toString(L.takeError()));
+        }
       } else if (A.consume_front("ptxas-report=")) {
         if (llvm::Error E = Opts.addPtxasReportFile(A))
           Complain(toString(std::move(E)));
       } else if (A.consume_front("option=")) {
         if (llvm::Error E = Opts.setCheckOption(A))
           Complain(toString(std::move(E)));
+        else
+          Given.CheckOptionKeys.push_back(A.split('=').first.str());
+      } else if (A.consume_front("config=")) {
+        ConfigFile = A.str();
+      } else if (A.consume_front("baseline=")) {
+        BaselineArg = A.str();
+      } else if (A.consume_front("fail-on=")) {
+        if (auto F = parseFailOn(A))
+          Fail = *F;
+        else
+          Complain("fail-on takes warning, error or never, not '" + A.str() +
+                   "'");
+      } else if (A.consume_front("warnings-as-errors=")) {
+        if (auto F = CheckFilter::parse(A); !F)
+          Complain(toString(F.takeError()));
+        else
+          WarningsAsErrors = A.str();
       } else {
         Complain("unknown plugin argument '" + Arg +
                  "' (known: werror, device-side, checks=GLOBS, arch=LIST, "
-                 "ptxas-report=FILE, option=check.Option=value)");
+                 "ptxas-report=FILE, option=check.Option=value, config=FILE, "
+                 "no-config, baseline=FILE, fail-on=LEVEL, "
+                 "warnings-as-errors=GLOBS)");
       }
     }
     return true;
@@ -125,8 +260,14 @@ protected:
 
 private:
   Options Opts;
+  CommandLineSet Given;
   bool Werror = false;
   bool DeviceSide = false;
+  bool NoConfig = false;
+  std::string ConfigFile;
+  std::string BaselineArg;
+  std::optional<FailOn> Fail;
+  std::optional<std::string> WarningsAsErrors;
 };
 
 } // namespace

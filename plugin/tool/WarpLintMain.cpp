@@ -7,11 +7,14 @@
 // it with clang (host side, errors made non-fatal), runs the core analysis,
 // and writes every finding once, in text, JSON or SARIF.
 //
-// Exit status: 0 no findings, 1 findings, 2 usage or input error.
+// Exit status: 0 no findings (or none that --fail-on counts), 1 findings,
+// 2 usage or input error.
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/Analyzer.h"
+#include "warplint/Core/Baseline.h"
 #include "warplint/Core/Checks.h"
+#include "warplint/Core/Config.h"
 #include "warplint/Core/Options.h"
 #include "warplint/Driver/CompileArgs.h"
 #include "warplint/Output/Output.h"
@@ -62,7 +65,8 @@ cl::list<std::string> Files(cl::Positional, cl::desc("FILE..."),
 cl::opt<std::string> ChecksOpt(
     "checks",
     cl::desc("Comma-separated globs of checks to run, clang-tidy style; a\n"
-             "leading '-' disables (default: warplint-*)"),
+             "leading '-' disables (default: Checks of .warplint.yaml, else\n"
+             "warplint-*)"),
     cl::init("warplint-*"), cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks and exit"),
@@ -72,15 +76,51 @@ cl::opt<unsigned> Jobs("j",
                                 "core)"),
                        cl::init(0), cl::cat(Category));
 cl::opt<std::string> FormatOpt("format",
-                               cl::desc("Output format: text, json or sarif"),
+                               cl::desc("Output format: text, json, sarif or "
+                                        "github (GitHub Actions\nworkflow "
+                                        "commands)"),
                                cl::init("text"), cl::cat(Category));
+cl::opt<std::string> FailOnOpt(
+    "fail-on",
+    cl::desc("Exit with status 1 on any finding (warning), on error-level\n"
+             "findings only (error), or never (never); usage and input errors\n"
+             "are status 2 whatever this says (default: FailOn of\n"
+             ".warplint.yaml, else warning)"),
+    cl::value_desc("warning|error|never"), cl::cat(Category));
+cl::opt<std::string> WarningsAsErrorsOpt(
+    "warnings-as-errors",
+    cl::desc("Globs of checks whose findings are errors, e.g.\n"
+             "'warplint-block-size', in every output format (default:\n"
+             "WarningsAsErrors of .warplint.yaml)"),
+    cl::value_desc("globs"), cl::cat(Category));
+cl::opt<std::string> ConfigOpt(
+    "config",
+    cl::desc("Use this configuration file for every input instead of the\n"
+             "nearest .warplint.yaml above each file"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> NoConfig("no-config", cl::desc("Ignore .warplint.yaml files"),
+                       cl::cat(Category));
+cl::opt<std::string> BaselineOpt(
+    "baseline",
+    cl::desc("Report only the findings that are not in this baseline file\n"
+             "(default: the Baseline of .warplint.yaml, if any)"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> NoBaseline("no-baseline",
+                         cl::desc("Ignore the Baseline of .warplint.yaml"),
+                         cl::cat(Category));
+cl::opt<std::string> WriteBaselineOpt(
+    "write-baseline",
+    cl::desc("Write every finding (after NOLINT) to this baseline file and\n"
+             "exit 0, printing no findings"),
+    cl::value_desc("file"), cl::cat(Category));
 cl::opt<std::string> OutputOpt("output",
                                cl::desc("Write the findings to this file "
                                         "instead of standard output"),
                                cl::value_desc("file"), cl::cat(Category));
 cl::opt<std::string> ArchOpt("arch",
                              cl::desc("GPU architectures the models assume, "
-                                      "e.g. sm_80,sm_90 (default: sm_80)"),
+                                      "e.g. sm_80,sm_90 (default: Archs\nof "
+                                      ".warplint.yaml, else sm_80)"),
                              cl::init("sm_80"), cl::cat(Category));
 cl::opt<std::string> BuildPath("p",
                                cl::desc("Build directory with a "
@@ -125,7 +165,8 @@ cl::opt<bool> DumpSharedAccesses(
     cl::Hidden, cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Print clang's errors in full, the commands "
-                               "run and the nvcc flags dropped"),
+                               "run, the nvcc flags dropped\nand the "
+                               "configuration file of each input"),
                       cl::cat(Category));
 cl::opt<bool> PrintPluginPath(
     "print-plugin-path",
@@ -156,7 +197,12 @@ const char Overview[] =
     "SM, what limits them, what would change that) that also reads ptxas -v\n"
     "reports; 'warplint occupancy --help' lists its options.\n"
     "\n"
-    "Exit status: 0 no findings, 1 findings, 2 usage or input error.\n";
+    "Each file is analysed with the nearest .warplint.yaml in its directory\n"
+    "or above (--config, --no-config); the command line overrides it.\n"
+    "NOLINT comments silence findings as in clang-tidy.\n"
+    "\n"
+    "Exit status: 0 no findings, 1 findings (see --fail-on), 2 usage or\n"
+    "input error.\n";
 
 /// Collects clang's errors of one parse: their locations, to keep functions
 /// that contain them out of the analysis, and their text, for --verbose.
@@ -199,6 +245,11 @@ struct FileResult {
   std::vector<SharedAccessInfo> Accesses; ///< explain and the dump
   Options Opts;                           ///< with this file's ptxas reports
   std::vector<std::string> PtxasErrors;   ///< --run-ptxas failures
+  // What the command line and this file's .warplint.yaml say.
+  std::string ConfigPath;       ///< the configuration file applied, if any
+  std::string WarningsAsErrors; ///< globs
+  FailOn Fail = FailOn::Warning;
+  std::string BaselinePath; ///< "" for none
 };
 
 /// ptxas, for --run-ptxas.
@@ -231,8 +282,12 @@ public:
           A.R.Accesses = describeSharedAccesses(Ctx, A.Opts, A.Errors.Locs);
         AnalysisResult AR =
             analyzeTranslationUnit(Ctx, A.Opts, A.Errors.Locs);
+        const SourceManager &SM = Ctx.getSourceManager();
+        std::vector<NolintProblem> Unmatched = applyNolint(AR.Findings, SM);
         for (const AstFinding &F : AR.Findings)
-          A.R.Findings.push_back(toFinding(F, Ctx.getSourceManager()));
+          A.R.Findings.push_back(toFinding(F, SM));
+        for (const NolintProblem &P : Unmatched)
+          A.R.Findings.push_back(toFinding(P, SM));
         A.R.UserFunctions = AR.UserFunctions;
         A.R.FunctionsNotAnalysed = AR.UserFunctionsWithErrors;
       }
@@ -467,18 +522,88 @@ int main(int argc, const char **argv) {
     Format = OutputFormat::Json;
   else if (FormatOpt == "sarif")
     Format = OutputFormat::Sarif;
+  else if (FormatOpt == "github")
+    Format = OutputFormat::Github;
   else
     return usageError("unknown --format '" + FormatOpt +
-                      "'; use text, json or sarif");
+                      "'; use text, json, sarif or github");
+
+  std::optional<FailOn> FailOnGiven;
+  if (FailOnOpt.getNumOccurrences()) {
+    FailOnGiven = parseFailOn(FailOnOpt);
+    if (!FailOnGiven)
+      return usageError("unknown --fail-on '" + FailOnOpt +
+                        "'; use warning, error or never");
+  }
+  if (WarningsAsErrorsOpt.getNumOccurrences())
+    if (auto F = CheckFilter::parse(WarningsAsErrorsOpt); !F)
+      return usageError("--warnings-as-errors: " + toString(F.takeError()));
+  if (NoConfig && ConfigOpt.getNumOccurrences())
+    return usageError("use either --config or --no-config, not both");
+  if (!BaselineOpt.empty() && (NoBaseline || !WriteBaselineOpt.empty()))
+    return usageError(Twine("use either --baseline or ") +
+                      (NoBaseline ? "--no-baseline" : "--write-baseline") +
+                      ", not both");
 
   if (!Opts.Checks.any())
     return usageError("--checks='" + ChecksOpt + "' enables no check; see "
                       "--list-checks");
+
+  // .warplint.yaml: the one --config names, or the nearest above each file
+  // (read once per directory). What the command line sets wins.
+  CommandLineSet Given;
+  Given.Checks = ChecksOpt.getNumOccurrences() > 0;
+  Given.Archs = ArchOpt.getNumOccurrences() > 0;
+  for (const std::string &KV : CheckOptions)
+    Given.CheckOptionKeys.push_back(StringRef(KV).split('=').first.str());
+  if (!BlockDimOpt.empty())
+    Given.CheckOptionKeys.push_back("warplint-bank-conflict.BlockDim");
+  std::optional<FileConfig> Forced;
+  if (!ConfigOpt.empty()) {
+    auto C = readConfigFile(ConfigOpt);
+    if (!C)
+      return usageError(toString(C.takeError()));
+    Forced = std::move(*C);
+  }
+  StringMap<std::optional<FileConfig>> ConfigByDir;
+  auto ConfigFor = [&](StringRef File) -> Expected<const FileConfig *> {
+    if (NoConfig)
+      return nullptr;
+    if (Forced)
+      return &*Forced;
+    SmallString<256> Dir(File);
+    sys::fs::make_absolute(Dir);
+    sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+    if (!sys::fs::is_directory(Dir))
+      sys::path::remove_filename(Dir);
+    auto It = ConfigByDir.find(Dir);
+    if (It == ConfigByDir.end()) {
+      auto C = findConfigFor(File);
+      if (!C)
+        return C.takeError();
+      It = ConfigByDir.try_emplace(Dir, std::move(*C)).first;
+    }
+    return It->second ? &*It->second : nullptr;
+  };
+
   if (ListChecks) {
+    // The configuration of the first file, or of the current directory.
+    SmallString<256> Here;
+    if (!Files.empty())
+      Here = Files.front();
+    else
+      sys::fs::current_path(Here);
+    auto C = ConfigFor(Here);
+    if (!C)
+      return usageError(toString(C.takeError()));
+    Options Listed = Opts;
+    if (*C)
+      if (Error E = applyConfig(**C, Listed, Given))
+        return usageError(toString(std::move(E)));
     outs() << "Enabled checks:\n";
-    for (const CheckInfo &C : allChecks())
-      if (Opts.Checks.isEnabled(C.Id))
-        outs() << "    " << C.Name << "\n";
+    for (const CheckInfo &Info : allChecks())
+      if (Listed.Checks.isEnabled(Info.Id))
+        outs() << "    " << Info.Name << "\n";
     outs() << "\n";
     return 0;
   }
@@ -561,10 +686,54 @@ int main(int argc, const char **argv) {
                                            "built-in CUDA prelude"))
            << "\n";
 
+  // Each file's settings, before any thread starts.
   std::vector<FileResult> Results(Files.size());
-  auto AnalyseOne = [&](size_t I) {
+  std::map<std::string, Baseline> Baselines;
+  for (size_t I = 0; I < Files.size(); ++I) {
     FileResult &R = Results[I];
     R.File = Files[I];
+    R.Opts = Opts;
+    auto C = ConfigFor(R.File);
+    if (!C)
+      return usageError(toString(C.takeError()));
+    const FileConfig *Config = *C;
+    if (Config) {
+      R.ConfigPath = Config->Path;
+      if (Error E = applyConfig(*Config, R.Opts, Given))
+        return usageError(Config->Path + ": " + toString(std::move(E)));
+    }
+    if (WarningsAsErrorsOpt.getNumOccurrences())
+      R.WarningsAsErrors = WarningsAsErrorsOpt;
+    else if (Config && Config->WarningsAsErrors)
+      R.WarningsAsErrors = *Config->WarningsAsErrors;
+    R.Fail = FailOnGiven                     ? *FailOnGiven
+             : Config && Config->FailOnLevel ? *Config->FailOnLevel
+                                             : FailOn::Warning;
+    // Writing a baseline reports nothing, so no baseline is read for it.
+    if (!BaselineOpt.empty())
+      R.BaselinePath = BaselineOpt;
+    else if (Config && Config->Baseline && !NoBaseline &&
+             WriteBaselineOpt.empty())
+      R.BaselinePath = *Config->Baseline;
+    if (!R.BaselinePath.empty()) {
+      SmallString<256> Abs(R.BaselinePath);
+      sys::fs::make_absolute(Abs);
+      sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      R.BaselinePath = std::string(Abs);
+      if (!Baselines.count(R.BaselinePath)) {
+        auto B = Baseline::read(R.BaselinePath);
+        if (!B)
+          return usageError(toString(B.takeError()) +
+                            (BaselineOpt.empty() && Config && Config->Baseline
+                                 ? " (Baseline of " + Config->Path + ")"
+                                 : std::string()));
+        Baselines.emplace(R.BaselinePath, std::move(*B));
+      }
+    }
+  }
+
+  auto AnalyseOne = [&](size_t I) {
+    FileResult &R = Results[I];
     if (!sys::fs::exists(R.File)) {
       R.Fatal = "no such file";
       return;
@@ -573,7 +742,6 @@ int main(int argc, const char **argv) {
       R.Fatal = "is a directory";
       return;
     }
-    R.Opts = Opts;
     // A working directory of this file's own: ClangTool moves to the compile
     // command's directory, and the process-wide one would move under the
     // files analysed on other threads (a relative FILE then vanishes).
@@ -600,7 +768,7 @@ int main(int argc, const char **argv) {
             if (auto Cwd = FS->getCurrentWorkingDirectory())
               ForPtxas.insert(find(ForPtxas, "--"),
                               "-working-directory=" + *Cwd);
-            for (const std::string &Arch : Opts.Archs) {
+            for (const std::string &Arch : R.Opts.Archs) {
               std::string Err;
               std::string Rep = ptxasReport(ForPtxas, PtxasPath, Arch, Err);
               if (Err.empty())
@@ -648,13 +816,21 @@ int main(int argc, const char **argv) {
 
   // Report.
   bool InputError = false;
-  std::vector<Finding> All;
+  // Every finding, with the file result it came from (its settings).
+  std::vector<std::pair<Finding, size_t>> Found;
   for (FileResult &R : Results) {
     for (const std::string &E : R.PtxasErrors)
       errs() << "warplint: --run-ptxas: " << R.File << ": " << E
              << "; the occupancy checks skip it\n";
     if (Verbose && !R.CommandLine.empty())
       errs() << "warplint: " << R.File << ": " << R.CommandLine << "\n";
+    if (Verbose)
+      errs() << "warplint: " << R.File << ": "
+             << (R.ConfigPath.empty()
+                     ? std::string(NoConfig ? "configuration files ignored"
+                                            : "no configuration file")
+                     : "configuration " + R.ConfigPath)
+             << "\n";
     if (!R.Fatal.empty()) {
       InputError = true;
       errs() << "warplint: error: cannot analyse " << R.File << ": "
@@ -672,10 +848,24 @@ int main(int argc, const char **argv) {
       if (Verbose)
         errs() << R.ErrorText;
     }
-    for (Finding &F : R.Findings)
-      All.push_back(std::move(F));
+    for (Finding &F : R.Findings) {
+      if (!R.WarningsAsErrors.empty() && F.Level == Severity::Warning &&
+          matchesGlobList(R.WarningsAsErrors, F.Check))
+        F.Level = Severity::Error;
+      Found.push_back({std::move(F), size_t(&R - Results.data())});
+    }
   }
-  sortAndDeduplicate(All);
+  // As sortAndDeduplicate, keeping where each finding came from.
+  std::stable_sort(
+      Found.begin(), Found.end(), [](const auto &A, const auto &B) {
+        return std::tie(A.first.Loc, A.first.Check, A.first.Message) <
+               std::tie(B.first.Loc, B.first.Check, B.first.Message);
+      });
+  Found.erase(std::unique(Found.begin(), Found.end(),
+                          [](const auto &A, const auto &B) {
+                            return A.first.sameAs(B.first);
+                          }),
+              Found.end());
 
   if (!ExplainFile.empty()) {
     SmallString<256> Want(ExplainFile);
@@ -725,6 +915,45 @@ int main(int argc, const char **argv) {
     return InputError ? 2 : 0;
   }
 
+  if (!WriteBaselineOpt.empty()) {
+    std::vector<Finding> All;
+    for (auto &[F, From] : Found)
+      All.push_back(std::move(F));
+    if (Error E = writeBaseline(All, WriteBaselineOpt))
+      return usageError(toString(std::move(E)));
+    errs() << "warplint: wrote " << All.size() << " finding"
+           << (All.size() == 1 ? "" : "s") << " to the baseline "
+           << WriteBaselineOpt << "\n";
+    return InputError ? 2 : 0;
+  }
+
+  // Findings in a baseline are not reported; the exit status counts the
+  // rest at or above each file's --fail-on level.
+  std::vector<Finding> All;
+  bool Failing = false;
+  std::map<std::string, unsigned> Baselined;
+  for (auto &[F, From] : Found) {
+    const FileResult &R = Results[From];
+    if (!R.BaselinePath.empty()) {
+      unsigned &N = Baselined[R.BaselinePath];
+      if (Baselines.at(R.BaselinePath).take(F)) {
+        ++N;
+        continue;
+      }
+    }
+    Failing |= R.Fail == FailOn::Warning ||
+               (R.Fail == FailOn::Error && F.Level == Severity::Error);
+    All.push_back(std::move(F));
+  }
+  for (const auto &[Path, N] : Baselined) {
+    unsigned Left = Baselines.at(Path).remaining();
+    errs() << "warplint: " << N << " finding" << (N == 1 ? "" : "s")
+           << " in the baseline " << Path << " not reported";
+    if (Left)
+      errs() << "; " << Left << " of its entries not found in this run";
+    errs() << "\n";
+  }
+
   std::unique_ptr<ToolOutputFile> OutFile;
   raw_ostream *OS = &outs();
   if (!OutputOpt.empty()) {
@@ -749,6 +978,12 @@ int main(int argc, const char **argv) {
     writeSarif(*OS, All, Cwd);
     break;
   }
+  case OutputFormat::Github: {
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
+    writeGithub(*OS, All, Cwd);
+    break;
+  }
   }
   OS->flush();
   if (OutFile)
@@ -756,5 +991,5 @@ int main(int argc, const char **argv) {
 
   if (InputError)
     return 2;
-  return All.empty() ? 0 : 1;
+  return Failing ? 1 : 0;
 }

@@ -14,6 +14,10 @@
 #define WARPLINT_CUDA_PRELUDE_H
 
 #include <stddef.h>
+/* clang's cuda_wrappers/new, which every C++ header that includes <new>
+   reaches, calls ::malloc and ::free; the toolkit's headers include
+   <stdlib.h> for it, and so does the prelude. */
+#include <stdlib.h>
 
 #ifndef __CUDACC__
 #define __CUDACC__ 1
@@ -140,6 +144,14 @@ __host__ cudaError_t cudaLaunchCooperativeKernel(const void *func,
                                                  dim3 gridDim, dim3 blockDim,
                                                  void **args, size_t sharedMem,
                                                  cudaStream_t stream);
+/* Launches from device code (dynamic parallelism, -fgpu-rdc): clang
+   configures a device-side <<<>>> through cudaLaunchDevice. */
+__device__ void *cudaGetParameterBuffer(size_t alignment, size_t size);
+__device__ cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer,
+                                        dim3 gridDimension,
+                                        dim3 blockDimension,
+                                        unsigned int sharedMemSize,
+                                        cudaStream_t stream);
 __host__ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
                                          const void *func, void **args);
 __host__ cudaError_t cudaMalloc(void **devPtr, size_t size);

@@ -50,6 +50,14 @@ extern "C" cudaError_t cudaLaunchCooperativeKernel(const void *func,
                                                    void **args,
                                                    size_t sharedMem,
                                                    cudaStream_t stream);
+// Device-side launches (-fgpu-rdc) configure through cudaLaunchDevice.
+extern "C" __device__ void *cudaGetParameterBuffer(size_t alignment,
+                                                   size_t size);
+extern "C" __device__ cudaError_t cudaLaunchDevice(void *func, void *params,
+                                                   dim3 gridDimension,
+                                                   dim3 blockDimension,
+                                                   unsigned int sharedMemSize,
+                                                   cudaStream_t stream);
 extern "C" cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
                                            const void *func, void **args);
 template <typename... ExpTypes, typename... ActTypes>

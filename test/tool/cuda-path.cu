@@ -17,7 +17,12 @@
 // With the toolkit, where there is one, the same finding.
 // RUN: %if cuda-toolkit %{ not %warplint --cuda-path=%cuda_path %s | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
 
+// Standard C++ headers reach clang's cuda_wrappers/new, which needs ::malloc:
+// with the prelude too they parse cleanly (stderr stays empty).
+#include <algorithm>
 #include <cuda_runtime.h>
+#include <memory>
+#include <vector>
 
 __global__ void k(float *p) {}
 

@@ -40,7 +40,7 @@ TEST(CompileArgsTest, NvccDropsCodeGenerationAndHostFlags) {
       {"nvcc", "-O3", "-Xcompiler", "-fPIC,-Wall", "-Xptxas", "-v",
        "--expt-relaxed-constexpr", "--extended-lambda", "-lineinfo",
        "-maxrregcount=64", "-ccbin", "g++-12", "-o", "a.o", "-c",
-       "-rdc=true", "--use_fast_math", "a.cu"},
+       "--use_fast_math", "a.cu"},
       &Dropped);
   EXPECT_EQ(Out, (Args{"clang++", "a.cu"}));
   EXPECT_TRUE(has(Dropped, "-Xcompiler -fPIC,-Wall"));
@@ -48,6 +48,20 @@ TEST(CompileArgsTest, NvccDropsCodeGenerationAndHostFlags) {
   EXPECT_TRUE(has(Dropped, "--expt-relaxed-constexpr"));
   EXPECT_TRUE(has(Dropped, "-ccbin g++-12"));
   EXPECT_TRUE(has(Dropped, "-o a.o"));
+}
+
+TEST(CompileArgsTest, RelocatableDeviceCodeBecomesGpuRdc) {
+  // Launches from device code parse only with -fgpu-rdc.
+  for (Args In : {Args{"nvcc", "-rdc=true", "-c", "a.cu"},
+                  Args{"nvcc", "-rdc", "true", "-c", "a.cu"},
+                  Args{"nvcc", "--relocatable-device-code=true", "a.cu"},
+                  Args{"nvcc", "-dc", "a.cu"},
+                  Args{"nvcc", "--device-c", "a.cu"}})
+    EXPECT_TRUE(has(translateNvccCommand(In), "-fgpu-rdc")) << In[1];
+  for (Args In : {Args{"nvcc", "-rdc=false", "-c", "a.cu"},
+                  Args{"nvcc", "-rdc", "false", "a.cu"},
+                  Args{"nvcc", "-c", "a.cu"}})
+    EXPECT_EQ(translateNvccCommand(In), (Args{"clang++", "a.cu"})) << In[1];
 }
 
 TEST(CompileArgsTest, NvccArchitectureBecomesCudaGpuArch) {

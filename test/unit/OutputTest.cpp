@@ -137,3 +137,32 @@ TEST(FindingTest, SortAndDeduplicate) {
   ASSERT_EQ(V.size(), 2u);
   EXPECT_EQ(V[0].Loc.File, "/elsewhere/b.cu");
 }
+
+TEST(OutputTest, GithubCommands) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeGithub(OS, sample(), "/src");
+  EXPECT_EQ(S, "::warning file=dir with space/a.cu,line=12,col=10,"
+               "title=warplint-block-size::launch of 'k' uses a block of 100 "
+               "threads%0Anote: dir with space/a.cu:11:3: defined here\n"
+               "::error file=/elsewhere/b.cu,line=3,col=1,"
+               "title=warplint-block-size::launch of 'k' uses a block of 100 "
+               "threads\n");
+}
+
+TEST(OutputTest, GithubEscaping) {
+  // @actions/core: data escapes %, CR and LF; properties also ':' and ','.
+  EXPECT_EQ(githubEscapeData("100% of 1,024: a\r\nb"),
+            "100%25 of 1,024: a%0D%0Ab");
+  EXPECT_EQ(githubEscapeProperty("C:\\a,b%c\nd"), "C%3A\\a%2Cb%25c%0Ad");
+  Finding F;
+  F.Check = "warplint-bank-conflict";
+  F.Loc = {"/w/odd,name:1%.cu", 7, 0};
+  F.Message = "50% of lanes: 2-way\nconflict";
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeGithub(OS, {F}, "/w");
+  EXPECT_EQ(S, "::warning file=odd%2Cname%3A1%25.cu,line=7,"
+               "title=warplint-bank-conflict::50%25 of lanes: 2-way%0A"
+               "conflict\n");
+}

@@ -35,6 +35,8 @@ struct AstFinding {
   std::string Message;
   std::vector<AstNote> Notes;
   llvm::json::Object Properties;
+  /// The function the finding is in (CheckContext::report sets it).
+  std::string Function;
 };
 
 struct AnalysisResult {
@@ -54,6 +56,23 @@ describeSharedAccesses(clang::ASTContext &Ctx, const Options &Opts,
 
 /// Resolves a finding to file positions (expansion locations, absolute paths).
 Finding toFinding(const AstFinding &F, const clang::SourceManager &SM);
+
+/// An unmatched NOLINTBEGIN or NOLINTEND (warplint/Core/Nolint.h).
+struct NolintProblem {
+  clang::SourceLocation Loc;
+  std::string Message;
+};
+
+/// For the tool and the plugin (clang-tidy applies its own): drops the
+/// findings a NOLINT comment silences, at the finding's spelling location or
+/// any macro expansion up to the line that uses the macro. Returns the
+/// unmatched NOLINTBEGIN/NOLINTEND comments of the files it read.
+std::vector<NolintProblem> applyNolint(std::vector<AstFinding> &Findings,
+                                       const clang::SourceManager &SM);
+
+/// An unmatched NOLINT comment as a warning of the pseudo-check
+/// warplint-nolint.
+Finding toFinding(const NolintProblem &P, const clang::SourceManager &SM);
 
 } // namespace warplint
 

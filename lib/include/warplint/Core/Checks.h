@@ -43,6 +43,12 @@ private:
   std::vector<bool> Enabled;
 };
 
+/// Whether Name matches a clang-tidy style glob list ("warplint-*,-x"): the
+/// last glob that matches decides, a leading '-' excludes. Works for names
+/// that are not checks of Checks.def (warplint-nolint); an invalid glob
+/// matches nothing.
+bool matchesGlobList(llvm::StringRef Globs, llvm::StringRef Name);
+
 } // namespace warplint
 
 #endif // WARPLINT_CORE_CHECKS_H

@@ -50,6 +50,9 @@ struct Finding {
   FileLocation Loc;
   std::string Message;     ///< lowercase, no final period, no check suffix
   std::string SourceLine;  ///< the text of Loc's line, for text output
+  /// The function the finding is in ("ns::run", template arguments left
+  /// out), when the check knows it; part of a baseline's key.
+  std::string Function;
   std::vector<FindingNote> Notes;
   llvm::json::Object Properties; ///< the check's numbers
 

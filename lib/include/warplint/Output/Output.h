@@ -5,7 +5,8 @@
 ///    source line and a caret, then the notes;
 ///  - JSON: {"version", "findings": [{check, severity, file, line, column,
 ///    message, properties, notes}]};
-///  - SARIF 2.1.0: one run, every rule in tool.driver.rules.
+///  - SARIF 2.1.0: one run, every rule in tool.driver.rules;
+///  - GitHub Actions workflow commands, one line per finding.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_OUTPUT_OUTPUT_H
@@ -17,7 +18,7 @@
 
 namespace warplint {
 
-enum class OutputFormat { Text, Json, Sarif };
+enum class OutputFormat { Text, Json, Sarif, Github };
 
 /// The version string warplint reports (--version, JSON, SARIF).
 llvm::StringRef warplintVersion();
@@ -29,6 +30,18 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings);
 /// %SRCROOT%, as code-scanning services expect; others as file:// URIs.
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                 llvm::StringRef BaseDir);
+
+/// GitHub Actions workflow commands, which the runner turns into annotations
+/// of the pull request: one
+///   ::warning file=F,line=L,col=C,title=CHECK::MESSAGE
+/// (::error for errors) per finding, each note a further line of the
+/// message. Paths under BaseDir are written relative to it.
+void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                 llvm::StringRef BaseDir);
+/// GitHub's escaping of a command's message: '%', CR and LF.
+std::string githubEscapeData(llvm::StringRef S);
+/// ... and of a property value: also ':' and ','.
+std::string githubEscapeProperty(llvm::StringRef S);
 
 /// RFC 8089 file URI of an absolute path, percent-encoding what must be.
 std::string fileUri(llvm::StringRef AbsPath);

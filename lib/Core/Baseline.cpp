@@ -1,0 +1,209 @@
+//===-- Baseline.cpp - Known findings, reported no more -------------------===//
+#include "warplint/Core/Baseline.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace llvm;
+
+namespace warplint {
+
+/// Absolute, without dots, and with symbolic links resolved when the path
+/// exists: the same checkout reached through a link gives the same keys.
+static std::string canonical(StringRef P) {
+  SmallString<256> Abs(P);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  SmallString<256> Real;
+  if (!sys::fs::real_path(Abs, Real))
+    return std::string(Real);
+  return std::string(Abs);
+}
+
+std::string relativePath(StringRef Path, StringRef Dir) {
+  std::string P = canonical(Path), D = canonical(Dir);
+  SmallVector<StringRef, 16> PC, DC;
+  for (auto I = sys::path::begin(P), E = sys::path::end(P); I != E; ++I)
+    PC.push_back(*I);
+  for (auto I = sys::path::begin(D), E = sys::path::end(D); I != E; ++I)
+    DC.push_back(*I);
+  size_t Common = 0;
+  while (Common < PC.size() && Common < DC.size() && PC[Common] == DC[Common])
+    ++Common;
+  // Sharing the root alone ("/usr/..." against "/home/...") says nothing
+  // about the checkout: keep the path absolute.
+  if (Common <= 1)
+    return sys::path::convert_to_slash(P);
+  std::string Out;
+  for (size_t I = Common; I < DC.size(); ++I)
+    Out += "../";
+  for (size_t I = Common; I < PC.size(); ++I)
+    Out += PC[I].str() + (I + 1 < PC.size() ? "/" : "");
+  return sys::path::convert_to_slash(Out);
+}
+
+std::string normalizeSnippet(StringRef Line) {
+  std::string Out;
+  bool Blank = false;
+  for (char C : Line.trim()) {
+    if (isSpace(C)) {
+      Blank = true;
+      continue;
+    }
+    if (Blank)
+      Out += ' ';
+    Blank = false;
+    Out += C;
+  }
+  return Out;
+}
+
+std::string normalizeMessage(StringRef Message) {
+  // clang names unnamed entities by where they are written.
+  static const Regex Anon("\\((lambda|unnamed [a-z]+|anonymous [a-z]+) at "
+                          "[^)]*:[0-9]+:[0-9]+\\)");
+  // Whether a finding names its template instantiation depends on the other
+  // instantiations (CheckContext::takeFindings): adding one must not make the
+  // others new.
+  static const Regex Instantiation(" \\(in instantiation '.*'\\)$");
+  std::string S = Message.str();
+  SmallVector<StringRef, 2> M;
+  while (Anon.match(S, &M)) {
+    size_t At = M[0].data() - S.data();
+    S.replace(At, M[0].size(), "(" + M[1].str() + ")");
+  }
+  if (Instantiation.match(S, &M))
+    S.erase(M[0].data() - S.data());
+  return S;
+}
+
+BaselineKey baselineKey(const Finding &F, StringRef Dir) {
+  return {F.Check, relativePath(F.Loc.File, Dir), normalizeMessage(F.Function),
+          normalizeSnippet(F.SourceLine), normalizeMessage(F.Message)};
+}
+
+std::string baselineText(ArrayRef<Finding> Findings, StringRef Dir) {
+  std::map<BaselineKey, unsigned> Counts;
+  for (const Finding &F : Findings)
+    ++Counts[baselineKey(F, Dir)];
+  json::Array Entries;
+  for (const auto &[K, N] : Counts)
+    Entries.push_back(json::Object{{"check", K.Check},
+                                   {"count", N},
+                                   {"file", K.File},
+                                   {"function", K.Function},
+                                   {"message", K.Message},
+                                   {"snippet", K.Snippet}});
+  json::Object Root{{"version", BaselineVersion},
+                    {"findings", std::move(Entries)}};
+  return formatv("{0:2}", json::Value(std::move(Root))).str() + "\n";
+}
+
+Error writeBaseline(ArrayRef<Finding> Findings, StringRef Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  std::error_code EC;
+  ToolOutputFile Out(Abs, EC, sys::fs::OF_Text);
+  if (EC)
+    return createStringError("cannot write the baseline '" + Path.str() +
+                             "': " + EC.message());
+  Out.os() << baselineText(Findings, sys::path::parent_path(Abs));
+  Out.os().flush();
+  if (Out.os().has_error())
+    return createStringError("cannot write the baseline '" + Path.str() +
+                             "': " + Out.os().error().message());
+  Out.keep();
+  return Error::success();
+}
+
+Expected<Baseline> Baseline::parse(StringRef Text, StringRef Dir,
+                                   StringRef Path) {
+  auto Fail = [&](const Twine &Why) {
+    return createStringError("'" + Path.str() +
+                             "' is not a warplint baseline: " + Why.str());
+  };
+  Expected<json::Value> V = json::parse(Text);
+  if (!V)
+    return Fail(toString(V.takeError()));
+  const json::Object *Root = V->getAsObject();
+  if (!Root)
+    return Fail("expected a JSON object");
+  std::optional<int64_t> Version = Root->getInteger("version");
+  if (!Version)
+    return Fail("no \"version\"");
+  if (*Version != BaselineVersion)
+    return Fail("version " + Twine(*Version) + ", this warplint reads " +
+                Twine(BaselineVersion));
+  const json::Array *Entries = Root->getArray("findings");
+  if (!Entries)
+    return Fail("no \"findings\" list");
+  Baseline B;
+  B.Path = Path.str();
+  B.Dir = Dir.str();
+  for (size_t I = 0; I < Entries->size(); ++I) {
+    const json::Object *E = (*Entries)[I].getAsObject();
+    std::string Where = "findings[" + std::to_string(I) + "]";
+    if (!E)
+      return Fail(Where + " is not an object");
+    BaselineKey K;
+    for (auto [Name, Field, Required] :
+         {std::tuple<StringRef, std::string *, bool>{"check", &K.Check, true},
+          {"file", &K.File, true},
+          {"function", &K.Function, false},
+          {"snippet", &K.Snippet, false},
+          {"message", &K.Message, true}}) {
+      if (const json::Value *F = E->get(Name)) {
+        std::optional<StringRef> S = F->getAsString();
+        if (!S)
+          return Fail(Where + "." + Name + " is not a string");
+        *Field = S->str();
+      } else if (Required) {
+        return Fail(Where + " has no \"" + Name + "\"");
+      }
+    }
+    int64_t Count = 1;
+    if (const json::Value *C = E->get("count")) {
+      std::optional<int64_t> N = C->getAsInteger();
+      if (!N || *N < 1)
+        return Fail(Where + ".count is not a positive integer");
+      Count = *N;
+    }
+    B.Counts[K] += Count;
+    B.Total += Count;
+  }
+  return B;
+}
+
+Expected<Baseline> Baseline::read(StringRef Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  auto Buf = MemoryBuffer::getFile(Abs, /*IsText=*/true);
+  if (!Buf)
+    return createStringError("cannot read the baseline '" + Path.str() +
+                             "': " + Buf.getError().message());
+  return parse((*Buf)->getBuffer(), sys::path::parent_path(Abs), Abs);
+}
+
+bool Baseline::take(const Finding &F) {
+  auto It = Counts.find(baselineKey(F, Dir));
+  if (It == Counts.end() || It->second == 0)
+    return false;
+  --It->second;
+  return true;
+}
+
+unsigned Baseline::remaining() const {
+  unsigned N = 0;
+  for (const auto &KV : Counts)
+    N += KV.second;
+  return N;
+}
+
+} // namespace warplint
