@@ -8,7 +8,9 @@ LLVM_MAJOR=22
 
 PACKAGES=(clang-$LLVM_MAJOR libclang-$LLVM_MAJOR-dev llvm-$LLVM_MAJOR-dev
           llvm-$LLVM_MAJOR-tools clang-tidy-$LLVM_MAJOR cmake ninja-build g++
-          libgtest-dev python3 python3-jsonschema)
+          libgtest-dev python3 python3-jsonschema
+          # test/integration: the pre-commit hook, ccache chained with warplint
+          git pre-commit ccache)
 
 say() { printf '%s\n' "warplint: $*" >&2; }
 
