@@ -418,6 +418,14 @@ std::vector<std::string> adjustCommand(const std::vector<std::string> &In,
       I += 3; // -Xclang -load -Xclang path
       continue;
     }
+    // -MJ writes a compilation-database fragment even with -fsyntax-only;
+    // warplint writes none of the build's files.
+    if (A == "-MJ") {
+      ++I;
+      continue;
+    }
+    if (A.starts_with("-MJ"))
+      continue;
     Args.push_back(A.str());
   }
   if (Args.empty())

@@ -276,3 +276,15 @@ TEST(CompileArgsTest, GpuArchitecturesOfClang) {
             (Args{"sm_86"}));
   EXPECT_EQ(Unresolved, (Args{"native", "gfx90a"}));
 }
+
+TEST(CompileArgsTest, DropsCompilationDatabaseFragments) {
+  // clang writes -MJ's file even with -fsyntax-only.
+  ParseSetup S;
+  Args Out = adjustCommand({"clang++", "-MJ", "a.json", "-MJb.json", "-MD",
+                            "a.cpp"},
+                           "a.cpp", S);
+  EXPECT_FALSE(has(Out, "-MJ"));
+  EXPECT_FALSE(has(Out, "a.json"));
+  EXPECT_FALSE(has(Out, "-MJb.json"));
+  EXPECT_TRUE(has(Out, "-MD")); // the tool's dependency-file adjuster's
+}

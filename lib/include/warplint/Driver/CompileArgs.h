@@ -78,7 +78,8 @@ struct ParseSetup {
 /// host-side compilation only (it holds every kernel, launch and template
 /// instantiation; the device side would report everything again), no
 /// warnings, no error limit, the toolkit or the prelude, and without the
-/// user's warplint plugin arguments.
+/// user's warplint plugin arguments or -MJ (which clang writes even when it
+/// only parses).
 std::vector<std::string> adjustCommand(const std::vector<std::string> &Args,
                                        llvm::StringRef File,
                                        const ParseSetup &Setup);
