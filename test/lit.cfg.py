@@ -2,6 +2,7 @@
 # plugin and the clang-tidy module. Unit tests live in unit/ (GoogleTest).
 import os
 import shutil
+import sys
 
 import lit.formats
 
@@ -43,6 +44,8 @@ config.substitutions.append(("%sarif_schema",
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("not ", config.not_tool + " "))
 
+if sys.platform.startswith("linux"):
+    config.available_features.add("system-linux")
 if config.have_plugin:
     config.available_features.add("plugin")
 if config.have_tidy and config.clang_tidy:

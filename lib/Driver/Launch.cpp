@@ -249,7 +249,23 @@ std::vector<std::string> analysisArgs(const CompilePlan &Plan,
     std::vector<std::string> Clang = translateNvccCommand(Plan.Command, Dropped);
     return std::vector<std::string>(Clang.begin() + 1, Clang.end());
   }
-  return std::vector<std::string>(Plan.Command.begin() + 1, Plan.Command.end());
+  // -MJ's file is written by clang's driver as soon as it builds the
+  // compilation, before warplint's own adjustments could drop the flag.
+  std::vector<std::string> Out;
+  for (size_t I = 1; I < Plan.Command.size(); ++I) {
+    StringRef A = Plan.Command[I];
+    if (A.starts_with("-MJ")) {
+      if (A == "-MJ")
+        ++I;
+      if (Dropped)
+        Dropped->push_back(A == "-MJ" && I < Plan.Command.size()
+                               ? (A + " " + Plan.Command[I]).str()
+                               : A.str());
+      continue;
+    }
+    Out.push_back(A.str());
+  }
+  return Out;
 }
 
 std::vector<std::string> nvccReportCommand(ArrayRef<std::string> Command,

@@ -40,6 +40,7 @@
 #include <thread>
 
 #ifndef _WIN32
+#include <cerrno>
 #include <csignal>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -317,7 +318,7 @@ std::string tempPath(const Context &C, const Job &J, StringRef Suffix) {
   return std::string(P);
 }
 
-/// A report in Text, or why not.
+/// True when Text holds a ptxas report with at least one function.
 bool hasReport(StringRef Text) {
   auto R = ptxas::parseReport(Text);
   if (!R) {
@@ -454,15 +455,20 @@ void analyse(const Context &C, Job &J) {
     J.Failure = "warplint exited with status " + std::to_string(R.Status);
 }
 
-/// The exit status of the launcher for a compiler that ended with Status
-/// (POSIX wait status), re-raising a signal that killed it.
+/// The exit status of the launcher for a compiler that ended with
+/// WaitStatus (POSIX). A compiler stopped by SIGINT, SIGTERM, SIGHUP,
+/// SIGPIPE or SIGKILL stops the launcher the same way, so that make and
+/// ninja see an interrupted build; a compiler that crashed gives 128 + the
+/// signal, as a shell does, without the launcher dumping core itself.
 int finishAs(int WaitStatus) {
 #ifndef _WIN32
   if (WIFSIGNALED(WaitStatus)) {
     int Sig = WTERMSIG(WaitStatus);
-    errs().flush();
-    ::signal(Sig, SIG_DFL);
-    ::raise(Sig);
+    if (Sig == SIGINT || Sig == SIGTERM || Sig == SIGHUP || Sig == SIGPIPE ||
+        Sig == SIGKILL) {
+      ::signal(Sig, SIG_DFL);
+      ::raise(Sig);
+    }
     return 128 + Sig;
   }
   return WEXITSTATUS(WaitStatus);
@@ -643,7 +649,7 @@ int main(int argc, const char **argv) {
   std::vector<std::string> Dropped;
   C.AnalysisArgs = analysisArgs(C.Plan, &Dropped);
   if (!Dropped.empty())
-    Note("nvcc flags left out of the analysis: " + join(Dropped, " "));
+    Note("flags left out of the analysis: " + join(Dropped, " "));
   for (const std::string &A : C.Plan.Archs) {
     if (auto Known = parseArchList(A))
       C.Archs.push_back(Known->front());

@@ -223,6 +223,14 @@ TEST(LaunchTest, AnalysisArgsOfNvccAreClangs) {
   EXPECT_EQ(analysisArgs(C), (Args{"-x", "cuda", "-c", "k.cu", "-o", "k.o"}));
 }
 
+TEST(LaunchTest, AnalysisArgsLeaveOutCompilationDatabaseFragments) {
+  std::vector<std::string> Dropped;
+  CompilePlan C = planCompile({"clang++", "-MJ", "k.json", "-c", "k.cu",
+                               "-MJother.json"});
+  EXPECT_EQ(analysisArgs(C, &Dropped), (Args{"-c", "k.cu"}));
+  EXPECT_EQ(Dropped, (Args{"-MJ k.json", "-MJother.json"}));
+}
+
 TEST(LaunchTest, NvccReportCommandWritesOnlyItsOutput) {
   Args Cmd = nvccReportCommand(
       {"/usr/local/cuda/bin/nvcc", "-DX", "-I", "inc", "-x", "cu", "-c",

@@ -86,9 +86,10 @@ struct CompilePlan {
 CompilePlan planCompile(llvm::ArrayRef<std::string> Command);
 
 /// The compile arguments warplint parses Plan's sources with (what follows
-/// its "--"): nvcc commands translated to clang's flags (Dropped gets the
-/// flags left out), others as they are. warplint itself drops -o and the
-/// dependency-file flags and only parses.
+/// its "--"): nvcc commands translated to clang's flags, others as they are
+/// but for -MJ (clang's driver writes its file as soon as it reads the
+/// command); Dropped gets the flags left out. warplint itself drops -o and
+/// the dependency-file flags and only parses.
 std::vector<std::string> analysisArgs(const CompilePlan &Plan,
                                       std::vector<std::string> *Dropped = nullptr);
 
