@@ -51,6 +51,10 @@ if config.have_plugin:
 if config.have_tidy and config.clang_tidy:
     config.available_features.add("clang-tidy")
 
+# Builds through CMake with Ninja (test/launch/cmake.test).
+if shutil.which("cmake") and shutil.which("ninja"):
+    config.available_features.add("cmake")
+
 # Tests that need the real CUDA toolkit say "REQUIRES: cuda-toolkit".
 cuda = "/usr/local/cuda"
 if os.path.exists(os.path.join(cuda, "include", "cuda_runtime.h")):

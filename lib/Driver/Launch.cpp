@@ -1,5 +1,6 @@
 //===-- Launch.cpp - What warplint-launch makes of a compile command ------===//
 #include "warplint/Driver/Launch.h"
+#include "warplint/Core/Checks.h"
 #include "warplint/Driver/CompileArgs.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -19,6 +20,22 @@ bool LauncherArgs::forwards(StringRef Name) const {
   StringRef Want = Name.ltrim('-');
   return any_of(Forwarded,
                 [&](const std::string &A) { return optionName(A) == Want; });
+}
+
+bool wantsPtxasReport(const LauncherArgs &L) {
+  std::optional<StringRef> Globs;
+  for (StringRef A : L.Forwarded)
+    if (optionName(A) == "checks" && A.contains('='))
+      Globs = A.split('=').second; // the last one wins, as in warplint
+  if (!Globs)
+    return true;
+  auto F = CheckFilter::parse(*Globs);
+  if (!F) { // warplint will say what is wrong with it
+    consumeError(F.takeError());
+    return true;
+  }
+  return F->isEnabled(CheckId::Occupancy) ||
+         F->isEnabled(CheckId::RegisterSpill);
 }
 
 Expected<LauncherArgs> parseLauncherArgs(ArrayRef<std::string> Args) {

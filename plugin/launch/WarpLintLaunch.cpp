@@ -356,7 +356,8 @@ void analyse(const Context &C, Job &J) {
       Report = C.CompilerStderrFile;
     else
       J.Notes.push_back("no ptxas report in the compiler's output");
-  } else if (UserGivesPtxas || C.L.NoPtxas || !J.Src.Cuda) {
+  } else if (UserGivesPtxas || C.L.NoPtxas || !J.Src.Cuda ||
+             !wantsPtxasReport(C.L)) {
     // nothing to make
   } else if (C.Plan.Kind == CompilerKind::Nvcc) {
     std::string Out = tempPath(C, J, "fatbin");

@@ -48,6 +48,19 @@ TEST(LaunchTest, UnknownOptionsAreForwardedUnchecked) {
   EXPECT_TRUE(L->forwards("format"));
 }
 
+TEST(LaunchTest, PtxasReportOnlyForTheChecksThatReadIt) {
+  auto Report = [](Args A) {
+    A.push_back("nvcc");
+    return wantsPtxasReport(*parseLauncherArgs(A));
+  };
+  EXPECT_TRUE(Report({}));
+  EXPECT_TRUE(Report({"--checks=warplint-*"}));
+  EXPECT_TRUE(Report({"--checks=-*,warplint-register-spill"}));
+  EXPECT_FALSE(Report({"--checks=warplint-block-size"}));
+  EXPECT_FALSE(Report({"--checks=-*,warplint-bank-conflict"}));
+  EXPECT_TRUE(Report({"--checks=[broken"})); // warplint reports that one
+}
+
 TEST(LaunchTest, DoubleDashEndsTheLauncherOptions) {
   auto L = parseLauncherArgs({"--werror", "--", "-weird-compiler", "a.cu"});
   ASSERT_TRUE(bool(L));

@@ -41,6 +41,10 @@ struct LauncherArgs {
   bool forwards(llvm::StringRef Name) const;
 };
 
+/// False when a forwarded --checks= enables neither warplint-occupancy nor
+/// warplint-register-spill: no ptxas report is then worth making.
+bool wantsPtxasReport(const LauncherArgs &L);
+
 /// Parses the launcher's arguments (without argv[0]). Fails on a launcher
 /// option used wrongly (--warplint without =PATH, --werror=x) and on a
 /// command line without COMPILER (unless --help or --version).
