@@ -87,8 +87,9 @@ not start with '-', or the one after '--')
                     warplint-launch, then warplint on PATH)
   --no-ptxas        do not make a ptxas report (a report the command prints
                     itself is still read)
-  --verbose         say what was analysed or skipped, the nvcc flags left
-                    out, the commands run, and warplint's own messages
+  --verbose         say what was analysed or skipped, the compile flags
+                    left out of the analysis, the commands run, and
+                    warplint's own messages
   --help            this text
   --version         the version
   --OPTION[=VALUE]  any other option is passed to warplint as it is
@@ -111,7 +112,8 @@ ENVIRONMENT
 
 EXIT STATUS
   the compiler's; or 1 when findings fail the build; 2 for a usage error of
-  the launcher; 127 when the compiler cannot be found
+  the launcher; 126 when the compiler cannot be started, 127 when it cannot
+  be found
 )";
 
 using Clock = std::chrono::steady_clock;
