@@ -172,6 +172,12 @@ CompilePlan planCompile(ArrayRef<std::string> Command) {
     P.RunOnly = "no compiler";
     return P;
   }
+  if (sys::path::stem(P.Command.front()) == "warplint-launch") {
+    // Launched twice (a launcher in front of a compiler variable that is
+    // already one): the inner one analyses.
+    P.RunOnly = "the compiler is warplint-launch itself";
+    return P;
+  }
   P.Kind = compilerKind(P.Command.front());
   bool Nvcc = P.Kind == CompilerKind::Nvcc;
 

@@ -367,7 +367,8 @@ void analyse(const Context &C, Job &J) {
     std::string StdOut = tempPath(C, J, "pass.out");
     SmallString<256> Tmp(C.TempDir);
     sys::path::append(Tmp, std::to_string(J.Index) + ".tmp");
-    sys::fs::create_directory(Tmp);
+    if (sys::fs::create_directory(Tmp))
+      Tmp = C.TempDir;
     std::vector<std::string> Cmd = nvccReportCommand(C.Plan.Command, Src, Out);
     J.Notes.push_back("ptxas pass: " + quoteCommand(Cmd));
     std::vector<std::string> Env = environmentWithTmpdir(Tmp);

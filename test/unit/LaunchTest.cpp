@@ -183,6 +183,13 @@ TEST(LaunchTest, CMakeProbes) {
   EXPECT_FALSE(isCMakeProbe("/b/kernels.cu"));
 }
 
+TEST(LaunchTest, ALauncherInFrontOfItselfLeavesTheAnalysisToTheInnerOne) {
+  EXPECT_EQ(planCompile({"/usr/bin/warplint-launch", "--werror", "nvcc", "-c",
+                         "k.cu"})
+                .RunOnly,
+            "the compiler is warplint-launch itself");
+}
+
 TEST(LaunchTest, CompilerCachesAreSeenThrough) {
   CompilePlan P = planCompile({"ccache", "nvcc", "-c", "k.cu"});
   EXPECT_EQ(P.Kind, CompilerKind::Nvcc);
