@@ -23,10 +23,7 @@ bool LauncherArgs::forwards(StringRef Name) const {
 }
 
 bool wantsPtxasReport(const LauncherArgs &L) {
-  std::optional<StringRef> Globs;
-  for (StringRef A : L.Forwarded)
-    if (optionName(A) == "checks" && A.contains('='))
-      Globs = A.split('=').second; // the last one wins, as in warplint
+  std::optional<std::string> Globs = L.forwardedValue("checks");
   if (!Globs)
     return true;
   auto F = CheckFilter::parse(*Globs);
@@ -36,6 +33,15 @@ bool wantsPtxasReport(const LauncherArgs &L) {
   }
   return F->isEnabled(CheckId::Occupancy) ||
          F->isEnabled(CheckId::RegisterSpill);
+}
+
+std::optional<std::string> LauncherArgs::forwardedValue(StringRef Name) const {
+  StringRef Want = Name.ltrim('-');
+  std::optional<std::string> Value;
+  for (StringRef A : Forwarded)
+    if (optionName(A) == Want && A.contains('='))
+      Value = A.split('=').second.str();
+  return Value;
 }
 
 Expected<LauncherArgs> parseLauncherArgs(ArrayRef<std::string> Args) {

@@ -563,7 +563,18 @@ void decideWerror(const LauncherArgs &L, Job &J) {
     J.Werror = true;
     J.WerrorWhy = "WARPLINT_WERROR";
   }
-  auto Config = findConfigFor(J.Src.Path);
+  // A configuration named with a forwarded --config= replaces the one found
+  // upward from the source, as it does for warplint.
+  auto Find = [&]() -> Expected<std::optional<FileConfig>> {
+    std::optional<std::string> Named = L.forwardedValue("config");
+    if (!Named)
+      return findConfigFor(J.Src.Path);
+    auto Read = readConfigFile(*Named);
+    if (!Read)
+      return Read.takeError();
+    return std::optional<FileConfig>(std::move(*Read));
+  };
+  Expected<std::optional<FileConfig>> Config = Find();
   if (!Config) {
     J.Failure = firstLine(toString(Config.takeError()));
     return;

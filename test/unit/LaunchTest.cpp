@@ -46,6 +46,10 @@ TEST(LaunchTest, UnknownOptionsAreForwardedUnchecked) {
             (Args{"--config=x.yaml", "--fail-on=error", "--format=github",
                   "-j=2"}));
   EXPECT_TRUE(L->forwards("format"));
+  EXPECT_EQ(L->forwardedValue("config"), std::optional<std::string>("x.yaml"));
+  EXPECT_EQ(L->forwardedValue("--fail-on"),
+            std::optional<std::string>("error"));
+  EXPECT_EQ(L->forwardedValue("checks"), std::nullopt);
 }
 
 TEST(LaunchTest, PtxasReportOnlyForTheChecksThatReadIt) {

@@ -39,6 +39,8 @@ struct LauncherArgs {
   /// True when an option named Name ("--arch") was forwarded, as --arch=...,
   /// -arch=..., --arch or -arch.
   bool forwards(llvm::StringRef Name) const;
+  /// The value of the last forwarded --Name=VALUE, if any.
+  std::optional<std::string> forwardedValue(llvm::StringRef Name) const;
 };
 
 /// False when a forwarded --checks= enables neither warplint-occupancy nor
