@@ -98,7 +98,7 @@ not start with '-', or the one after '--')
 
 Findings fail the build only when asked: --werror, WARPLINT_WERROR=1 in the
 environment, or 'Werror: true' in the .warplint.yaml found upward from the
-source. An analysis that cannot run (warplint missing, crashing or
+source (or in the file of a forwarded --config=FILE). An analysis that cannot run (warplint missing, crashing or
 rejecting an option, the ptxas pass failing, a timeout) prints one line,
 'warplint-launch: analysis of FILE failed: REASON', and never fails the
 build, with or without --werror.
