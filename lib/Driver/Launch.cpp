@@ -65,8 +65,7 @@ Expected<LauncherArgs> parseLauncherArgs(ArrayRef<std::string> Args) {
                                         : nullptr;
     if (Flag) {
       if (HasValue)
-        return createStringError("option '" + Name.str() +
-                                 "' takes no value");
+        return createStringError("option '" + Name.str() + "' takes no value");
       *Flag = true;
     } else if (Name == "--warplint") {
       StringRef Path = A.split('=').second;
@@ -119,6 +118,7 @@ static bool isCompilerCache(StringRef Argv0) {
 /// compile command may hold; an unknown one costs at most a source that is
 /// not recognised as one).
 static bool gccOptionTakesValue(StringRef A) {
+  // clang-format off
   static const StringLiteral WithValue[] = {
       "-o", "-I", "-isystem", "-iquote", "-idirafter", "-include",
       "-imacros", "-include-pch", "-x", "-MF", "-MT", "-MQ", "-MJ", "-D",
@@ -132,6 +132,7 @@ static bool gccOptionTakesValue(StringRef A) {
       "-serialize-diagnostics", "-B", "--config", "-aux-triple",
       "--output", "--include-directory", "--define-macro",
       "--undefine-macro", "--language"};
+  // clang-format on
   return is_contained(WithValue, A);
 }
 
@@ -275,7 +276,8 @@ std::vector<std::string> analysisArgs(const CompilePlan &Plan,
   if (Plan.Command.empty())
     return {};
   if (Plan.Kind == CompilerKind::Nvcc) {
-    std::vector<std::string> Clang = translateNvccCommand(Plan.Command, Dropped);
+    std::vector<std::string> Clang =
+        translateNvccCommand(Plan.Command, Dropped);
     return std::vector<std::string>(Clang.begin() + 1, Clang.end());
   }
   // -MJ's file is written by clang's driver as soon as it builds the
@@ -302,6 +304,7 @@ std::vector<std::string> nvccReportCommand(ArrayRef<std::string> Command,
                                            StringRef OutFile) {
   // Options that write files, choose what to produce, or only matter to a
   // link: the report pass leaves them out.
+  // clang-format off
   static const StringLiteral DropWithValue[] = {
       "-o", "--output-file", "-MF", "--dependency-output", "-MT",
       "--dependency-target-name", "-MQ", "-odir", "--output-directory",
@@ -310,6 +313,8 @@ std::vector<std::string> nvccReportCommand(ArrayRef<std::string> Command,
       "--linker-options", "-Xnvlink", "--nvlink-options", "-Xarchive",
       "--archive-options", "-l", "--library", "-L", "--library-path",
       "-arbin", "--archiver-binary"};
+  // clang-format on
+  // clang-format off
   static const StringLiteral DropFlag[] = {
       "-c", "--compile", "-dc", "--device-c", "-dw", "--device-w", "-dlink",
       "--device-link", "-link", "--link", "-lib", "--lib", "-run", "--run",
@@ -326,6 +331,7 @@ std::vector<std::string> nvccReportCommand(ArrayRef<std::string> Command,
       "-dlto", "--dlink-time-opt", "-lto", "--lto", "-gen-opt-lto",
       "--gen-opt-lto", "--resource-usage", "-res-usage", "-jobserver",
       "--jobserver"};
+  // clang-format on
   std::vector<std::string> Out;
   if (Command.empty())
     return Out;
@@ -336,8 +342,8 @@ std::vector<std::string> nvccReportCommand(ArrayRef<std::string> Command,
       continue; // an input: the one source is added at the end
     StringRef Name = A.split('=').first;
     bool HasEq = A.contains('=');
-    bool TakesValue = nvccOptionTakesValue(Name) ||
-                      is_contained(DropWithValue, Name);
+    bool TakesValue =
+        nvccOptionTakesValue(Name) || is_contained(DropWithValue, Name);
     if (is_contained(DropWithValue, Name)) {
       if (!HasEq)
         ++I;
@@ -372,8 +378,8 @@ std::vector<std::string> nvccReportCommand(ArrayRef<std::string> Command,
     if (TakesValue && !HasEq && I + 1 < Command.size())
       Out.push_back(Command[++I]);
   }
-  Out.insert(Out.end(), {"-fatbin", "-Xptxas=-v", "-o", OutFile.str(),
-                         Source.str()});
+  Out.insert(Out.end(),
+             {"-fatbin", "-Xptxas=-v", "-o", OutFile.str(), Source.str()});
   return Out;
 }
 

@@ -53,7 +53,8 @@ using namespace warplint::launch;
 
 namespace {
 
-const char Help[] = R"(warplint-launch: run a compiler command and warplint on its sources
+const char Help[] =
+    R"(warplint-launch: run a compiler command and warplint on its sources
 
 USAGE
   warplint-launch [LAUNCHER OPTIONS] COMPILER [COMPILER ARGS...]
@@ -247,8 +248,8 @@ ChildResult runBounded(StringRef Program, ArrayRef<std::string> Args,
   }
   std::vector<StringRef> Argv(Args.begin(), Args.end());
   bool Failed = false;
-  sys::ProcessInfo PI = sys::ExecuteNoWait(Program, Argv, Env, Redirects, 0,
-                                           &R.Error, &Failed);
+  sys::ProcessInfo PI =
+      sys::ExecuteNoWait(Program, Argv, Env, Redirects, 0, &R.Error, &Failed);
   if (Failed || PI.Pid == sys::ProcessInfo::InvalidPid)
     return R;
   R.Started = true;
@@ -350,7 +351,8 @@ void analyse(const Context &C, Job &J) {
     return;
   }
   const std::string &Src = J.Src.Path;
-  bool UserGivesPtxas = C.L.forwards("ptxas-report") || C.L.forwards("run-ptxas");
+  bool UserGivesPtxas =
+      C.L.forwards("ptxas-report") || C.L.forwards("run-ptxas");
   std::string Report;
   bool RunPtxas = false;
   if (!C.CompilerStderrFile.empty()) {
@@ -381,8 +383,8 @@ void analyse(const Context &C, Job &J) {
     if (R.Aborted)
       return;
     if (!R.Started)
-      J.PtxasFailure = "cannot run " + Cmd.front() +
-                       (R.Error.empty() ? "" : ": " + R.Error);
+      J.PtxasFailure =
+          "cannot run " + Cmd.front() + (R.Error.empty() ? "" : ": " + R.Error);
     else if (R.TimedOut) {
       J.Failure = "timed out (" + std::to_string(C.TimeoutSeconds) +
                   " s after the compiler finished) in the ptxas pass";
@@ -538,8 +540,7 @@ std::string findWarplint(const LauncherArgs &L, const char *Argv0,
     std::string P = findCompiler(*L.Warplint);
     if (P.empty())
       Why = "cannot run warplint '" + *L.Warplint + "' (--warplint): " +
-            (sys::fs::exists(*L.Warplint) ? "not executable"
-                                          : "no such file");
+            (sys::fs::exists(*L.Warplint) ? "not executable" : "no such file");
     return P;
   }
   std::string Exe = sys::fs::getMainExecutable(Argv0, (void *)&findWarplint);
@@ -550,7 +551,8 @@ std::string findWarplint(const LauncherArgs &L, const char *Argv0,
   if (auto P = sys::findProgramByName("warplint"))
     return *P;
   Why = "warplint not found beside warplint-launch (" +
-        sys::path::parent_path(Exe).str() + ") nor on PATH; use --warplint=PATH";
+        sys::path::parent_path(Exe).str() +
+        ") nor on PATH; use --warplint=PATH";
   return "";
 }
 
@@ -691,8 +693,8 @@ int main(int argc, const char **argv) {
       Ptxas = TK->Path;
       sys::path::append(Ptxas, "bin", "ptxas");
     }
-    C.ClangRunPtxas = TK && (sys::fs::can_execute(Ptxas) ||
-                             sys::findProgramByName("ptxas"));
+    C.ClangRunPtxas =
+        TK && (sys::fs::can_execute(Ptxas) || sys::findProgramByName("ptxas"));
     if (!C.ClangRunPtxas)
       Note("no CUDA toolkit with ptxas: no register report");
   }

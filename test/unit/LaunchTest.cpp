@@ -42,9 +42,8 @@ TEST(LaunchTest, UnknownOptionsAreForwardedUnchecked) {
   auto L = parseLauncherArgs({"--config=x.yaml", "--fail-on=error",
                               "--format=github", "-j=2", "clang++", "a.cu"});
   ASSERT_TRUE(bool(L));
-  EXPECT_EQ(L->Forwarded,
-            (Args{"--config=x.yaml", "--fail-on=error", "--format=github",
-                  "-j=2"}));
+  EXPECT_EQ(L->Forwarded, (Args{"--config=x.yaml", "--fail-on=error",
+                                "--format=github", "-j=2"}));
   EXPECT_TRUE(L->forwards("format"));
   EXPECT_EQ(L->forwardedValue("config"), std::optional<std::string>("x.yaml"));
   EXPECT_EQ(L->forwardedValue("--fail-on"),
@@ -110,10 +109,10 @@ TEST(LaunchTest, CompilerKinds) {
 }
 
 TEST(LaunchTest, NvccCompileOfOneSource) {
-  CompilePlan P = planCompile({"/usr/local/cuda/bin/nvcc", "-Iinc", "-o",
-                               "k.cu.o", "-MD", "-MT", "k.cu.o", "-MF",
-                               "k.cu.o.d", "-x", "cu", "-c", "src/k.cu",
-                               "-arch=sm_90"});
+  CompilePlan P =
+      planCompile({"/usr/local/cuda/bin/nvcc", "-Iinc", "-o", "k.cu.o", "-MD",
+                   "-MT", "k.cu.o", "-MF", "k.cu.o.d", "-x", "cu", "-c",
+                   "src/k.cu", "-arch=sm_90"});
   EXPECT_EQ(P.Kind, CompilerKind::Nvcc);
   EXPECT_TRUE(P.RunOnly.empty()) << P.RunOnly;
   ASSERT_EQ(P.Sources.size(), 1u);
@@ -144,12 +143,11 @@ TEST(LaunchTest, ClangLanguageFlagAppliesToLaterInputs) {
 }
 
 TEST(LaunchTest, OptionValuesAreNotSources) {
-  CompilePlan P = planCompile({"clang++", "-include", "pre.cpp", "-MT",
-                               "x.cpp", "-o", "out.cpp", "-c", "k.cu"});
+  CompilePlan P = planCompile({"clang++", "-include", "pre.cpp", "-MT", "x.cpp",
+                               "-o", "out.cpp", "-c", "k.cu"});
   EXPECT_EQ(sourcePaths(P), (Args{"k.cu"}));
-  CompilePlan N = planCompile({"nvcc", "-Xcompiler", "x.cpp", "-odir",
-                               "d.cu", "-Werror", "all-warnings", "-c",
-                               "k.cu"});
+  CompilePlan N = planCompile({"nvcc", "-Xcompiler", "x.cpp", "-odir", "d.cu",
+                               "-Werror", "all-warnings", "-c", "k.cu"});
   EXPECT_EQ(sourcePaths(N), (Args{"k.cu"}));
 }
 
@@ -170,11 +168,11 @@ TEST(LaunchTest, CommandsWithoutASourceOnlyRunTheCompiler) {
   EXPECT_TRUE(planCompile({"nvcc", "-MD", "-c", "k.cu"}).RunOnly.empty());
   EXPECT_EQ(planCompile({"nvcc", "-dlink", "a.o", "b.o", "-o", "d.o"}).RunOnly,
             "no C++ or CUDA source (a link step?)");
-  EXPECT_EQ(
-      planCompile({"nvcc", "-c",
-                   "/b/CMakeFiles/CMakeScratch/TryCompile-x/src.cu"})
-          .RunOnly,
-      "a CMake compiler probe (/b/CMakeFiles/CMakeScratch/TryCompile-x/src.cu)");
+  EXPECT_EQ(planCompile({"nvcc", "-c",
+                         "/b/CMakeFiles/CMakeScratch/TryCompile-x/src.cu"})
+                .RunOnly,
+            "a CMake compiler probe "
+            "(/b/CMakeFiles/CMakeScratch/TryCompile-x/src.cu)");
 }
 
 TEST(LaunchTest, CMakeProbes) {
@@ -188,8 +186,8 @@ TEST(LaunchTest, CMakeProbes) {
 }
 
 TEST(LaunchTest, ALauncherInFrontOfItselfLeavesTheAnalysisToTheInnerOne) {
-  EXPECT_EQ(planCompile({"/usr/bin/warplint-launch", "--werror", "nvcc", "-c",
-                         "k.cu"})
+  EXPECT_EQ(planCompile(
+                {"/usr/bin/warplint-launch", "--werror", "nvcc", "-c", "k.cu"})
                 .RunOnly,
             "the compiler is warplint-launch itself");
 }
@@ -211,27 +209,26 @@ TEST(LaunchTest, PtxasReportRequests) {
                  Args{"nvcc", "-res-usage", "-c", "k.cu"},
                  Args{"clang++", "-Xcuda-ptxas", "-v", "-c", "k.cu"}})
     EXPECT_TRUE(planCompile(A).PrintsPtxasReport) << A[1];
-  for (Args A : {Args{"nvcc", "-Xptxas", "-O3", "-c", "k.cu"},
-                 Args{"nvcc", "-v", "-c", "k.cu"},
-                 Args{"clang++", "-v", "-c", "k.cu"}})
+  for (Args A :
+       {Args{"nvcc", "-Xptxas", "-O3", "-c", "k.cu"},
+        Args{"nvcc", "-v", "-c", "k.cu"}, Args{"clang++", "-v", "-c", "k.cu"}})
     EXPECT_FALSE(planCompile(A).PrintsPtxasReport) << A[1];
 }
 
 TEST(LaunchTest, ArchitecturesOfTheCommand) {
-  CompilePlan G = planCompile(
-      {"nvcc", "-gencode", "arch=compute_80,code=sm_80", "-gencode",
-       "arch=compute_90a,code=[sm_90a,compute_90a]", "-c", "k.cu"});
+  CompilePlan G =
+      planCompile({"nvcc", "-gencode", "arch=compute_80,code=sm_80", "-gencode",
+                   "arch=compute_90a,code=[sm_90a,compute_90a]", "-c", "k.cu"});
   EXPECT_EQ(G.Archs, (Args{"sm_80", "sm_90a"}));
   CompilePlan Clang = planCompile({"clang++", "--cuda-gpu-arch=sm_80",
-                                   "--offload-arch=sm_86,sm_90", "-c",
-                                   "k.cu"});
+                                   "--offload-arch=sm_86,sm_90", "-c", "k.cu"});
   EXPECT_EQ(Clang.Archs, (Args{"sm_80", "sm_86", "sm_90"}));
   CompilePlan Native = planCompile({"nvcc", "-arch=native", "-c", "k.cu"});
   EXPECT_TRUE(Native.Archs.empty());
   EXPECT_EQ(Native.UnresolvedArchs, (Args{"native"}));
-  EXPECT_EQ(planCompile({"clang++", "--cuda-path=/opt/cuda", "-c", "k.cu"})
-                .CudaPath,
-            "/opt/cuda");
+  EXPECT_EQ(
+      planCompile({"clang++", "--cuda-path=/opt/cuda", "-c", "k.cu"}).CudaPath,
+      "/opt/cuda");
 }
 
 TEST(LaunchTest, AnalysisArgsOfNvccAreClangs) {
@@ -242,33 +239,77 @@ TEST(LaunchTest, AnalysisArgsOfNvccAreClangs) {
   EXPECT_EQ(A, (Args{"-Iinc", "-DX=1", "k.cu", "--cuda-gpu-arch=sm_90"}));
   EXPECT_TRUE(has(Dropped, "-O3"));
   EXPECT_TRUE(has(Dropped, "-o k.o"));
-  CompilePlan C = planCompile({"clang++", "-x", "cuda", "-c", "k.cu", "-o",
-                               "k.o"});
+  CompilePlan C =
+      planCompile({"clang++", "-x", "cuda", "-c", "k.cu", "-o", "k.o"});
   EXPECT_EQ(analysisArgs(C), (Args{"-x", "cuda", "-c", "k.cu", "-o", "k.o"}));
 }
 
 TEST(LaunchTest, AnalysisArgsLeaveOutCompilationDatabaseFragments) {
   std::vector<std::string> Dropped;
-  CompilePlan C = planCompile({"clang++", "-MJ", "k.json", "-c", "k.cu",
-                               "-MJother.json"});
+  CompilePlan C =
+      planCompile({"clang++", "-MJ", "k.json", "-c", "k.cu", "-MJother.json"});
   EXPECT_EQ(analysisArgs(C, &Dropped), (Args{"-c", "k.cu"}));
   EXPECT_EQ(Dropped, (Args{"-MJ k.json", "-MJother.json"}));
 }
 
 TEST(LaunchTest, NvccReportCommandWritesOnlyItsOutput) {
-  Args Cmd = nvccReportCommand(
-      {"/usr/local/cuda/bin/nvcc", "-DX", "-I", "inc", "-x", "cu", "-c",
-       "k.cu", "-o", "k.o", "-MD", "-MT", "k.o", "-MF", "k.o.d", "-gencode",
-       "arch=compute_80,code=sm_80", "-gencode", "arch=compute_90,code=sm_90",
-       "--keep", "--keep-dir", "kd", "-time", "t.csv", "-odir", "od",
-       "-Xcompiler", "-fPIC,-MD,-MF,h.d", "-Xlinker", "-rpath", "-lcublas",
-       "--save-temps", "-rdc=true", "other.o", "-Xptxas", "-O3"},
-      "k.cu", "/tmp/x/0.fatbin");
-  Args Want = {"/usr/local/cuda/bin/nvcc", "-DX", "-I", "inc", "-x", "cu",
-               "-gencode", "arch=compute_80,code=sm_80", "-gencode",
-               "arch=compute_90,code=sm_90", "-Xcompiler=-fPIC", "-lcublas",
-               "-rdc=true", "-Xptxas", "-O3", "-fatbin", "-Xptxas=-v", "-o",
-               "/tmp/x/0.fatbin", "k.cu"};
+  Args Cmd = nvccReportCommand({"/usr/local/cuda/bin/nvcc",
+                                "-DX",
+                                "-I",
+                                "inc",
+                                "-x",
+                                "cu",
+                                "-c",
+                                "k.cu",
+                                "-o",
+                                "k.o",
+                                "-MD",
+                                "-MT",
+                                "k.o",
+                                "-MF",
+                                "k.o.d",
+                                "-gencode",
+                                "arch=compute_80,code=sm_80",
+                                "-gencode",
+                                "arch=compute_90,code=sm_90",
+                                "--keep",
+                                "--keep-dir",
+                                "kd",
+                                "-time",
+                                "t.csv",
+                                "-odir",
+                                "od",
+                                "-Xcompiler",
+                                "-fPIC,-MD,-MF,h.d",
+                                "-Xlinker",
+                                "-rpath",
+                                "-lcublas",
+                                "--save-temps",
+                                "-rdc=true",
+                                "other.o",
+                                "-Xptxas",
+                                "-O3"},
+                               "k.cu", "/tmp/x/0.fatbin");
+  Args Want = {"/usr/local/cuda/bin/nvcc",
+               "-DX",
+               "-I",
+               "inc",
+               "-x",
+               "cu",
+               "-gencode",
+               "arch=compute_80,code=sm_80",
+               "-gencode",
+               "arch=compute_90,code=sm_90",
+               "-Xcompiler=-fPIC",
+               "-lcublas",
+               "-rdc=true",
+               "-Xptxas",
+               "-O3",
+               "-fatbin",
+               "-Xptxas=-v",
+               "-o",
+               "/tmp/x/0.fatbin",
+               "k.cu"};
   EXPECT_EQ(Cmd, Want);
 }
 
@@ -276,7 +317,7 @@ TEST(LaunchTest, NvccReportCommandOfOneOfSeveralSources) {
   Args Cmd = nvccReportCommand({"nvcc", "-c", "a.cu", "b.cu"}, "b.cu", "o");
   EXPECT_EQ(Cmd, (Args{"nvcc", "-fatbin", "-Xptxas=-v", "-o", "o", "b.cu"}));
   // Host-compiler options that are only dependency flags go entirely.
-  Cmd = nvccReportCommand({"nvcc", "-Xcompiler=-MD", "-c", "a.cu"}, "a.cu",
-                          "o");
+  Cmd =
+      nvccReportCommand({"nvcc", "-Xcompiler=-MD", "-c", "a.cu"}, "a.cu", "o");
   EXPECT_EQ(Cmd, (Args{"nvcc", "-fatbin", "-Xptxas=-v", "-o", "o", "a.cu"}));
 }

@@ -50,7 +50,8 @@ bool wantsPtxasReport(const LauncherArgs &L);
 /// Parses the launcher's arguments (without argv[0]). Fails on a launcher
 /// option used wrongly (--warplint without =PATH, --werror=x) and on a
 /// command line without COMPILER (unless --help or --version).
-llvm::Expected<LauncherArgs> parseLauncherArgs(llvm::ArrayRef<std::string> Args);
+llvm::Expected<LauncherArgs>
+parseLauncherArgs(llvm::ArrayRef<std::string> Args);
 
 /// "1", "true", "yes", "on" (any case): an environment switch is on.
 bool isEnvSwitchOn(std::optional<std::string> Value);
@@ -62,7 +63,7 @@ enum class CompilerKind { Nvcc, Clang, Other };
 CompilerKind compilerKind(llvm::StringRef Argv0);
 
 struct SourceFile {
-  std::string Path; ///< as written in the command
+  std::string Path;  ///< as written in the command
   bool Cuda = false; ///< compiled as CUDA (by name or -x cu/-x cuda)
 };
 
@@ -96,8 +97,9 @@ CompilePlan planCompile(llvm::ArrayRef<std::string> Command);
 /// but for -MJ (clang's driver writes its file as soon as it reads the
 /// command); Dropped gets the flags left out. warplint itself drops -o and
 /// the dependency-file flags and only parses.
-std::vector<std::string> analysisArgs(const CompilePlan &Plan,
-                                      std::vector<std::string> *Dropped = nullptr);
+std::vector<std::string>
+analysisArgs(const CompilePlan &Plan,
+             std::vector<std::string> *Dropped = nullptr);
 
 /// The nvcc command that compiles Source's device code for the same targets
 /// with the same flags and prints ptxas's report on standard error, writing
