@@ -136,12 +136,18 @@ constexpr unsigned MaxChildren = 64;
 std::atomic<int> Children[MaxChildren];
 
 unsigned registerChild(int Pid) {
-  for (unsigned I = 0; I < MaxChildren; ++I) {
+  unsigned Slot = MaxChildren;
+  for (unsigned I = 0; I < MaxChildren && Slot == MaxChildren; ++I) {
     int Expected = 0;
     if (Children[I].compare_exchange_strong(Expected, Pid))
-      return I;
+      Slot = I;
   }
-  return MaxChildren;
+#ifndef _WIN32
+  // A signal that came before the process was registered: pass it on now.
+  if (int Sig = CaughtSignal.load())
+    ::kill(Pid, Sig);
+#endif
+  return Slot;
 }
 
 void unregisterChild(unsigned Slot) {
