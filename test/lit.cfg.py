@@ -2,6 +2,7 @@
 # plugin and the clang-tidy module. Unit tests live in unit/ (GoogleTest).
 import os
 import shutil
+import sys
 
 import lit.formats
 
@@ -30,6 +31,7 @@ config.substitutions.append(("%cuda_flags", mock))
 config.substitutions.append(("%cuda_inputs", inputs))
 config.substitutions.append(("%warplint_plugin", os.path.join(libdir, "warplint-plugin.so")))
 config.substitutions.append(("%warplint_tidy", os.path.join(libdir, "warplint-tidy.so")))
+config.substitutions.append(("%warplint_launch", os.path.join(bindir, "warplint-launch")))
 config.substitutions.append(("%warplint", os.path.join(bindir, "warplint")))
 config.substitutions.append(("%clang_tidy", config.clang_tidy))
 config.substitutions.append(("%clang", config.clang))
@@ -42,10 +44,16 @@ config.substitutions.append(("%sarif_schema",
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("not ", config.not_tool + " "))
 
+if sys.platform.startswith("linux"):
+    config.available_features.add("system-linux")
 if config.have_plugin:
     config.available_features.add("plugin")
 if config.have_tidy and config.clang_tidy:
     config.available_features.add("clang-tidy")
+
+# Builds through CMake with Ninja (test/launch/cmake.test).
+if shutil.which("cmake") and shutil.which("ninja"):
+    config.available_features.add("cmake")
 
 # Tests that need the real CUDA toolkit say "REQUIRES: cuda-toolkit".
 cuda = "/usr/local/cuda"

@@ -2,10 +2,12 @@
 #include "warplint/Driver/CompileArgs.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/StringSaver.h"
 
 using namespace llvm;
 
@@ -80,24 +82,44 @@ bool isNvccCommand(StringRef Argv0) {
   return Name == "nvcc";
 }
 
-/// nvcc options that take a value as the next argument when not written with
-/// '=' (only those whose value must be skipped, or kept).
-static bool nvccTakesValue(StringRef A) {
+bool nvccOptionTakesValue(StringRef Name) {
+  // Every option of `nvcc --help` (CUDA 13.0) whose value may be the next
+  // argument, long and short forms.
   static const StringLiteral WithValue[] = {
-      "-o", "--output-file", "-ccbin", "--compiler-bindir", "-Xcompiler",
-      "--compiler-options", "-Xptxas", "--ptxas-options", "-Xlinker",
-      "--linker-options", "-Xnvlink", "--nvlink-options", "-maxrregcount",
-      "--maxrregcount", "-MF", "-MT", "-MQ", "--dependency-output", "-L",
-      "--library-path", "-l", "--library", "-Xarchive", "--archive-options",
-      "-t", "--threads", "--split-compile", "-rdc",
-      "--relocatable-device-code", "-Xfatbin", "--fatbin-options", "-odir",
-      "--output-directory", "--keep-dir", "-cudart", "--cudart",
-      "--default-stream", "-default-stream", "--diag-suppress",
-      "-diag-suppress", "--diag-warn", "--diag-error", "-Xcudafe", "-time",
-      "--time", "-ftz", "-prec-div", "-prec-sqrt", "-fmad",
-      "--ftz", "--prec-div", "--prec-sqrt", "--fmad",
-      "--optimize", "-dopt", "--dopt", "-ptxas-options"};
-  return is_contained(WithValue, A);
+      "--output-file", "-o", "--pre-include", "-include", "--library", "-l",
+      "--define-macro", "-D", "--undefine-macro", "-U", "--include-path", "-I",
+      "--system-include", "-isystem", "--library-path", "-L",
+      "--output-directory", "-odir", "--compiler-bindir", "-ccbin",
+      "--archiver-binary", "-arbin", "--cudart", "-cudart", "--cudadevrt",
+      "-cudadevrt", "--libdevice-directory", "-ldir", "--target-directory",
+      "-target-dir", "--optimization-info", "-opt-info", "--optimize", "-O",
+      "--Ofast-compile", "-Ofc", "--dopt", "-dopt",
+      "--ftemplate-backtrace-limit", "-ftemplate-backtrace-limit",
+      "--ftemplate-depth", "-ftemplate-depth", "--x", "-x", "--std", "-std",
+      "--machine", "-m", "--compiler-options", "-Xcompiler",
+      "--linker-options", "-Xlinker", "--archive-options", "-Xarchive",
+      "--ptxas-options", "-Xptxas", "-ptxas-options", "--nvlink-options",
+      "-Xnvlink", "--static-global-template-stub",
+      "-static-global-template-stub", "--device-entity-has-hidden-visibility",
+      "-device-entity-has-hidden-visibility", "--threads", "-t",
+      "--split-compile", "-split-compile", "--split-compile-extended",
+      "-split-compile-extended", "--fdevice-time-trace", "-fdevice-time-trace",
+      "--keep-dir", "-keep-dir", "--time", "-time", "--run-args", "-run-args",
+      "--input-drive-prefix", "-idp", "--dependency-drive-prefix", "-ddp",
+      "--drive-prefix", "-dp", "--dependency-output", "-MF",
+      "--dependency-target-name", "-MT", "-MQ", "--gpu-architecture", "-arch",
+      "--gpu-code", "-code", "--generate-code", "-gencode",
+      "--relocatable-device-code", "-rdc", "--entries", "-e", "--maxrregcount",
+      "-maxrregcount", "--ftz", "-ftz", "--prec-div", "-prec-div",
+      "--prec-sqrt", "-prec-sqrt", "--fmad", "-fmad", "--default-stream",
+      "-default-stream", "--Werror", "-Werror", "--diag-error", "-diag-error",
+      "--diag-suppress", "-diag-suppress", "--diag-warn", "-diag-warn",
+      "--host-linker-script", "-hls", "--brief-diagnostics", "-brief-diag",
+      "--jump-table-density", "-jtd", "--device-stack-protector",
+      "-device-stack-protector", "--compress-mode", "-compress-mode",
+      "--frandom-seed", "-frandom-seed", "--sanitize", "-sanitize",
+      "--options-file", "-optf", "--fatbin-options", "-Xfatbin", "-Xcudafe"};
+  return is_contained(WithValue, Name);
 }
 
 /// "sm_80" from "-arch=sm_80", "arch=compute_80,code=sm_80", "compute_80".
@@ -116,11 +138,68 @@ static std::optional<std::string> archOf(StringRef V) {
   return Best;
 }
 
-std::vector<std::string> translateNvccCommand(const std::vector<std::string> &Args,
-                                              std::vector<std::string> *Dropped) {
+/// Items of an nvcc list value: nvcc splits the values of -I, -D, -include,
+/// -Xcompiler and the others at commas.
+static SmallVector<StringRef, 4> listItems(StringRef V) {
+  SmallVector<StringRef, 4> Items;
+  V.split(Items, ',', -1, /*KeepEmpty=*/false);
+  return Items;
+}
+
+/// The command with every --options-file (-optf) replaced by the options in
+/// the files, as nvcc reads them. A file that cannot be read stays as it is
+/// (and is dropped with the other flags).
+static std::vector<std::string>
+expandNvccOptionFiles(const std::vector<std::string> &Args, unsigned Depth) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    StringRef Name = A.split('=').first;
+    if (I == 0 || Depth > 8 ||
+        (Name != "--options-file" && Name != "-optf")) {
+      Out.push_back(A.str());
+      continue;
+    }
+    std::string Value;
+    if (A.contains('='))
+      Value = A.split('=').second.str();
+    else if (I + 1 < Args.size())
+      Value = Args[++I];
+    std::vector<std::string> FromFiles{Args[0]};
+    bool Read = true;
+    for (StringRef F : listItems(Value)) {
+      auto Buf = MemoryBuffer::getFile(F, /*IsText=*/true);
+      if (!Buf) {
+        Read = false;
+        break;
+      }
+      BumpPtrAllocator Alloc;
+      StringSaver Saver(Alloc);
+      SmallVector<const char *, 16> Tokens;
+      cl::TokenizeGNUCommandLine((*Buf)->getBuffer(), Saver, Tokens);
+      for (const char *T : Tokens)
+        FromFiles.push_back(T);
+    }
+    if (!Read) {
+      Out.push_back(A.str());
+      if (!A.contains('='))
+        Out.push_back(Value);
+      continue;
+    }
+    std::vector<std::string> Expanded =
+        expandNvccOptionFiles(FromFiles, Depth + 1);
+    Out.insert(Out.end(), Expanded.begin() + 1, Expanded.end());
+  }
+  return Out;
+}
+
+std::vector<std::string>
+translateNvccCommand(const std::vector<std::string> &Command,
+                     std::vector<std::string> *Dropped) {
+  std::vector<std::string> Args = expandNvccOptionFiles(Command, 0);
   std::vector<std::string> Out{"clang++"};
   std::optional<std::string> Arch;
-  auto Drop = [&](StringRef A) {
+  auto Drop = [&](const Twine &A) {
     if (Dropped)
       Dropped->push_back(A.str());
   };
@@ -139,33 +218,38 @@ std::vector<std::string> translateNvccCommand(const std::vector<std::string> &Ar
     auto ValueOrNext = [&]() -> std::string {
       return HasEq ? Value.str() : Next();
     };
+    // "-D A=1,B=2" defines A and B, as nvcc reads it.
+    auto EachItem = [&](StringRef Flag, StringRef V, bool Separate = false) {
+      for (StringRef Item : listItems(V)) {
+        if (Separate) {
+          Out.push_back(Flag.str());
+          Out.push_back(Item.str());
+        } else {
+          Out.push_back((Flag + Item).str());
+        }
+      }
+    };
 
     if (!A.starts_with("-")) {
       Out.push_back(A.str()); // an input file
       continue;
     }
-    // Joined forms clang understands as they are.
-    if ((A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-U")) &&
-        A.size() > 2 && !HasEq) {
-      Out.push_back(A.str());
-      continue;
-    }
-    if (A.starts_with("-D") && A.size() > 2) {
-      Out.push_back(A.str()); // -DNAME=VALUE
+    // Joined forms: -Ipath, -DNAME=VALUE, -UNAME.
+    if (A.size() > 2 &&
+        (A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-U"))) {
+      EachItem(A.take_front(2), A.drop_front(2));
       continue;
     }
     if (Name == "-I" || Name == "--include-path") {
-      Out.push_back("-I" + ValueOrNext());
-    } else if (Name == "-isystem") {
-      Out.push_back("-isystem");
-      Out.push_back(ValueOrNext());
+      EachItem("-I", ValueOrNext());
+    } else if (Name == "-isystem" || Name == "--system-include") {
+      EachItem("-isystem", ValueOrNext(), /*Separate=*/true);
     } else if (Name == "-D" || Name == "--define-macro") {
-      Out.push_back("-D" + ValueOrNext());
+      EachItem("-D", ValueOrNext());
     } else if (Name == "-U" || Name == "--undefine-macro") {
-      Out.push_back("-U" + ValueOrNext());
+      EachItem("-U", ValueOrNext());
     } else if (Name == "-include" || Name == "--pre-include") {
-      Out.push_back("-include");
-      Out.push_back(ValueOrNext());
+      EachItem("-include", ValueOrNext(), /*Separate=*/true);
     } else if (Name == "-std" || Name == "--std") {
       Out.push_back("-std=" + ValueOrNext());
     } else if (Name == "-x" || Name == "--x") {
@@ -176,10 +260,9 @@ std::vector<std::string> translateNvccCommand(const std::vector<std::string> &Ar
                Name == "-gencode" || Name == "--generate-code" ||
                Name == "-code" || Name == "--gpu-code") {
       std::string V = ValueOrNext();
+      // Parsing needs one architecture; the first one that names one.
       if (!Arch && Name != "-code" && Name != "--gpu-code")
         Arch = archOf(V);
-      if (!Arch)
-        Drop(A);
     } else if (Name == "-rdc" || Name == "--relocatable-device-code") {
       // Relocatable device code allows launches from device code (dynamic
       // parallelism); clang parses those only with -fgpu-rdc.
@@ -188,15 +271,126 @@ std::vector<std::string> translateNvccCommand(const std::vector<std::string> &Ar
         Out.push_back("-fgpu-rdc");
     } else if (Name == "-dc" || Name == "--device-c") {
       Out.push_back("-fgpu-rdc");
-    } else if (nvccTakesValue(Name)) {
+    } else if (Name == "-Xcompiler" || Name == "--compiler-options") {
+      // The host compiler's macros and include paths are the host side's,
+      // which is the side warplint parses; the rest is code generation.
       std::string V = ValueOrNext();
-      Drop(HasEq ? A.str() : (A + " " + V).str());
+      std::string Rest;
+      for (StringRef Item : listItems(V)) {
+        if (Item.size() > 2 && (Item.starts_with("-D") ||
+                                Item.starts_with("-U") ||
+                                Item.starts_with("-I")))
+          Out.push_back(Item.str());
+        else
+          Rest += (Rest.empty() ? "" : ",") + Item.str();
+      }
+      if (!Rest.empty())
+        Drop(HasEq ? Name + "=" + Rest : Name + " " + Rest);
+    } else if (nvccOptionTakesValue(Name)) {
+      std::string V = ValueOrNext();
+      Drop(HasEq ? A : A + " " + V);
     } else {
       Drop(A);
     }
   }
   if (Arch)
     Out.push_back("--cuda-gpu-arch=" + *Arch);
+  return Out;
+}
+
+/// "sm_90" from "sm_90", "compute_90" or "lto_90", keeping a feature suffix
+/// ("sm_90a"); std::nullopt for anything else ("native", "all", "gfx90a").
+static std::optional<std::string> realArchName(StringRef V) {
+  V = V.trim().trim("[]");
+  if (!(V.consume_front("sm_") || V.consume_front("compute_") ||
+        V.consume_front("lto_")))
+    return std::nullopt;
+  StringRef Digits = V.take_while(isDigit);
+  if (Digits.empty())
+    return std::nullopt;
+  return ("sm_" + V).str();
+}
+
+std::vector<std::string> gpuArchitectures(const std::vector<std::string> &Args,
+                                          std::vector<std::string> *Unresolved) {
+  std::vector<std::string> Out;
+  auto Add = [&](const std::string &A) {
+    if (!is_contained(Out, A))
+      Out.push_back(A);
+  };
+  auto Other = [&](StringRef V) {
+    if (Unresolved && !V.empty() && !is_contained(*Unresolved, V))
+      Unresolved->push_back(V.str());
+  };
+  if (Args.empty())
+    return Out;
+  if (!isNvccCommand(Args.front())) {
+    // clang: --cuda-gpu-arch=sm_80, --offload-arch=sm_80,sm_90.
+    for (StringRef A : ArrayRef(Args).drop_front()) {
+      if (!(A.consume_front("--cuda-gpu-arch=") ||
+            A.consume_front("--offload-arch=")))
+        continue;
+      for (StringRef Item : listItems(A)) {
+        if (auto R = realArchName(Item))
+          Add(*R);
+        else
+          Other(Item);
+      }
+    }
+    return Out;
+  }
+  // nvcc: each -gencode names its targets with code=; -code names those of
+  // -arch, which alone (sm_XY or a virtual compute_XY) is its own target.
+  std::vector<std::string> Args2 = expandNvccOptionFiles(Args, 0);
+  std::vector<std::string> FromArch, FromCode;
+  bool SawCode = false;
+  for (size_t I = 1; I < Args2.size(); ++I) {
+    StringRef A = Args2[I];
+    StringRef Name = A, Value;
+    if (A.starts_with("-") && A.contains('='))
+      std::tie(Name, Value) = A.split('=');
+    else if (nvccOptionTakesValue(A) && I + 1 < Args2.size())
+      Value = Args2[++I];
+    if (Name == "-arch" || Name == "--gpu-architecture") {
+      for (StringRef Item : listItems(Value)) {
+        if (auto R = realArchName(Item))
+          FromArch.push_back(*R);
+        else
+          Other(Item);
+      }
+    } else if (Name == "-code" || Name == "--gpu-code") {
+      SawCode = true;
+      for (StringRef Item : listItems(Value))
+        if (auto R = realArchName(Item))
+          FromCode.push_back(*R);
+    } else if (Name == "-gencode" || Name == "--generate-code") {
+      // arch=compute_80,code=[sm_80,compute_80]: the real targets of code=,
+      // else the virtual ones (compiled when the program runs).
+      std::vector<std::string> Real, Virtual;
+      StringRef Part = "";
+      for (StringRef Item : listItems(Value)) {
+        Item = Item.trim();
+        if (Item.consume_front("arch="))
+          Part = "arch";
+        else if (Item.consume_front("code="))
+          Part = "code";
+        if (Part != "code")
+          continue;
+        std::optional<std::string> R = realArchName(Item);
+        if (!R)
+          Other(Item.trim("[]"));
+        else if (Item.trim("[]").starts_with("sm_"))
+          Real.push_back(*R);
+        else
+          Virtual.push_back(*R);
+      }
+      for (const std::string &R : Real.empty() ? Virtual : Real)
+        Add(R);
+    }
+  }
+  for (const std::string &R : SawCode && !FromCode.empty() ? FromCode
+                                                           : FromArch)
+    Add(R);
   return Out;
 }
 
@@ -232,6 +426,14 @@ std::vector<std::string> adjustCommand(const std::vector<std::string> &In,
       I += 3; // -Xclang -load -Xclang path
       continue;
     }
+    // -MJ writes a compilation-database fragment even with -fsyntax-only;
+    // warplint writes none of the build's files.
+    if (A == "-MJ") {
+      ++I;
+      continue;
+    }
+    if (A.starts_with("-MJ"))
+      continue;
     Args.push_back(A.str());
   }
   if (Args.empty())

@@ -1,5 +1,6 @@
 //===-- Output.cpp - Text, JSON and SARIF renderings of findings ----------===//
 #include "warplint/Output/Output.h"
+#include "warplint/Core/Nolint.h"
 #include "warplint/Core/Checks.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
@@ -227,10 +228,23 @@ void writeSarif(raw_ostream &OS, const std::vector<Finding> &Findings,
         {"help",
          json::Object{{"text", ("See docs/checks/" + C.Name + ".md").str()}}},
     });
+  // Not a check of Checks.def, but results carry it as their ruleId.
+  const StringRef NolintText = "NOLINTBEGIN and NOLINTEND comments that do "
+                               "not pair up";
+  const int NolintRuleIndex = Rules.size();
+  Rules.push_back(json::Object{
+      {"id", NolintCheckName},
+      {"name", NolintCheckName},
+      {"shortDescription", json::Object{{"text", NolintText}}},
+      {"fullDescription", json::Object{{"text", NolintText}}},
+      {"defaultConfiguration", json::Object{{"level", "warning"}}},
+      {"help", json::Object{{"text", "See docs/user-guide.md, "
+                                     "Suppressing findings"}}},
+  });
 
   json::Array Results;
   for (const Finding &F : Findings) {
-    int RuleIndex = -1;
+    int RuleIndex = F.Check == NolintCheckName ? NolintRuleIndex : -1;
     for (const CheckInfo &C : allChecks())
       if (C.Name == F.Check)
         RuleIndex = &C - allChecks().begin();

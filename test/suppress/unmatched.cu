@@ -7,6 +7,8 @@
 // RUN: not %warplint %s -- %cuda_flags | FileCheck %s -implicit-check-not='{{warning|error}}:'
 // RUN: not %warplint --format=json %s -- %cuda_flags | FileCheck %s --check-prefix=JSON
 // RUN: %warplint --fail-on=error %s -- %cuda_flags > /dev/null
+// RUN: %if sarif-schema %{ not %warplint --format=sarif --output=%t.sarif %s -- %cuda_flags %}
+// RUN: %if sarif-schema %{ %python %S/../docs/Inputs/validate_sarif.py %sarif_schema %t.sarif %}
 // RUN: %if plugin %{ %clang -fsyntax-only -fplugin=%warplint_plugin %cuda_flags -Xclang -verify %s %}
 // RUN: %if plugin %{ %clang -fsyntax-only -fplugin=%warplint_plugin %cuda_flags %s 2>&1 | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
 

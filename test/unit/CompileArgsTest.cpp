@@ -2,6 +2,9 @@
 #include <algorithm>
 #include "warplint/Driver/CompileArgs.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 
 using namespace warplint;
@@ -187,4 +190,115 @@ TEST(CompileArgsTest, DeviceAssemblyCommandKeepsTheUsersOptimisation) {
       deviceAssemblyCommand(Adjusted, "clang++", "sm_80", "k.ptx");
   EXPECT_EQ(std::count(Out.begin(), Out.end(), "-O3"), 0);
   EXPECT_EQ(std::count(Out.begin(), Out.end(), "-O1"), 1);
+}
+
+TEST(CompileArgsTest, NvccListValuesAreSplitAtCommas) {
+  // nvcc reads -DA=1,B=2 as two macros, and -I a,b as two directories.
+  Args Out = translateNvccCommand({"nvcc", "-DA=1,B=2", "-I", "inc1,inc2",
+                                   "--define-macro=C,D=4", "-isystem",
+                                   "s1,s2", "-include", "p.h,q.h", "a.cu"});
+  for (const char *S : {"-DA=1", "-DB=2", "-Iinc1", "-Iinc2", "-DC", "-DD=4",
+                        "s1", "s2", "p.h", "q.h"})
+    EXPECT_TRUE(has(Out, S)) << S;
+  EXPECT_EQ(std::count(Out.begin(), Out.end(), "-isystem"), 2);
+  EXPECT_EQ(std::count(Out.begin(), Out.end(), "-include"), 2);
+}
+
+TEST(CompileArgsTest, NvccSystemIncludeLongForm) {
+  Args Out = translateNvccCommand({"nvcc", "--system-include=/s", "a.cu"});
+  EXPECT_EQ(Out, (Args{"clang++", "-isystem", "/s", "a.cu"}));
+}
+
+TEST(CompileArgsTest, NvccHostCompilerMacrosAndIncludesAreKept) {
+  std::vector<std::string> Dropped;
+  Args Out = translateNvccCommand(
+      {"nvcc", "-Xcompiler", "-fPIC,-DHOST=1,-I/h,-Wall", "a.cu"}, &Dropped);
+  EXPECT_EQ(Out, (Args{"clang++", "-DHOST=1", "-I/h", "a.cu"}));
+  EXPECT_EQ(Dropped, (Args{"-Xcompiler -fPIC,-Wall"}));
+}
+
+TEST(CompileArgsTest, NvccValueOptionsDoNotLeaveTheirValueBehind) {
+  std::vector<std::string> Dropped;
+  Args Out = translateNvccCommand(
+      {"nvcc", "-Werror", "all-warnings", "-MT", "k.o", "-MF", "k.d", "-MD",
+       "--dependency-target-name", "t", "-O", "3", "-m", "64",
+       "--expt-relaxed-constexpr", "--extended-lambda", "-G", "a.cu"},
+      &Dropped);
+  EXPECT_EQ(Out, (Args{"clang++", "a.cu"}));
+  for (const char *S : {"-Werror all-warnings", "-MT k.o", "-MF k.d", "-MD",
+                        "--dependency-target-name t", "-O 3",
+                        "--expt-relaxed-constexpr", "--extended-lambda"})
+    EXPECT_TRUE(has(Dropped, S)) << S;
+}
+
+TEST(CompileArgsTest, NvccOptionsFilesAreRead) {
+  llvm::SmallString<128> File;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("opts", "txt", File));
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(File, EC);
+    OS << "-I\"/with space\" -DFROM_FILE=1\n-std=c++17\n";
+  }
+  Args Out = translateNvccCommand({"nvcc", "--options-file", std::string(File),
+                                   "a.cu"});
+  EXPECT_EQ(Out, (Args{"clang++", "-I/with space", "-DFROM_FILE=1",
+                       "-std=c++17", "a.cu"}));
+  Out = translateNvccCommand({"nvcc", "-optf=" + std::string(File), "a.cu"});
+  EXPECT_TRUE(has(Out, "-DFROM_FILE=1"));
+  llvm::sys::fs::remove(File);
+  std::vector<std::string> Dropped;
+  Out = translateNvccCommand({"nvcc", "-optf", "/no/such/file", "a.cu"},
+                             &Dropped);
+  EXPECT_EQ(Out, (Args{"clang++", "a.cu"}));
+  EXPECT_TRUE(has(Dropped, "-optf /no/such/file"));
+}
+
+TEST(CompileArgsTest, GpuArchitecturesOfNvcc) {
+  EXPECT_EQ(gpuArchitectures({"nvcc", "-arch=sm_90", "a.cu"}),
+            (Args{"sm_90"}));
+  EXPECT_EQ(gpuArchitectures({"nvcc", "-arch", "compute_80", "a.cu"}),
+            (Args{"sm_80"}));
+  EXPECT_EQ(gpuArchitectures({"nvcc", "--gpu-architecture=compute_80",
+                              "--gpu-code=sm_80,sm_86,compute_80", "a.cu"}),
+            (Args{"sm_80", "sm_86"}));
+  EXPECT_EQ(gpuArchitectures({"nvcc", "-gencode",
+                              "arch=compute_75,code=sm_75", "-gencode",
+                              "arch=compute_90,code=[sm_90,compute_90]",
+                              "-gencode=arch=compute_100,code=compute_100",
+                              "a.cu"}),
+            (Args{"sm_75", "sm_90", "sm_100"}));
+  EXPECT_EQ(gpuArchitectures({"nvcc", "-gencode", "arch=compute_80,code=sm_80",
+                              "-gencode", "arch=compute_80,code=sm_80",
+                              "a.cu"}),
+            (Args{"sm_80"}));
+  std::vector<std::string> Unresolved;
+  EXPECT_TRUE(gpuArchitectures({"nvcc", "-arch=all-major", "a.cu"},
+                               &Unresolved)
+                  .empty());
+  EXPECT_EQ(Unresolved, (Args{"all-major"}));
+  EXPECT_TRUE(gpuArchitectures({"nvcc", "a.cu"}).empty());
+}
+
+TEST(CompileArgsTest, GpuArchitecturesOfClang) {
+  EXPECT_EQ(gpuArchitectures({"clang++", "--cuda-gpu-arch=sm_80",
+                              "--cuda-gpu-arch=sm_90a", "a.cu"}),
+            (Args{"sm_80", "sm_90a"}));
+  std::vector<std::string> Unresolved;
+  EXPECT_EQ(gpuArchitectures({"clang++", "--offload-arch=sm_86,native,gfx90a",
+                              "a.cu"},
+                             &Unresolved),
+            (Args{"sm_86"}));
+  EXPECT_EQ(Unresolved, (Args{"native", "gfx90a"}));
+}
+
+TEST(CompileArgsTest, DropsCompilationDatabaseFragments) {
+  // clang writes -MJ's file even with -fsyntax-only.
+  ParseSetup S;
+  Args Out = adjustCommand({"clang++", "-MJ", "a.json", "-MJb.json", "-MD",
+                            "a.cpp"},
+                           "a.cpp", S);
+  EXPECT_FALSE(has(Out, "-MJ"));
+  EXPECT_FALSE(has(Out, "a.json"));
+  EXPECT_FALSE(has(Out, "-MJb.json"));
+  EXPECT_TRUE(has(Out, "-MD")); // the tool's dependency-file adjuster's
 }

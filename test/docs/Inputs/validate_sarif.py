@@ -4,7 +4,9 @@
 usage: validate_sarif.py SCHEMA SARIF_FILE
 
 Prints every schema violation and exits 1 when there is one; exits 0 and
-prints nothing when the log is valid. Needs python3-jsonschema.
+prints nothing when the log is valid. Beyond the schema it checks warplint's
+own contract: every result's ruleId is described in tool.driver.rules, and a
+ruleIndex points at that rule. Needs python3-jsonschema.
 """
 import json
 import sys
@@ -31,7 +33,22 @@ def main(argv):
     for e in errors:
         path = "/".join(str(p) for p in e.absolute_path) or "(root)"
         print(f"{argv[2]}: {path}: {e.message}", file=sys.stderr)
-    return 1 if errors else 0
+    bad = 0
+    for r, run in enumerate(log.get("runs", [])):
+        rules = [rule.get("id") for rule in
+                 run.get("tool", {}).get("driver", {}).get("rules", [])]
+        for i, res in enumerate(run.get("results", [])):
+            where = f"{argv[2]}: runs/{r}/results/{i}"
+            rid = res.get("ruleId")
+            if rid not in rules:
+                print(f"{where}: ruleId {rid!r} is not in tool.driver.rules",
+                      file=sys.stderr)
+                bad += 1
+            elif "ruleIndex" in res and rules[res["ruleIndex"]] != rid:
+                print(f"{where}: ruleIndex {res['ruleIndex']} is not {rid!r}",
+                      file=sys.stderr)
+                bad += 1
+    return 1 if errors or bad else 0
 
 
 if __name__ == "__main__":

@@ -41,14 +41,31 @@ std::optional<CudaToolkit> findCudaToolkit(llvm::StringRef Explicit,
 /// True for nvcc (or nvcc.exe, or a path to it).
 bool isNvccCommand(llvm::StringRef Argv0);
 
+/// True for the nvcc options (long or short) whose value may be the next
+/// argument: -o, -I, -arch, -Xcompiler, -MF, ... (from `nvcc --help`).
+bool nvccOptionTakesValue(llvm::StringRef Name);
+
 /// Rewrites an nvcc command line into a clang one that parses the same source
 /// the same way: include paths, macros, the language standard, forced
-/// includes, and the first GPU architecture are kept; code-generation,
-/// host-compiler and linker flags are dropped. Each dropped flag is recorded
-/// in Dropped (for --verbose).
+/// includes, the macros and include paths given to the host compiler with
+/// -Xcompiler, and the first GPU architecture are kept; code-generation,
+/// host-compiler and linker flags are dropped. List values are split at
+/// commas as nvcc splits them (-DA=1,B=2 defines A and B), and
+/// --options-file (-optf) files are read. Each dropped flag is recorded in
+/// Dropped (for --verbose).
 std::vector<std::string> translateNvccCommand(const std::vector<std::string> &Args,
                                               std::vector<std::string> *Dropped =
                                                   nullptr);
+
+/// The real GPU architectures a compile command builds for, in order, each
+/// once, as "sm_XY" (with a feature suffix, "sm_90a", where given): nvcc's
+/// -gencode code= targets (or its virtual ones, compiled when the program
+/// runs, when it names no real one), -code, else -arch; clang's
+/// --cuda-gpu-arch and --offload-arch. Values that name no architecture
+/// ("native", "all", "gfx90a") go to Unresolved.
+std::vector<std::string>
+gpuArchitectures(const std::vector<std::string> &Args,
+                 std::vector<std::string> *Unresolved = nullptr);
 
 struct ParseSetup {
   std::optional<CudaToolkit> Toolkit; ///< none: use the shipped prelude
@@ -61,7 +78,8 @@ struct ParseSetup {
 /// host-side compilation only (it holds every kernel, launch and template
 /// instantiation; the device side would report everything again), no
 /// warnings, no error limit, the toolkit or the prelude, and without the
-/// user's warplint plugin arguments.
+/// user's warplint plugin arguments or -MJ (which clang writes even when it
+/// only parses).
 std::vector<std::string> adjustCommand(const std::vector<std::string> &Args,
                                        llvm::StringRef File,
                                        const ParseSetup &Setup);

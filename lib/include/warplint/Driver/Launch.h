@@ -1,0 +1,121 @@
+//===-- Launch.h - What warplint-launch makes of a compile command -*- C++ -*-===//
+///
+/// warplint-launch runs a compiler command unchanged and, beside it, warplint
+/// on the same sources. These are its pure parts, unit-tested: its own
+/// command line, which sources of a compile command it analyses and with
+/// which flags, for which GPU architectures, whether the command prints a
+/// ptxas report itself, and the device-only nvcc command that makes one when
+/// it does not. They depend on LLVM Support only; running processes is the
+/// launcher's (plugin/launch/WarpLintLaunch.cpp).
+///
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_DRIVER_LAUNCH_H
+#define WARPLINT_DRIVER_LAUNCH_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint::launch {
+
+/// `warplint-launch [LAUNCHER OPTIONS] COMPILER [COMPILER ARGS...]`: the
+/// launcher's options are the arguments before COMPILER, the first argument
+/// that does not start with '-'.
+struct LauncherArgs {
+  bool Werror = false;
+  bool NoPtxas = false;
+  bool Verbose = false;
+  bool Help = false;
+  bool Version = false;
+  std::optional<std::string> Warplint; ///< --warplint=PATH
+  /// Every other option before COMPILER, for warplint, as written.
+  std::vector<std::string> Forwarded;
+  /// COMPILER [ARGS...]; empty only with --help or --version.
+  std::vector<std::string> Compiler;
+
+  /// True when an option named Name ("--arch") was forwarded, as --arch=...,
+  /// -arch=..., --arch or -arch.
+  bool forwards(llvm::StringRef Name) const;
+  /// The value of the last forwarded --Name=VALUE, if any.
+  std::optional<std::string> forwardedValue(llvm::StringRef Name) const;
+};
+
+/// False when a forwarded --checks= enables neither warplint-occupancy nor
+/// warplint-register-spill: no ptxas report is then worth making.
+bool wantsPtxasReport(const LauncherArgs &L);
+
+/// Parses the launcher's arguments (without argv[0]). Fails on a launcher
+/// option used wrongly (--warplint without =PATH, --werror=x) and on a
+/// command line without COMPILER (unless --help or --version).
+llvm::Expected<LauncherArgs>
+parseLauncherArgs(llvm::ArrayRef<std::string> Args);
+
+/// "1", "true", "yes", "on" (any case): an environment switch is on.
+bool isEnvSwitchOn(std::optional<std::string> Value);
+
+enum class CompilerKind { Nvcc, Clang, Other };
+
+/// nvcc, clang (clang, clang++, clang-22, clang++-22, ...), or another
+/// GCC-compatible compiler.
+CompilerKind compilerKind(llvm::StringRef Argv0);
+
+struct SourceFile {
+  std::string Path;  ///< as written in the command
+  bool Cuda = false; ///< compiled as CUDA (by name or -x cu/-x cuda)
+};
+
+/// What the launcher does with one compile command.
+struct CompilePlan {
+  CompilerKind Kind = CompilerKind::Other;
+  /// The compiler's own command: the command without a leading compiler
+  /// cache (ccache, sccache, ...), argv[0] first.
+  std::vector<std::string> Command;
+  /// The C++ and CUDA sources it compiles, in order.
+  std::vector<SourceFile> Sources;
+  /// Not empty: the command compiles nothing to analyse (a link step,
+  /// preprocessing only, --version, a CMake probe); the reason, for
+  /// --verbose.
+  std::string RunOnly;
+  /// The command asks the compiler for a ptxas report on its standard error
+  /// (nvcc -Xptxas -v, --resource-usage; clang -Xcuda-ptxas -v).
+  bool PrintsPtxasReport = false;
+  /// GPU architectures it compiles for (gpuArchitectures of CompileArgs.h),
+  /// and the values that name none (native, all).
+  std::vector<std::string> Archs;
+  std::vector<std::string> UnresolvedArchs;
+  /// clang's --cuda-path=, when given.
+  std::string CudaPath;
+};
+
+CompilePlan planCompile(llvm::ArrayRef<std::string> Command);
+
+/// The compile arguments warplint parses Plan's sources with (what follows
+/// its "--"): nvcc commands translated to clang's flags, others as they are
+/// but for -MJ (clang's driver writes its file as soon as it reads the
+/// command); Dropped gets the flags left out. warplint itself drops -o and
+/// the dependency-file flags and only parses.
+std::vector<std::string>
+analysisArgs(const CompilePlan &Plan,
+             std::vector<std::string> *Dropped = nullptr);
+
+/// The nvcc command that compiles Source's device code for the same targets
+/// with the same flags and prints ptxas's report on standard error, writing
+/// only OutFile: the user's command without its inputs, outputs, mode,
+/// dependency-file, keep/save-temps and link flags, plus
+/// `-fatbin -Xptxas=-v -o OutFile Source`. (-fatbin takes several -gencode
+/// targets where -cubin takes one; -Xptxas=-v, unlike --resource-usage, also
+/// reports with -rdc=true.)
+std::vector<std::string> nvccReportCommand(llvm::ArrayRef<std::string> Command,
+                                           llvm::StringRef Source,
+                                           llvm::StringRef OutFile);
+
+/// True for the sources CMake compiles to probe a compiler
+/// (CMakeCUDACompilerId.cu, CMakeFiles/CMakeScratch/..., CMakeTmp/...).
+bool isCMakeProbe(llvm::StringRef Source);
+
+} // namespace warplint::launch
+
+#endif // WARPLINT_DRIVER_LAUNCH_H

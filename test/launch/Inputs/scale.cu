@@ -1,0 +1,7 @@
+// A launch whose block wastes lanes (a warplint-block-size warning), with the
+// mock CUDA header.
+#include "cuda.h"
+
+__global__ void scale(float *a) { a[threadIdx.x] *= 2; }
+
+void run(float *a) { scale<<<1, 100>>>(a); }

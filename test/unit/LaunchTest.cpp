@@ -1,0 +1,323 @@
+// Unit tests of warplint-launch's pure parts (warplint/Driver/Launch.h): its
+// command line, what it analyses in a compile command, and nvcc's report
+// pass.
+#include "warplint/Driver/Launch.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "gtest/gtest.h"
+
+using namespace warplint::launch;
+using Args = std::vector<std::string>;
+
+static bool has(const Args &A, const std::string &S) {
+  return llvm::is_contained(A, S);
+}
+
+static std::vector<std::string> sourcePaths(const CompilePlan &P) {
+  std::vector<std::string> Out;
+  for (const SourceFile &S : P.Sources)
+    Out.push_back(S.Path);
+  return Out;
+}
+
+TEST(LaunchTest, LauncherOptionsEndAtTheCompiler) {
+  auto L = parseLauncherArgs({"--werror", "--checks=-*,warplint-block-size",
+                              "--arch=sm_90", "--warplint=/opt/w", "--verbose",
+                              "--no-ptxas", "nvcc", "--werror", "-c", "k.cu"});
+  ASSERT_TRUE(bool(L)) << llvm::toString(L.takeError());
+  EXPECT_TRUE(L->Werror);
+  EXPECT_TRUE(L->Verbose);
+  EXPECT_TRUE(L->NoPtxas);
+  EXPECT_EQ(L->Warplint, std::optional<std::string>("/opt/w"));
+  EXPECT_EQ(L->Forwarded,
+            (Args{"--checks=-*,warplint-block-size", "--arch=sm_90"}));
+  EXPECT_EQ(L->Compiler, (Args{"nvcc", "--werror", "-c", "k.cu"}));
+  EXPECT_TRUE(L->forwards("arch"));
+  EXPECT_TRUE(L->forwards("--checks"));
+  EXPECT_FALSE(L->forwards("format"));
+}
+
+TEST(LaunchTest, UnknownOptionsAreForwardedUnchecked) {
+  auto L = parseLauncherArgs({"--config=x.yaml", "--fail-on=error",
+                              "--format=github", "-j=2", "clang++", "a.cu"});
+  ASSERT_TRUE(bool(L));
+  EXPECT_EQ(L->Forwarded, (Args{"--config=x.yaml", "--fail-on=error",
+                                "--format=github", "-j=2"}));
+  EXPECT_TRUE(L->forwards("format"));
+  EXPECT_EQ(L->forwardedValue("config"), std::optional<std::string>("x.yaml"));
+  EXPECT_EQ(L->forwardedValue("--fail-on"),
+            std::optional<std::string>("error"));
+  EXPECT_EQ(L->forwardedValue("checks"), std::nullopt);
+}
+
+TEST(LaunchTest, PtxasReportOnlyForTheChecksThatReadIt) {
+  auto Report = [](Args A) {
+    A.push_back("nvcc");
+    return wantsPtxasReport(*parseLauncherArgs(A));
+  };
+  EXPECT_TRUE(Report({}));
+  EXPECT_TRUE(Report({"--checks=warplint-*"}));
+  EXPECT_TRUE(Report({"--checks=-*,warplint-register-spill"}));
+  EXPECT_FALSE(Report({"--checks=warplint-block-size"}));
+  EXPECT_FALSE(Report({"--checks=-*,warplint-bank-conflict"}));
+  EXPECT_TRUE(Report({"--checks=[broken"})); // warplint reports that one
+}
+
+TEST(LaunchTest, DoubleDashEndsTheLauncherOptions) {
+  auto L = parseLauncherArgs({"--werror", "--", "-weird-compiler", "a.cu"});
+  ASSERT_TRUE(bool(L));
+  EXPECT_EQ(L->Compiler, (Args{"-weird-compiler", "a.cu"}));
+}
+
+TEST(LaunchTest, LauncherUsageErrors) {
+  auto NoCompiler = parseLauncherArgs({"--werror"});
+  ASSERT_FALSE(bool(NoCompiler));
+  EXPECT_EQ(llvm::toString(NoCompiler.takeError()),
+            "no compiler command; usage: warplint-launch [LAUNCHER OPTIONS] "
+            "COMPILER [COMPILER ARGS...]");
+  auto NoPath = parseLauncherArgs({"--warplint", "nvcc"});
+  ASSERT_FALSE(bool(NoPath));
+  EXPECT_EQ(llvm::toString(NoPath.takeError()),
+            "option '--warplint' needs a path: --warplint=PATH");
+  auto Value = parseLauncherArgs({"--werror=1", "nvcc"});
+  ASSERT_FALSE(bool(Value));
+  EXPECT_EQ(llvm::toString(Value.takeError()),
+            "option '--werror' takes no value");
+  auto Help = parseLauncherArgs({"--help"});
+  ASSERT_TRUE(bool(Help));
+  EXPECT_TRUE(Help->Help);
+}
+
+TEST(LaunchTest, EnvironmentSwitches) {
+  EXPECT_TRUE(isEnvSwitchOn(std::string("1")));
+  EXPECT_TRUE(isEnvSwitchOn(std::string("TRUE")));
+  EXPECT_TRUE(isEnvSwitchOn(std::string(" yes ")));
+  EXPECT_TRUE(isEnvSwitchOn(std::string("on")));
+  EXPECT_FALSE(isEnvSwitchOn(std::string("0")));
+  EXPECT_FALSE(isEnvSwitchOn(std::string("")));
+  EXPECT_FALSE(isEnvSwitchOn(std::nullopt));
+}
+
+TEST(LaunchTest, CompilerKinds) {
+  EXPECT_EQ(compilerKind("/usr/local/cuda/bin/nvcc"), CompilerKind::Nvcc);
+  EXPECT_EQ(compilerKind("clang++-22"), CompilerKind::Clang);
+  EXPECT_EQ(compilerKind("/usr/bin/clang"), CompilerKind::Clang);
+  EXPECT_EQ(compilerKind("x86_64-linux-gnu-clang++"), CompilerKind::Clang);
+  EXPECT_EQ(compilerKind("clang-cl"), CompilerKind::Other);
+  EXPECT_EQ(compilerKind("g++"), CompilerKind::Other);
+}
+
+TEST(LaunchTest, NvccCompileOfOneSource) {
+  CompilePlan P =
+      planCompile({"/usr/local/cuda/bin/nvcc", "-Iinc", "-o", "k.cu.o", "-MD",
+                   "-MT", "k.cu.o", "-MF", "k.cu.o.d", "-x", "cu", "-c",
+                   "src/k.cu", "-arch=sm_90"});
+  EXPECT_EQ(P.Kind, CompilerKind::Nvcc);
+  EXPECT_TRUE(P.RunOnly.empty()) << P.RunOnly;
+  ASSERT_EQ(P.Sources.size(), 1u);
+  EXPECT_EQ(P.Sources[0].Path, "src/k.cu");
+  EXPECT_TRUE(P.Sources[0].Cuda);
+  EXPECT_EQ(P.Archs, (Args{"sm_90"}));
+  EXPECT_FALSE(P.PrintsPtxasReport);
+}
+
+TEST(LaunchTest, NvccLanguageFlagAppliesToEveryInput) {
+  CompilePlan P = planCompile({"nvcc", "a.cpp", "-x", "cu", "-c", "b.cc"});
+  ASSERT_EQ(P.Sources.size(), 2u);
+  EXPECT_TRUE(P.Sources[0].Cuda);
+  EXPECT_TRUE(P.Sources[1].Cuda);
+  CompilePlan Host = planCompile({"nvcc", "-c", "host.cpp"});
+  ASSERT_EQ(Host.Sources.size(), 1u);
+  EXPECT_FALSE(Host.Sources[0].Cuda);
+}
+
+TEST(LaunchTest, ClangLanguageFlagAppliesToLaterInputs) {
+  CompilePlan P = planCompile(
+      {"clang++", "a.cpp", "-x", "cuda", "b.cpp", "-x", "none", "c.c"});
+  EXPECT_EQ(sourcePaths(P), (Args{"a.cpp", "b.cpp"}));
+  EXPECT_FALSE(P.Sources[0].Cuda);
+  EXPECT_TRUE(P.Sources[1].Cuda);
+  CompilePlan C = planCompile({"clang++", "-xc", "a.cpp"});
+  EXPECT_EQ(C.RunOnly, "no C++ or CUDA source (a link step?)");
+}
+
+TEST(LaunchTest, OptionValuesAreNotSources) {
+  CompilePlan P = planCompile({"clang++", "-include", "pre.cpp", "-MT", "x.cpp",
+                               "-o", "out.cpp", "-c", "k.cu"});
+  EXPECT_EQ(sourcePaths(P), (Args{"k.cu"}));
+  CompilePlan N = planCompile({"nvcc", "-Xcompiler", "x.cpp", "-odir", "d.cu",
+                               "-Werror", "all-warnings", "-c", "k.cu"});
+  EXPECT_EQ(sourcePaths(N), (Args{"k.cu"}));
+}
+
+TEST(LaunchTest, CommandsWithoutASourceOnlyRunTheCompiler) {
+  EXPECT_EQ(planCompile({"nvcc", "k.o", "-o", "app"}).RunOnly,
+            "no C++ or CUDA source (a link step?)");
+  EXPECT_EQ(planCompile({"nvcc", "--version"}).RunOnly, "--version");
+  EXPECT_EQ(planCompile({"nvcc", "-E", "k.cu"}).RunOnly,
+            "preprocessing only (-E)");
+  EXPECT_EQ(planCompile({"nvcc", "-M", "k.cu"}).RunOnly,
+            "dependencies only (-M)");
+  EXPECT_EQ(planCompile({"clang++", "-E", "-x", "cuda", "k.cu"}).RunOnly,
+            "preprocessing only (-E)");
+  EXPECT_EQ(planCompile({"clang++", "-MM", "k.cu"}).RunOnly,
+            "dependencies only (-MM)");
+  // -MD writes dependencies while compiling: analysed.
+  EXPECT_TRUE(planCompile({"clang++", "-MD", "-c", "k.cu"}).RunOnly.empty());
+  EXPECT_TRUE(planCompile({"nvcc", "-MD", "-c", "k.cu"}).RunOnly.empty());
+  EXPECT_EQ(planCompile({"nvcc", "-dlink", "a.o", "b.o", "-o", "d.o"}).RunOnly,
+            "no C++ or CUDA source (a link step?)");
+  EXPECT_EQ(planCompile({"nvcc", "-c",
+                         "/b/CMakeFiles/CMakeScratch/TryCompile-x/src.cu"})
+                .RunOnly,
+            "a CMake compiler probe "
+            "(/b/CMakeFiles/CMakeScratch/TryCompile-x/src.cu)");
+}
+
+TEST(LaunchTest, CMakeProbes) {
+  EXPECT_TRUE(isCMakeProbe("/b/CMakeFiles/3.25.1/CompilerIdCUDA/"
+                           "CMakeCUDACompilerId.cu"));
+  EXPECT_TRUE(
+      isCMakeProbe("/usr/share/cmake-3.25/Modules/CMakeCUDACompilerABI.cu"));
+  EXPECT_TRUE(isCMakeProbe("/b/CMakeFiles/CMakeTmp/src.cu"));
+  EXPECT_FALSE(isCMakeProbe("/src/CMakeLists.cu"));
+  EXPECT_FALSE(isCMakeProbe("/b/kernels.cu"));
+}
+
+TEST(LaunchTest, ALauncherInFrontOfItselfLeavesTheAnalysisToTheInnerOne) {
+  EXPECT_EQ(planCompile(
+                {"/usr/bin/warplint-launch", "--werror", "nvcc", "-c", "k.cu"})
+                .RunOnly,
+            "the compiler is warplint-launch itself");
+}
+
+TEST(LaunchTest, CompilerCachesAreSeenThrough) {
+  CompilePlan P = planCompile({"ccache", "nvcc", "-c", "k.cu"});
+  EXPECT_EQ(P.Kind, CompilerKind::Nvcc);
+  EXPECT_EQ(P.Command, (Args{"nvcc", "-c", "k.cu"}));
+  EXPECT_EQ(sourcePaths(P), (Args{"k.cu"}));
+}
+
+TEST(LaunchTest, PtxasReportRequests) {
+  for (Args A : {Args{"nvcc", "-Xptxas", "-v", "-c", "k.cu"},
+                 Args{"nvcc", "-Xptxas=-v", "-c", "k.cu"},
+                 Args{"nvcc", "-Xptxas", "-O3,-v", "-c", "k.cu"},
+                 Args{"nvcc", "--ptxas-options=--verbose", "-c", "k.cu"},
+                 Args{"nvcc", "--ptxas-options", "-v", "-c", "k.cu"},
+                 Args{"nvcc", "--resource-usage", "-c", "k.cu"},
+                 Args{"nvcc", "-res-usage", "-c", "k.cu"},
+                 Args{"clang++", "-Xcuda-ptxas", "-v", "-c", "k.cu"}})
+    EXPECT_TRUE(planCompile(A).PrintsPtxasReport) << A[1];
+  for (Args A :
+       {Args{"nvcc", "-Xptxas", "-O3", "-c", "k.cu"},
+        Args{"nvcc", "-v", "-c", "k.cu"}, Args{"clang++", "-v", "-c", "k.cu"}})
+    EXPECT_FALSE(planCompile(A).PrintsPtxasReport) << A[1];
+}
+
+TEST(LaunchTest, ArchitecturesOfTheCommand) {
+  CompilePlan G =
+      planCompile({"nvcc", "-gencode", "arch=compute_80,code=sm_80", "-gencode",
+                   "arch=compute_90a,code=[sm_90a,compute_90a]", "-c", "k.cu"});
+  EXPECT_EQ(G.Archs, (Args{"sm_80", "sm_90a"}));
+  CompilePlan Clang = planCompile({"clang++", "--cuda-gpu-arch=sm_80",
+                                   "--offload-arch=sm_86,sm_90", "-c", "k.cu"});
+  EXPECT_EQ(Clang.Archs, (Args{"sm_80", "sm_86", "sm_90"}));
+  CompilePlan Native = planCompile({"nvcc", "-arch=native", "-c", "k.cu"});
+  EXPECT_TRUE(Native.Archs.empty());
+  EXPECT_EQ(Native.UnresolvedArchs, (Args{"native"}));
+  EXPECT_EQ(
+      planCompile({"clang++", "--cuda-path=/opt/cuda", "-c", "k.cu"}).CudaPath,
+      "/opt/cuda");
+}
+
+TEST(LaunchTest, AnalysisArgsOfNvccAreClangs) {
+  std::vector<std::string> Dropped;
+  CompilePlan P = planCompile({"nvcc", "-Iinc", "-DX=1", "-O3", "-arch=sm_90",
+                               "-c", "k.cu", "-o", "k.o"});
+  Args A = analysisArgs(P, &Dropped);
+  EXPECT_EQ(A, (Args{"-Iinc", "-DX=1", "k.cu", "--cuda-gpu-arch=sm_90"}));
+  EXPECT_TRUE(has(Dropped, "-O3"));
+  EXPECT_TRUE(has(Dropped, "-o k.o"));
+  CompilePlan C =
+      planCompile({"clang++", "-x", "cuda", "-c", "k.cu", "-o", "k.o"});
+  EXPECT_EQ(analysisArgs(C), (Args{"-x", "cuda", "-c", "k.cu", "-o", "k.o"}));
+}
+
+TEST(LaunchTest, AnalysisArgsLeaveOutCompilationDatabaseFragments) {
+  std::vector<std::string> Dropped;
+  CompilePlan C =
+      planCompile({"clang++", "-MJ", "k.json", "-c", "k.cu", "-MJother.json"});
+  EXPECT_EQ(analysisArgs(C, &Dropped), (Args{"-c", "k.cu"}));
+  EXPECT_EQ(Dropped, (Args{"-MJ k.json", "-MJother.json"}));
+}
+
+TEST(LaunchTest, NvccReportCommandWritesOnlyItsOutput) {
+  Args Cmd = nvccReportCommand({"/usr/local/cuda/bin/nvcc",
+                                "-DX",
+                                "-I",
+                                "inc",
+                                "-x",
+                                "cu",
+                                "-c",
+                                "k.cu",
+                                "-o",
+                                "k.o",
+                                "-MD",
+                                "-MT",
+                                "k.o",
+                                "-MF",
+                                "k.o.d",
+                                "-gencode",
+                                "arch=compute_80,code=sm_80",
+                                "-gencode",
+                                "arch=compute_90,code=sm_90",
+                                "--keep",
+                                "--keep-dir",
+                                "kd",
+                                "-time",
+                                "t.csv",
+                                "-odir",
+                                "od",
+                                "-Xcompiler",
+                                "-fPIC,-MD,-MF,h.d",
+                                "-Xlinker",
+                                "-rpath",
+                                "-lcublas",
+                                "--save-temps",
+                                "-rdc=true",
+                                "other.o",
+                                "-Xptxas",
+                                "-O3"},
+                               "k.cu", "/tmp/x/0.fatbin");
+  Args Want = {"/usr/local/cuda/bin/nvcc",
+               "-DX",
+               "-I",
+               "inc",
+               "-x",
+               "cu",
+               "-gencode",
+               "arch=compute_80,code=sm_80",
+               "-gencode",
+               "arch=compute_90,code=sm_90",
+               "-Xcompiler=-fPIC",
+               "-lcublas",
+               "-rdc=true",
+               "-Xptxas",
+               "-O3",
+               "-fatbin",
+               "-Xptxas=-v",
+               "-o",
+               "/tmp/x/0.fatbin",
+               "k.cu"};
+  EXPECT_EQ(Cmd, Want);
+}
+
+TEST(LaunchTest, NvccReportCommandOfOneOfSeveralSources) {
+  Args Cmd = nvccReportCommand({"nvcc", "-c", "a.cu", "b.cu"}, "b.cu", "o");
+  EXPECT_EQ(Cmd, (Args{"nvcc", "-fatbin", "-Xptxas=-v", "-o", "o", "b.cu"}));
+  // Host-compiler options that are only dependency flags go entirely.
+  Cmd =
+      nvccReportCommand({"nvcc", "-Xcompiler=-MD", "-c", "a.cu"}, "a.cu", "o");
+  EXPECT_EQ(Cmd, (Args{"nvcc", "-fatbin", "-Xptxas=-v", "-o", "o", "a.cu"}));
+}
