@@ -65,9 +65,7 @@ if os.path.exists(os.path.join(cuda, "include", "cuda_runtime.h")):
 # and build small CMake projects with it.
 # Before %warplint, which would otherwise replace its start.
 config.substitutions.insert(0, ("%warplint_obj_root", config.warplint_obj_root))
-# cmake, ninja, git, pre-commit and ccache are run from PATH.
-if shutil.which("cmake") and shutil.which("ninja"):
-    config.available_features.add("cmake")
+# cmake, ninja ("cmake" above), git, pre-commit and ccache are run from PATH.
 for tool in ("pre-commit", "git", "ccache"):
     if shutil.which(tool):
         config.available_features.add(tool)
