@@ -73,6 +73,14 @@ for tool in ("pre-commit", "git", "ccache"):
 # (pre-commit): "env %path_with_warplint COMMAND".
 config.substitutions.insert(0, ("%path_with_warplint", "PATH=" + bindir +
                                 os.pathsep + os.environ.get("PATH", "")))
+# A clang of another major, which cannot load the plugin (warplint_enable
+# falls back to warplint-launch for it).
+for major in range(21, 13, -1):
+    other = shutil.which("clang++-%d" % major)
+    if other:
+        config.available_features.add("clang-other-major")
+        config.substitutions.insert(0, ("%clang_other_major", other))
+        break
 # pre-commit try-repo needs the source tree to be a git checkout.
 if os.path.exists(os.path.join(config.warplint_src_root, ".git")):
     config.available_features.add("git-checkout")
