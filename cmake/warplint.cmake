@@ -14,9 +14,10 @@
 # - sources compiled by nvcc (the CUDA language with CMAKE_CUDA_COMPILER_ID
 #   NVIDIA) get warplint-launch as their compiler launcher
 #   (CUDA_COMPILER_LAUNCHER = warplint-launch OPTIONS... [user's launcher]);
-# - sources compiled by clang-${WARPLINT_CLANG_VERSION_MAJOR}, as the CUDA language or as C++ in CUDA mode
-#   (a .cu file with LANGUAGE CXX, or -x cuda in the target's options), get
-#   the Clang plugin: -fplugin=... -fplugin-arg-warplint-... on that
+# - sources compiled by the Clang major the plugin was built for
+#   (WARPLINT_CLANG_VERSION_MAJOR), as the CUDA language or as C++ in CUDA
+#   mode (a .cu file with LANGUAGE CXX, or -x cuda in the target's options),
+#   get the Clang plugin: -fplugin=... -fplugin-arg-warplint-... on that
 #   language's compiles;
 # - sources compiled by another Clang major, which cannot load the plugin,
 #   get warplint-launch too (MODE AUTO, the default; MODE PLUGIN makes it a
@@ -29,8 +30,9 @@
 # The work is done at the end of the calling directory
 # (cmake_language(DEFER)), so sources and launchers set after the call count.
 # Relative CONFIG and BASELINE paths are relative to the calling directory's
-# CMAKE_CURRENT_SOURCE_DIR. The compile commands (and so the object files)
-# are otherwise unchanged.
+# CMAKE_CURRENT_SOURCE_DIR. The code generated does not change:
+# warplint-launch runs the compile command as it is, and the plugin runs
+# after clang's own work.
 
 include_guard(GLOBAL)
 
