@@ -1,6 +1,6 @@
 //===-- WarpLintTidyModule.cpp - warplint as clang-tidy checks ------------===//
 //
-//   clang-tidy --load=$(warplint --print-tidy-module-path) \
+//   clang-tidy --load=$(warplint --print-tidy-module-path)
 //              --checks='-*,warplint-*' file.cu -- ...
 //
 // One ClangTidyCheck per entry of Checks.def, each running the core analysis

@@ -28,8 +28,9 @@ TEST(BlockSizeTest, MultiplesOfTheWarpSizeAreFine) {
 TEST(BlockSizeTest, EveryNonMultipleUpTo1024IsAPartialWarp) {
   for (uint64_t T = 1; T <= 1024; ++T) {
     BlockVerdict V = checkBlock({T, 1, 1});
-    if (T % 32)
+    if (T % 32) {
       EXPECT_EQ(V.Problem, BlockProblem::NotWarpMultiple) << T;
+    }
     EXPECT_FALSE(V.isError()) << T;
   }
   // The product counts, not the x dimension.

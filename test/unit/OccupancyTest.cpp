@@ -40,9 +40,10 @@ TEST(SmArchTest, OneRowPerKnownArchInOrder) {
     EXPECT_EQ(Rows[I].RegsPerSM, 65536u);
     EXPECT_LE(Rows[I].MaxBlocksPerSM, Rows[I].MaxWarpsPerSM);
     // The largest carveout is the SM's shared memory.
-    if (!Rows[I].CarveoutsKB.empty())
+    if (!Rows[I].CarveoutsKB.empty()) {
       EXPECT_EQ(Rows[I].CarveoutsKB.back() * 1024ull, Rows[I].SmemPerSM)
           << Rows[I].Name.str();
+    }
     // Opt-in maximum plus the reserve fits the SM.
     EXPECT_LE(Rows[I].maxSmemPerBlock() + Rows[I].ReservedSmemPerBlock,
               Rows[I].SmemPerSM)
