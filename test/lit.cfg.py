@@ -38,9 +38,9 @@ config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%host_cxx", config.host_cxx))
 config.substitutions.append(("%src_root", config.warplint_src_root))
-config.substitutions.append(("%sarif_schema",
-    os.path.join(os.path.dirname(config.warplint_src_root), "shared", "schemas",
-                 "sarif-schema-2.1.0.json")))
+sarif_schema = os.path.join(config.warplint_src_root, "test", "Inputs",
+                            "sarif", "sarif-schema-2.1.0.json")
+config.substitutions.append(("%sarif_schema", sarif_schema))
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("not ", config.not_tool + " "))
 
@@ -85,12 +85,11 @@ for major in range(21, 13, -1):
 if os.path.exists(os.path.join(config.warplint_src_root, ".git")):
     config.available_features.add("git-checkout")
 
-# The SARIF schema ships in shared/ beside the repository; jsonschema comes
-# from Debian's python3-jsonschema.
+# The SARIF schema is in test/Inputs/sarif; jsonschema comes from Debian's
+# python3-jsonschema, which scripts/test installs.
 try:
     import jsonschema  # noqa: F401
-    if os.path.exists(os.path.join(os.path.dirname(config.warplint_src_root),
-                                   "shared", "schemas", "sarif-schema-2.1.0.json")):
+    if os.path.exists(sarif_schema):
         config.available_features.add("sarif-schema")
 except ImportError:
     pass
