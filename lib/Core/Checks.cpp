@@ -21,24 +21,41 @@ const CheckInfo &checkInfo(CheckId Id) {
 
 CheckFilter::CheckFilter() : Enabled(std::size(Checks), true) {}
 
-Expected<CheckFilter> CheckFilter::parse(StringRef Globs) {
-  CheckFilter F;
-  F.Enabled.assign(std::size(Checks), false);
+/// Calls F(Positive, Pattern) for each valid glob of a clang-tidy style list,
+/// left to right, and returns the first invalid glob's error.
+template <typename Fn> static Error forEachGlob(StringRef Globs, Fn F) {
+  Error First = Error::success();
   SmallVector<StringRef, 8> Parts;
   Globs.split(Parts, ',', -1, /*KeepEmpty=*/false);
   for (StringRef Part : Parts) {
     Part = Part.trim();
     if (Part.empty())
       continue;
-    bool Enable = !Part.consume_front("-");
+    bool Positive = !Part.consume_front("-");
     Expected<GlobPattern> Pat = GlobPattern::create(Part);
-    if (!Pat)
-      return createStringError("invalid check glob '" + Part.str() +
-                               "': " + toString(Pat.takeError()));
-    for (const CheckInfo &C : Checks)
-      if (Pat->match(C.Name))
-        F.Enabled[static_cast<unsigned>(C.Id)] = Enable;
+    if (Pat) {
+      F(Positive, *Pat);
+    } else {
+      Error E = createStringError("invalid check glob '" + Part.str() +
+                                  "': " + toString(Pat.takeError()));
+      if (First)
+        consumeError(std::move(E));
+      else
+        First = std::move(E);
+    }
   }
+  return First;
+}
+
+Expected<CheckFilter> CheckFilter::parse(StringRef Globs) {
+  CheckFilter F;
+  F.Enabled.assign(std::size(Checks), false);
+  if (Error E = forEachGlob(Globs, [&](bool Enable, const GlobPattern &Pat) {
+        for (const CheckInfo &C : Checks)
+          if (Pat.match(C.Name))
+            F.Enabled[static_cast<unsigned>(C.Id)] = Enable;
+      }))
+    return std::move(E);
   return F;
 }
 
@@ -55,20 +72,12 @@ bool CheckFilter::isEnabled(StringRef Name) const {
 
 bool matchesGlobList(StringRef Globs, StringRef Name) {
   bool Result = false;
-  SmallVector<StringRef, 8> Parts;
-  Globs.split(Parts, ',', -1, /*KeepEmpty=*/false);
-  for (StringRef Part : Parts) {
-    Part = Part.trim();
-    if (Part.empty())
-      continue;
-    bool Positive = !Part.consume_front("-");
-    Expected<GlobPattern> Pat = GlobPattern::create(Part);
-    if (!Pat) {
-      consumeError(Pat.takeError());
-      continue;
-    }
-    if (Pat->match(Name))
-      Result = Positive;
+  if (Error E = forEachGlob(Globs, [&](bool Positive, const GlobPattern &Pat) {
+        if (Pat.match(Name))
+          Result = Positive;
+      })) {
+    // An invalid glob matches nothing; the others still count.
+    consumeError(std::move(E));
   }
   return Result;
 }
