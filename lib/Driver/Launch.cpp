@@ -349,6 +349,12 @@ std::vector<std::string> nvccReportCommand(ArrayRef<std::string> Command,
         ++I;
       continue;
     }
+    if (A == "-dc" || A == "--device-c") {
+      // -dc is -rdc=true -c: the report pass keeps the relocatable device
+      // code, which ptxas allocates registers for differently.
+      Out.push_back("-rdc=true");
+      continue;
+    }
     if (is_contained(DropFlag, A))
       continue;
     if (Name == "-Xcompiler" || Name == "--compiler-options") {

@@ -320,4 +320,8 @@ TEST(LaunchTest, NvccReportCommandOfOneOfSeveralSources) {
   Cmd =
       nvccReportCommand({"nvcc", "-Xcompiler=-MD", "-c", "a.cu"}, "a.cu", "o");
   EXPECT_EQ(Cmd, (Args{"nvcc", "-fatbin", "-Xptxas=-v", "-o", "o", "a.cu"}));
+  // -dc compiles relocatable device code: the report pass does too.
+  Cmd = nvccReportCommand({"nvcc", "-dc", "a.cu"}, "a.cu", "o");
+  EXPECT_EQ(Cmd, (Args{"nvcc", "-rdc=true", "-fatbin", "-Xptxas=-v", "-o", "o",
+                       "a.cu"}));
 }
