@@ -17,6 +17,7 @@
 #include "warplint/Core/Config.h"
 #include "warplint/Core/Options.h"
 #include "warplint/Driver/CompileArgs.h"
+#include "warplint/Driver/Launch.h"
 #include "warplint/Output/Output.h"
 #include "warplint/Ptxas/PtxasReport.h"
 #include "OccupancyCommand.h"
@@ -184,6 +185,8 @@ const char Overview[] =
     "  warplint [options] -p BUILD_DIR [FILE...]\n"
     "  warplint occupancy --arch=sm_90 --threads=256 --regs=72 --smem=49152\n"
     "\n"
+    "COMPILER_ARGS may also be a whole nvcc or clang++ command line, as a\n"
+    "build runs it: nvcc's flags are translated to clang's.\n\n"
     "Without -p and without '--', a compile_commands.json is looked for in\n"
     "the directories above the first file. With -p and no FILE, every CUDA\n"
     "file of the compilation database is analysed.\n"
@@ -452,7 +455,34 @@ int main(int argc, const char **argv) {
     DescribeAccesses = true;
   }
 
-  // Everything after "--" is the compile command for FILE...
+  // Everything after "--" is the compile command for FILE... It may start
+  // with the compiler, as a build prints it: nvcc's flags are translated
+  // (as in a compilation database), another compiler's name is dropped.
+  std::vector<std::string> TranslatedTail;
+  std::vector<const char *> TranslatedArgv;
+  std::vector<std::string> DashDashDropped;
+  for (int I = 1; I + 1 < argc; ++I) {
+    if (StringRef(argv[I]) != "--")
+      continue;
+    StringRef Compiler = argv[I + 1];
+    StringRef Ext = sys::path::extension(Compiler);
+    if (Compiler.starts_with("-") || (!Ext.empty() && Ext != ".exe"))
+      break; // an option or an input file, not a compiler
+    std::vector<std::string> Command(argv + I + 1, argv + argc);
+    launch::CompilerKind Kind = launch::compilerKind(Compiler);
+    if (Kind == launch::CompilerKind::Nvcc)
+      TranslatedTail = translateNvccCommand(Command, &DashDashDropped);
+    else if (Kind == launch::CompilerKind::Clang)
+      TranslatedTail = Command;
+    else
+      break;
+    TranslatedArgv.assign(argv, argv + I + 1);
+    for (size_t J = 1; J < TranslatedTail.size(); ++J)
+      TranslatedArgv.push_back(TranslatedTail[J].c_str());
+    argc = int(TranslatedArgv.size());
+    argv = TranslatedArgv.data();
+    break;
+  }
   std::string DBError;
   std::unique_ptr<CompilationDatabase> FixedDB =
       FixedCompilationDatabase::loadFromCommandLine(argc, argv, DBError);
@@ -675,6 +705,9 @@ int main(int argc, const char **argv) {
                         Twine(LLVM_VERSION_MAJOR) + ", not found at '" +
                         WARPLINT_CLANG_PATH + "'");
   }
+  if (Verbose && !DashDashDropped.empty())
+    errs() << "warplint: nvcc options after '--' left out of the parse: "
+           << join(DashDashDropped, " ") << "\n";
   if (Verbose)
     errs() << "warplint: "
            << (Setup.Toolkit ? "CUDA toolkit " + Setup.Toolkit->Path +
