@@ -51,7 +51,7 @@ std::string bytesText(uint64_t B) {
 class ReportIndex {
 public:
   ReportIndex(CheckContext &C) : Ctx(C.Index.Ctx) {
-    for (const auto &[Name, Text] : C.Opts.PtxasReports) {
+    for (const auto &[Name, Text] : C.Opts.ptxasReports()) {
       auto R = ptxas::parseReport(Text);
       if (!R) {
         llvm::consumeError(R.takeError());

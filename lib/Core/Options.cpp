@@ -3,7 +3,13 @@
 #include "warplint/Model/BankModel.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include <chrono>
+#include <thread>
+#ifndef _WIN32
+#include <unistd.h>
+#endif
 
 using namespace llvm;
 
@@ -121,6 +127,38 @@ Error Options::addPtxasReportFile(StringRef File) {
                              "': " + Buf.getError().message());
   PtxasReports.push_back({File.str(), (*Buf)->getBuffer().str()});
   return Error::success();
+}
+
+const std::vector<std::pair<std::string, std::string>> &
+PendingPtxasReports::get() const {
+  std::call_once(Once, [this] {
+    using namespace std::chrono;
+    auto Deadline = steady_clock::now() + seconds(MaxWaitSeconds);
+#ifndef _WIN32
+    pid_t Parent = getppid();
+#endif
+    for (const std::string &F : Files) {
+      while (!sys::fs::exists(F) && steady_clock::now() < Deadline) {
+#ifndef _WIN32
+        if (getppid() != Parent)
+          return; // the writer is gone: no reports
+#endif
+        std::this_thread::sleep_for(milliseconds(10));
+      }
+      auto Buf = MemoryBuffer::getFile(F, /*IsText=*/true);
+      if (Buf && !(*Buf)->getBuffer().empty())
+        Loaded.push_back({F, (*Buf)->getBuffer().str()});
+    }
+  });
+  return Loaded;
+}
+
+std::vector<std::pair<std::string, std::string>> Options::ptxasReports() const {
+  std::vector<std::pair<std::string, std::string>> All = PtxasReports;
+  if (Pending)
+    for (const auto &R : Pending->get())
+      All.push_back(R);
+  return All;
 }
 
 bool Options::getBool(StringRef Key, bool Default) const {

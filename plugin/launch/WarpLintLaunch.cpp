@@ -317,6 +317,9 @@ struct Context {
   std::vector<std::string> Archs; ///< for warplint's --arch
   std::vector<std::string> AnalysisArgs;
   std::string CompilerStderrFile; ///< when the command prints the report
+  /// Where the report in the compiler's output is published (whole, by a
+  /// rename) when the compiler ends; warplint waits for it.
+  std::string CompilerReportFile;
   bool ClangRunPtxas = false;
   unsigned TimeoutSeconds = 300;
 };
@@ -335,6 +338,24 @@ bool hasReport(StringRef Text) {
     return false;
   }
   return !R->Functions.empty();
+}
+
+/// Makes Path appear whole (written beside it, then renamed) for a warplint
+/// that waits for it (--ptxas-report-pending): the report, or an empty file
+/// for "no report".
+void publishReport(const std::string &Path, StringRef Text) {
+  std::string Tmp = Path + ".part";
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(Tmp, EC, sys::fs::OF_None);
+    if (!EC)
+      OS << Text;
+  }
+  if (sys::fs::rename(Tmp, Path)) {
+    // Without the file warplint would wait: give it an empty one.
+    std::error_code EC;
+    raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
+  }
 }
 
 /// The first line of the ptxas pass's standard error that says what went
@@ -359,59 +380,82 @@ void analyse(const Context &C, Job &J) {
   const std::string &Src = J.Src.Path;
   bool UserGivesPtxas =
       C.L.forwards("ptxas-report") || C.L.forwards("run-ptxas");
+  // The report, when there is one to get, is still being made while warplint
+  // starts: by the compiler (published by main() when it ends) or by the
+  // nvcc report pass below (published by its thread). warplint parses
+  // meanwhile and waits for the file when the occupancy checks need it.
   std::string Report;
   bool RunPtxas = false;
-  if (!C.CompilerStderrFile.empty()) {
-    if (hasReport(readFile(C.CompilerStderrFile)))
-      Report = C.CompilerStderrFile;
-    else
-      J.Notes.push_back("no ptxas report in the compiler's output");
+  std::thread Pass;
+  std::vector<std::string> PassNotes;
+  std::string PassFailure, PassTimeout;
+  if (!C.CompilerReportFile.empty()) {
+    Report = C.CompilerReportFile;
   } else if (UserGivesPtxas || C.L.NoPtxas || !J.Src.Cuda ||
              !wantsPtxasReport(C.L)) {
     // nothing to make
   } else if (C.Plan.Kind == CompilerKind::Nvcc) {
-    std::string Out = tempPath(C, J, "fatbin");
-    std::string Err = tempPath(C, J, "ptxas.txt");
-    std::string StdOut = tempPath(C, J, "pass.out");
-    SmallString<256> Tmp(C.TempDir);
-    sys::path::append(Tmp, std::to_string(J.Index) + ".tmp");
-    if (sys::fs::create_directory(Tmp))
-      Tmp = C.TempDir;
-    std::vector<std::string> Cmd = nvccReportCommand(C.Plan.Command, Src, Out);
-    J.Notes.push_back("ptxas pass: " + quoteCommand(Cmd));
-    std::vector<std::string> Env = environmentWithTmpdir(Tmp);
-    std::vector<StringRef> EnvRefs(Env.begin(), Env.end());
-    std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(StdOut),
-                                            StringRef(Err)};
-    ChildResult R = runBounded(C.PassCompiler, Cmd,
-                               ArrayRef<StringRef>(EnvRefs), Redirects);
-    std::string Text = readFile(Err);
-    if (R.Aborted)
-      return;
-    if (!R.Started)
-      J.PtxasFailure =
-          "cannot run " + Cmd.front() + (R.Error.empty() ? "" : ": " + R.Error);
-    else if (R.TimedOut) {
-      J.Failure = "timed out (" + std::to_string(C.TimeoutSeconds) +
-                  " s after the compiler finished) in the ptxas pass";
-      return;
-    } else if (R.Status != 0)
-      J.PtxasFailure = passFailure(Text);
-    else if (hasReport(Text))
-      Report = Err;
-    else
-      J.Notes.push_back("the ptxas pass reported no kernel");
+    Report = tempPath(C, J, "report.txt");
+    Pass = std::thread([&C, &J, &Src, Report, &PassNotes, &PassFailure,
+                        &PassTimeout] {
+      std::string Out = tempPath(C, J, "fatbin");
+      std::string Err = tempPath(C, J, "ptxas.txt");
+      std::string StdOut = tempPath(C, J, "pass.out");
+      SmallString<256> Tmp(C.TempDir);
+      sys::path::append(Tmp, std::to_string(J.Index) + ".tmp");
+      if (sys::fs::create_directory(Tmp))
+        Tmp = C.TempDir;
+      std::vector<std::string> Cmd =
+          nvccReportCommand(C.Plan.Command, Src, Out);
+      PassNotes.push_back("ptxas pass: " + quoteCommand(Cmd));
+      std::vector<std::string> Env = environmentWithTmpdir(Tmp);
+      std::vector<StringRef> EnvRefs(Env.begin(), Env.end());
+      std::optional<StringRef> Redirects[] = {
+          StringRef(""), StringRef(StdOut), StringRef(Err)};
+      ChildResult R = runBounded(C.PassCompiler, Cmd,
+                                 ArrayRef<StringRef>(EnvRefs), Redirects);
+      std::string Text = readFile(Err);
+      bool Good = false;
+      if (R.Aborted)
+        ;
+      else if (!R.Started)
+        PassFailure = "cannot run " + Cmd.front() +
+                      (R.Error.empty() ? "" : ": " + R.Error);
+      else if (R.TimedOut)
+        PassTimeout = "timed out (" + std::to_string(C.TimeoutSeconds) +
+                      " s after the compiler finished) in the ptxas pass";
+      else if (R.Status != 0)
+        PassFailure = passFailure(Text);
+      else if (hasReport(Text))
+        Good = true;
+      else
+        PassNotes.push_back("the ptxas pass reported no kernel");
+      publishReport(Report, Good ? StringRef(Text) : StringRef());
+    });
   } else if (C.ClangRunPtxas) {
     RunPtxas = true;
   }
+  // Whatever happens below, the pass ends before this job does.
+  auto JoinPass = [&] {
+    if (!Pass.joinable())
+      return;
+    Pass.join();
+    J.Notes.insert(J.Notes.begin(), PassNotes.begin(), PassNotes.end());
+    if (!PassFailure.empty())
+      J.PtxasFailure = PassFailure;
+    if (!PassTimeout.empty() && J.Failure.empty())
+      J.Failure = PassTimeout;
+  };
 
   std::vector<std::string> Cmd{C.Warplint};
   if (!C.L.forwards("format"))
     Cmd.push_back("--format=text");
   if (!C.Archs.empty() && !C.L.forwards("arch"))
     Cmd.push_back("--arch=" + join(C.Archs, ","));
-  if (!Report.empty())
+  if (!Report.empty()) {
     Cmd.push_back("--ptxas-report=" + Report);
+    Cmd.push_back("--ptxas-report-pending");
+  }
   if (RunPtxas) {
     Cmd.push_back("--run-ptxas");
     if (!C.Plan.CudaPath.empty() && !C.L.forwards("cuda-path"))
@@ -428,7 +472,8 @@ void analyse(const Context &C, Job &J) {
   std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out),
                                           StringRef(Err)};
   ChildResult R = runBounded(C.Warplint, Cmd, std::nullopt, Redirects);
-  if (R.Aborted)
+  JoinPass();
+  if (R.Aborted || !J.Failure.empty())
     return;
   std::string ErrText = readFile(Err);
   if (!ErrText.empty())
@@ -691,6 +736,9 @@ int main(int argc, const char **argv) {
     SmallString<256> P(C.TempDir);
     sys::path::append(P, "compiler.err");
     C.CompilerStderrFile = std::string(P);
+    P = C.TempDir;
+    sys::path::append(P, "compiler.report.txt");
+    C.CompilerReportFile = std::string(P);
   }
   if (C.Plan.Kind == CompilerKind::Clang && !C.L.NoPtxas && !CompilerReport) {
     std::optional<CudaToolkit> TK = findCudaToolkit(C.Plan.CudaPath);
@@ -720,8 +768,8 @@ int main(int argc, const char **argv) {
       Threads.emplace_back([&C, &J] { analyse(C, J); });
   };
 
-  // The compiler first: it is the build. Then the analysis beside it, or,
-  // when it reads the compiler's report, after it.
+  // The compiler first: it is the build. Then the analysis beside it; when
+  // it reads the compiler's report, it waits for that at the end.
   std::string Error;
   sys::ProcessInfo PI =
       startCompiler(CompilerPath, C.L.Compiler, C.CompilerStderrFile, Error);
@@ -732,20 +780,22 @@ int main(int argc, const char **argv) {
     return 126;
   }
   unsigned Slot = registerChild(PI.Pid);
-  if (!CompilerReport)
-    StartAnalysis();
+  StartAnalysis();
   int Status = waitCompiler(PI);
   unregisterChild(Slot);
   DeadlineMs.store(nowMs() + int64_t(C.TimeoutSeconds) * 1000);
-  if (CompilerReport) // byte for byte, as the compiler wrote it
-    errs() << readFile(C.CompilerStderrFile);
-
   bool Succeeded = compilerSucceeded(Status);
   if (!Succeeded) {
     Abort.store(true);
     Note("analysis skipped: the compiler failed");
-  } else if (CompilerReport) {
-    StartAnalysis();
+  }
+  if (CompilerReport) {
+    std::string Text = readFile(C.CompilerStderrFile);
+    errs() << Text; // byte for byte, as the compiler wrote it
+    bool Good = Succeeded && hasReport(Text);
+    if (Succeeded && !Good)
+      Note("no ptxas report in the compiler's output");
+    publishReport(C.CompilerReportFile, Good ? StringRef(Text) : StringRef());
   }
   for (std::thread &T : Threads)
     T.join();

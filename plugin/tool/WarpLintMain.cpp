@@ -153,6 +153,12 @@ cl::list<std::string> PtxasReports(
              "nvcc --resource-usage or ptxas -v) for the occupancy and\n"
              "register-spill checks; repeatable; '-' reads standard input"),
     cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> PtxasReportPending(
+    "ptxas-report-pending",
+    cl::desc("The --ptxas-report files are still being written (by\n"
+             "warplint-launch): start analysing, and wait for each file when\n"
+             "the occupancy checks need it; an empty file is no report"),
+    cl::Hidden, cl::cat(Category));
 cl::opt<bool> RunPtxas(
     "run-ptxas",
     cl::desc("Compile each file's device code to PTX for each --arch and\n"
@@ -531,7 +537,12 @@ int main(int argc, const char **argv) {
                         "threads");
     }
   DescribeAccesses |= DumpSharedAccesses;
+  if (PtxasReportPending && !PtxasReports.empty())
+    Opts.Pending = std::make_shared<PendingPtxasReports>(
+        std::vector<std::string>(PtxasReports.begin(), PtxasReports.end()));
   for (const std::string &F : PtxasReports) {
+    if (PtxasReportPending)
+      break;
     if (Error E = Opts.addPtxasReportFile(F))
       return usageError(toString(std::move(E)));
     auto R = ptxas::parseReport(Opts.PtxasReports.back().second);

@@ -2,8 +2,13 @@
 // warplint/Core/Options.h).
 #include "warplint/Core/Checks.h"
 #include "warplint/Core/Options.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
+#include <chrono>
+#include <thread>
 
 using namespace warplint;
 
@@ -84,4 +89,52 @@ TEST(OptionsTest, CheckOptions) {
   EXPECT_NE(E.find("takes true or false"), std::string::npos);
   E = errorText(O.setCheckOption("LaunchBounds"));
   EXPECT_NE(E.find("not of the form"), std::string::npos);
+}
+
+// Reports written while the analysis runs (warplint-launch): read once, by
+// the first thread that needs them, after waiting for each file.
+TEST(OptionsTest, PendingPtxasReportsWaitForTheirFiles) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("warplint-pending", Dir));
+  std::string Report = (Dir + "/report.txt").str();
+  std::string Empty = (Dir + "/empty.txt").str();
+  Options O;
+  O.PtxasReports.push_back({"given", "ptxas info : given"});
+  O.Pending = std::make_shared<PendingPtxasReports>(
+      std::vector<std::string>{Report, Empty});
+  EXPECT_TRUE(O.hasPtxasReports());
+  Options Copy = O; // what a parallel file gets: the same pending reports
+  std::thread Writer([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    auto Write = [](const std::string &Path, llvm::StringRef Text) {
+      std::error_code EC;
+      {
+        llvm::raw_fd_ostream OS(Path + ".tmp", EC);
+        OS << Text;
+      }
+      llvm::sys::fs::rename(Path + ".tmp", Path);
+    };
+    Write(Report, "ptxas info : Used 32 registers");
+    Write(Empty, "");
+  });
+  std::vector<std::pair<std::string, std::string>> A, B;
+  std::thread Reader([&] { B = Copy.ptxasReports(); });
+  A = O.ptxasReports();
+  Reader.join();
+  Writer.join();
+  ASSERT_EQ(A.size(), 2u); // the given one and the report; not the empty one
+  EXPECT_EQ(A[0].first, "given");
+  EXPECT_EQ(A[1].first, Report);
+  EXPECT_EQ(A[1].second, "ptxas info : Used 32 registers");
+  EXPECT_EQ(A, B);
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+TEST(OptionsTest, PendingPtxasReportsGiveUpAfterTheirWait) {
+  Options O;
+  auto P = std::make_shared<PendingPtxasReports>(
+      std::vector<std::string>{"/nonexistent/warplint/report.txt"});
+  P->MaxWaitSeconds = 0;
+  O.Pending = P;
+  EXPECT_TRUE(O.ptxasReports().empty());
 }

@@ -5,6 +5,8 @@
 #include "warplint/Core/Checks.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,26 @@ llvm::ArrayRef<llvm::StringLiteral> knownArchs();
 /// Parses "sm_80,sm_90" (also "80", "compute_80" and "sm_90a"), rejecting
 /// unknown architectures with a message that lists the known ones.
 llvm::Expected<std::vector<std::string>> parseArchList(llvm::StringRef List);
+
+/// ptxas reports that are still being made while the analysis starts (the
+/// launcher's compile or report pass): each file appears whole, by a rename,
+/// when its compile ends. They are read once, by the first thread that needs
+/// them, which waits for them.
+class PendingPtxasReports {
+public:
+  explicit PendingPtxasReports(std::vector<std::string> Files)
+      : Files(std::move(Files)) {}
+  /// Waits until every file exists (or the process that was to write them
+  /// is gone, or MaxWaitSeconds passed) and returns the readable ones as
+  /// (name, text); an empty file means "no report".
+  const std::vector<std::pair<std::string, std::string>> &get() const;
+  unsigned MaxWaitSeconds = 3600;
+
+private:
+  std::vector<std::string> Files;
+  mutable std::once_flag Once;
+  mutable std::vector<std::pair<std::string, std::string>> Loaded;
+};
 
 /// Options of the analysis, one struct for the tool, the plugin and the
 /// clang-tidy module. Check options are keyed "check-name.OptionName", as in
@@ -30,6 +52,14 @@ struct Options {
   /// The text of each ptxas report (nvcc -Xptxas -v, --resource-usage,
   /// ptxas -v) that the occupancy checks read, and where it came from.
   std::vector<std::pair<std::string, std::string>> PtxasReports;
+  /// Reports that appear while the analysis runs (shared by the copies of
+  /// these options that parallel files get); see PendingPtxasReports.
+  std::shared_ptr<const PendingPtxasReports> Pending;
+
+  /// PtxasReports and, once they are there, the pending ones.
+  std::vector<std::pair<std::string, std::string>> ptxasReports() const;
+  /// Whether any report was given, pending or not.
+  bool hasPtxasReports() const { return !PtxasReports.empty() || Pending; }
 
   /// Sets "check.Option=value"; rejects unknown checks and options.
   llvm::Error setCheckOption(llvm::StringRef KeyEqualsValue);
