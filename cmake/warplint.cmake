@@ -234,10 +234,25 @@ function(_warplint_apply target)
     endif()
     # Keep the user's launcher (ccache, ...) after ours: warplint-launch runs
     # it as the compiler and analyses the command that follows it.
-    get_target_property(_user "${target}" ${_lang}_COMPILER_LAUNCHER)
-    if(NOT _user)
-      set(_user "")
+    get_target_property(_user_all "${target}" ${_lang}_COMPILER_LAUNCHER)
+    if(NOT _user_all)
+      set(_user_all "")
     endif()
+    # A warplint-launch already there (CMAKE_CUDA_COMPILER_LAUNCHER set to it)
+    # gives way to this one, with its options: two would analyse twice, and
+    # the outer one would only run the inner one without these options.
+    set(_user "")
+    set(_skipping_options FALSE)
+    foreach(_arg IN LISTS _user_all)
+      get_filename_component(_name "${_arg}" NAME_WE)
+      if(_name STREQUAL "warplint-launch")
+        set(_skipping_options TRUE)
+      elseif(_skipping_options AND _arg MATCHES "^-")
+      else()
+        set(_skipping_options FALSE)
+        list(APPEND _user "${_arg}")
+      endif()
+    endforeach()
     set(_launcher "${_LAUNCH_PATH}" ${_LAUNCH_ARGS} ${_user})
     set_target_properties("${target}" PROPERTIES ${_lang}_COMPILER_LAUNCHER
       "${_launcher}")

@@ -152,13 +152,10 @@ private:
       auto S = scalar(Value, Key);
       if (!S)
         return S.takeError();
-      std::string L = StringRef(*S).trim().lower();
-      if (L == "true" || L == "yes" || L == "on" || L == "1")
-        C.Werror = true;
-      else if (L == "false" || L == "no" || L == "off" || L == "0")
-        C.Werror = false;
-      else
+      std::optional<bool> B = parseBool(*S);
+      if (!B)
         return error(Value, "Werror takes true or false, not '" + *S + "'");
+      C.Werror = *B;
       return Error::success();
     }
     if (Key == "Baseline") {

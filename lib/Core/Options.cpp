@@ -15,7 +15,7 @@ using namespace llvm;
 
 namespace warplint {
 
-static std::optional<bool> parseBool(StringRef V) {
+std::optional<bool> parseBool(StringRef V) {
   std::string L = V.trim().lower();
   if (L == "true" || L == "1" || L == "yes" || L == "on")
     return true;
@@ -129,18 +129,26 @@ Error Options::addPtxasReportFile(StringRef File) {
   return Error::success();
 }
 
+PendingPtxasReports::PendingPtxasReports(std::vector<std::string> Files)
+    : Files(std::move(Files)) {
+#ifndef _WIN32
+  Writer = getppid();
+#endif
+}
+
 const std::vector<std::pair<std::string, std::string>> &
 PendingPtxasReports::get() const {
   std::call_once(Once, [this] {
     using namespace std::chrono;
     auto Deadline = steady_clock::now() + seconds(MaxWaitSeconds);
 #ifndef _WIN32
-    pid_t Parent = getppid();
+    if (Writer == 1)
+      return; // orphaned before it started: nobody will write them
 #endif
     for (const std::string &F : Files) {
       while (!sys::fs::exists(F) && steady_clock::now() < Deadline) {
 #ifndef _WIN32
-        if (getppid() != Parent)
+        if (getppid() != Writer)
           return; // the writer is gone: no reports
 #endif
         std::this_thread::sleep_for(milliseconds(10));

@@ -1,6 +1,7 @@
 //===-- Launch.cpp - What warplint-launch makes of a compile command ------===//
 #include "warplint/Driver/Launch.h"
 #include "warplint/Core/Checks.h"
+#include "warplint/Core/Options.h"
 #include "warplint/Driver/CompileArgs.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -87,10 +88,7 @@ Expected<LauncherArgs> parseLauncherArgs(ArrayRef<std::string> Args) {
 }
 
 bool isEnvSwitchOn(std::optional<std::string> Value) {
-  if (!Value)
-    return false;
-  std::string V = StringRef(*Value).trim().lower();
-  return V == "1" || V == "true" || V == "yes" || V == "on";
+  return Value && parseBool(*Value).value_or(false);
 }
 
 CompilerKind compilerKind(StringRef Argv0) {

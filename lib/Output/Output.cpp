@@ -146,14 +146,19 @@ std::string githubEscapeProperty(StringRef S) {
   return Out;
 }
 
-/// File relative to BaseDir when under it: annotations name files relative
-/// to the repository root.
-static std::string underBase(StringRef File, StringRef BaseDir) {
+/// File relative to BaseDir when under it (annotations and SARIF name files
+/// relative to the repository root), else std::nullopt.
+static std::optional<StringRef> relativeToBase(StringRef File,
+                                               StringRef BaseDir) {
   StringRef Rel = File;
   if (!BaseDir.empty() && Rel.consume_front(BaseDir) &&
       (BaseDir.ends_with("/") || Rel.consume_front("/")))
-    return Rel.str();
-  return File.str();
+    return Rel;
+  return std::nullopt;
+}
+
+static std::string underBase(StringRef File, StringRef BaseDir) {
+  return relativeToBase(File, BaseDir).value_or(File).str();
 }
 
 void writeGithub(raw_ostream &OS, const std::vector<Finding> &Findings,
@@ -195,10 +200,8 @@ static std::string relativeUri(StringRef Rel) {
 }
 
 static json::Object artifactLocation(StringRef File, StringRef BaseDir) {
-  StringRef Rel = File;
-  if (!BaseDir.empty() && Rel.consume_front(BaseDir) &&
-      (BaseDir.ends_with("/") || Rel.consume_front("/")))
-    return json::Object{{"uri", relativeUri(Rel)}, {"uriBaseId", "%SRCROOT%"}};
+  if (std::optional<StringRef> Rel = relativeToBase(File, BaseDir))
+    return json::Object{{"uri", relativeUri(*Rel)}, {"uriBaseId", "%SRCROOT%"}};
   return json::Object{{"uri", fileUri(File)}};
 }
 

@@ -132,7 +132,7 @@ std::atomic<int64_t> DeadlineMs{INT64_MAX};
 std::atomic<int> CaughtSignal{0};
 
 /// The processes running now, for the signal handler to pass a signal on.
-constexpr unsigned MaxChildren = 64;
+constexpr unsigned MaxChildren = 1024;
 std::atomic<int> Children[MaxChildren];
 
 unsigned registerChild(int Pid) {
@@ -246,7 +246,8 @@ void stopChild(const sys::ProcessInfo &PI) {
 /// the deadline passes or the launcher aborts.
 ChildResult runBounded(StringRef Program, ArrayRef<std::string> Args,
                        std::optional<ArrayRef<StringRef>> Env,
-                       ArrayRef<std::optional<StringRef>> Redirects) {
+                       ArrayRef<std::optional<StringRef>> Redirects,
+                       const std::atomic<bool> *Stop = nullptr) {
   ChildResult R;
   if (Abort.load()) {
     R.Aborted = true;
@@ -268,8 +269,9 @@ ChildResult runBounded(StringRef Program, ArrayRef<std::string> Args,
       R.Error = Err;
       break;
     }
-    if (Abort.load() || nowMs() > DeadlineMs.load()) {
-      R.Aborted = Abort.load();
+    if (Abort.load() || (Stop && Stop->load()) ||
+        nowMs() > DeadlineMs.load()) {
+      R.Aborted = Abort.load() || (Stop && Stop->load());
       R.TimedOut = !R.Aborted;
       stopChild(PI);
       break;
@@ -387,6 +389,8 @@ void analyse(const Context &C, Job &J) {
   std::string Report;
   bool RunPtxas = false;
   std::thread Pass;
+  // Set when warplint has ended: it no longer needs the report.
+  std::atomic<bool> StopPass{false};
   std::vector<std::string> PassNotes;
   std::string PassFailure, PassTimeout;
   if (!C.CompilerReportFile.empty()) {
@@ -397,7 +401,7 @@ void analyse(const Context &C, Job &J) {
   } else if (C.Plan.Kind == CompilerKind::Nvcc) {
     Report = tempPath(C, J, "report.txt");
     Pass = std::thread([&C, &J, &Src, Report, &PassNotes, &PassFailure,
-                        &PassTimeout] {
+                        &PassTimeout, &StopPass] {
       std::string Out = tempPath(C, J, "fatbin");
       std::string Err = tempPath(C, J, "ptxas.txt");
       std::string StdOut = tempPath(C, J, "pass.out");
@@ -413,7 +417,8 @@ void analyse(const Context &C, Job &J) {
       std::optional<StringRef> Redirects[] = {
           StringRef(""), StringRef(StdOut), StringRef(Err)};
       ChildResult R = runBounded(C.PassCompiler, Cmd,
-                                 ArrayRef<StringRef>(EnvRefs), Redirects);
+                                 ArrayRef<StringRef>(EnvRefs), Redirects,
+                                 &StopPass);
       std::string Text = readFile(Err);
       bool Good = false;
       if (R.Aborted)
@@ -472,6 +477,7 @@ void analyse(const Context &C, Job &J) {
   std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out),
                                           StringRef(Err)};
   ChildResult R = runBounded(C.Warplint, Cmd, std::nullopt, Redirects);
+  StopPass.store(true);
   JoinPass();
   if (R.Aborted || !J.Failure.empty())
     return;
@@ -616,6 +622,10 @@ void decideWerror(const LauncherArgs &L, Job &J) {
     J.Werror = true;
     J.WerrorWhy = "WARPLINT_WERROR";
   }
+  // With a forwarded --no-config warplint reads no configuration: neither
+  // does the launcher.
+  if (L.forwards("no-config"))
+    return;
   // A configuration named with a forwarded --config= replaces the one found
   // upward from the source, as it does for warplint.
   auto Find = [&]() -> Expected<std::optional<FileConfig>> {

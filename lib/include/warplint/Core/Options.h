@@ -6,11 +6,16 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 #include <memory>
+#include <optional>
 #include <mutex>
 #include <string>
 #include <vector>
 
 namespace warplint {
+
+/// "true", "1", "yes", "on" / "false", "0", "no", "off" (any case, trimmed);
+/// std::nullopt for anything else.
+std::optional<bool> parseBool(llvm::StringRef V);
 
 /// The compute capabilities warplint has data for, as "sm_XY".
 llvm::ArrayRef<llvm::StringLiteral> knownArchs();
@@ -25,8 +30,9 @@ llvm::Expected<std::vector<std::string>> parseArchList(llvm::StringRef List);
 /// them, which waits for them.
 class PendingPtxasReports {
 public:
-  explicit PendingPtxasReports(std::vector<std::string> Files)
-      : Files(std::move(Files)) {}
+  /// Made at start-up: the parent process now is the one that writes the
+  /// files (warplint-launch); when it is gone, nothing will appear.
+  explicit PendingPtxasReports(std::vector<std::string> Files);
   /// Waits until every file exists (or the process that was to write them
   /// is gone, or MaxWaitSeconds passed) and returns the readable ones as
   /// (name, text); an empty file means "no report".
@@ -35,6 +41,7 @@ public:
 
 private:
   std::vector<std::string> Files;
+  long Writer = 0; ///< the parent's process id at start-up (POSIX)
   mutable std::once_flag Once;
   mutable std::vector<std::pair<std::string, std::string>> Loaded;
 };
@@ -58,8 +65,6 @@ struct Options {
 
   /// PtxasReports and, once they are there, the pending ones.
   std::vector<std::pair<std::string, std::string>> ptxasReports() const;
-  /// Whether any report was given, pending or not.
-  bool hasPtxasReports() const { return !PtxasReports.empty() || Pending; }
 
   /// Sets "check.Option=value"; rejects unknown checks and options.
   llvm::Error setCheckOption(llvm::StringRef KeyEqualsValue);
