@@ -29,6 +29,7 @@
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include <map>
 
 using namespace clang;
@@ -84,8 +85,17 @@ static unsigned accessBytes(QualType T, ASTContext &Ctx) {
   if (T->isDependentType() || T->isIncompleteType())
     return 0;
   bool Scalar = T->isScalarType() || T->isVectorType();
-  if (!Scalar && !isCudaVectorRecord(T, Ctx))
-    return 0;
+  if (!Scalar && !isCudaVectorRecord(T, Ctx)) {
+    // A trivially copyable struct as wide as its alignment (4, 8 or 16
+    // bytes: `struct alignas(16) V { float v[4]; }`) is copied by one
+    // access of its size; other structs field by field.
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition() || !RD->isTriviallyCopyable())
+      return 0;
+    int64_t S = Ctx.getTypeSizeInChars(T).getQuantity();
+    int64_t A = Ctx.getTypeAlignInChars(T).getQuantity();
+    return S == A && (S == 4 || S == 8 || S == 16) ? unsigned(S) : 0;
+  }
   int64_t S = Ctx.getTypeSizeInChars(T).getQuantity();
   if (S == 1 || S == 2 || S == 4 || S == 8 || S == 16)
     if (!Scalar || T->isScalarType() || T->isVectorType())
@@ -102,6 +112,20 @@ static bool isAtomicName(StringRef N) {
          N == "atomicOr" || N == "atomicXor";
 }
 
+/// E without parentheses and the wrappers of a full expression with
+/// temporaries (`T *p = SharedMemory<T>();`).
+static const Expr *stripFull(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      E = EWC->getSubExpr();
+    else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BT->getSubExpr();
+    else
+      return E;
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Finding candidate accesses
 //===----------------------------------------------------------------------===//
@@ -112,11 +136,11 @@ enum class RootKind { Shared, Param, Other };
 
 class RootFinder {
 public:
-  RootFinder(ValueEvaluator &Eval) : Eval(Eval) {}
+  explicit RootFinder(SharedAccessFinder &Finder) : Finder(Finder) {}
   const VarDecl *Var = nullptr;
 
   RootKind ofLValue(const Expr *E) {
-    if (++Depth > 32)
+    if (++Depth > 64)
       return RootKind::Other;
     E = E->IgnoreParens();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -145,9 +169,9 @@ public:
   }
 
   RootKind ofPointer(const Expr *E) {
-    if (++Depth > 32)
+    if (++Depth > 64)
       return RootKind::Other;
-    E = E->IgnoreParens();
+    E = stripFull(E);
     if (const auto *C = dyn_cast<CastExpr>(E)) {
       switch (C->getCastKind()) {
       case CK_ArrayToPointerDecay:
@@ -164,19 +188,39 @@ public:
         }
         if (!V->hasLocalStorage())
           return RootKind::Other;
-        return ofDefinition(V, C->getSubExpr());
+        return ofDefinitions(V);
       }
       case CK_NoOp:
       case CK_BitCast:
       case CK_AddressSpaceConversion:
         return ofPointer(C->getSubExpr());
+      case CK_UserDefinedConversion:
+        // SharedMemory<T>'s `operator T *()`.
+        if (const auto *Call = dyn_cast<CallExpr>(
+                C->getSubExpr()->IgnoreParenImpCasts()))
+          return ofReturns(Call);
+        return RootKind::Other;
       default:
         return RootKind::Other;
       }
     }
-    if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
       if (U->getOpcode() == UO_AddrOf)
         return ofLValue(U->getSubExpr());
+      if (U->isIncrementDecrementOp()) {
+        // `*p++`: the pointer p holds.
+        const auto *DRE = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParens());
+        const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+        return V && V->hasLocalStorage() ? ofDefinitions(V) : RootKind::Other;
+      }
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+      return best(ofPointer(CO->getTrueExpr()), ofPointer(CO->getFalseExpr()));
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return ofReturns(Call);
+    if (const auto *B = dyn_cast<BinaryOperator>(E);
+        B && B->getOpcode() == BO_Assign)
+      return ofPointer(B->getRHS());
     if (const auto *B = dyn_cast<BinaryOperator>(E))
       if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
         if (B->getLHS()->getType()->isPointerType())
@@ -188,32 +232,73 @@ public:
   }
 
 private:
-  ValueEvaluator &Eval;
+  SharedAccessFinder &Finder;
   unsigned Depth = 0;
 
-  /// The root of local pointer V as read at Use, through `p = q`,
-  /// `p += n` and `++p`.
-  RootKind ofDefinition(const VarDecl *V, const Expr *Use) {
+  static RootKind best(RootKind A, RootKind B) {
+    if (A == RootKind::Shared || B == RootKind::Shared)
+      return RootKind::Shared;
+    if (A == RootKind::Param || B == RootKind::Param)
+      return RootKind::Param;
+    return RootKind::Other;
+  }
+
+  /// The root of local pointer V: the best of every value assigned to it
+  /// (`p = a; if (c) p = b;` may point into shared memory).
+  RootKind ofDefinitions(const VarDecl *V) {
     if (++Depth > 32)
       return RootKind::Other;
-    const Expr *Def = Eval.reachingDefinition(V, {}, Use);
-    if (!Def)
+    const auto *F =
+        dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    if (!F || !F->getBody())
       return RootKind::Other;
-    Def = Def->IgnoreParens();
-    if (const auto *CA = dyn_cast<CompoundAssignOperator>(Def))
-      return ofDefinition(V, CA->getLHS()->IgnoreParens());
-    if (const auto *U = dyn_cast<UnaryOperator>(Def);
-        U && U->isIncrementDecrementOp())
-      return ofDefinition(V, U->getSubExpr()->IgnoreParens());
-    return ofPointer(Def);
+    const SharedAccessFinder::LocalWrites &LW = Finder.localWrites(F);
+    auto It = LW.Writes.find(V);
+    if (It == LW.Writes.end())
+      return RootKind::Other;
+    RootKind R = RootKind::Other;
+    for (const Stmt *W : It->second) {
+      const Expr *Value = nullptr;
+      if (isa<DeclStmt>(W))
+        Value = V->getInit();
+      else if (const auto *B = dyn_cast<BinaryOperator>(W);
+               B && B->getOpcode() == BO_Assign)
+        Value = B->getRHS();
+      if (Value)
+        R = best(R, ofPointer(Value));
+    }
+    return R;
+  }
+
+  /// A call's root: shared when a return statement of the callee returns
+  /// a pointer into shared memory.
+  RootKind ofReturns(const CallExpr *Call) {
+    const FunctionDecl *Def = nullptr;
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->hasBody(Def) || !Def ||
+        !Call->getType()->isPointerType() || ++Depth > 32)
+      return RootKind::Other;
+    struct Returns : RecursiveASTVisitor<Returns> {
+      llvm::SmallVector<const Expr *, 2> Values;
+      bool VisitReturnStmt(ReturnStmt *R) {
+        if (R->getRetValue())
+          Values.push_back(R->getRetValue());
+        return true;
+      }
+    } Rs;
+    Rs.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+    for (const Expr *E : Rs.Values)
+      if (ofPointer(E) == RootKind::Shared)
+        return RootKind::Shared;
+    return RootKind::Other;
   }
 };
 
 class AccessCollector : public RecursiveASTVisitor<AccessCollector> {
 public:
-  AccessCollector(ASTContext &Ctx, ValueEvaluator &Eval,
+  AccessCollector(ASTContext &Ctx, SharedAccessFinder &Finder,
                   const FunctionDecl *F, std::vector<SharedAccess> &Out)
-      : Ctx(Ctx), Eval(Eval), F(F), Out(Out) {}
+      : Ctx(Ctx), Finder(Finder), F(F), Out(Out) {}
 
   bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
     if (E->getCastKind() == CK_LValueToRValue)
@@ -253,6 +338,7 @@ public:
   }
   bool VisitCallExpr(CallExpr *E) {
     const FunctionDecl *Callee = E->getDirectCallee();
+    referenceArguments(E, Callee);
     if (!Callee || !Callee->getIdentifier() ||
         !isAtomicName(Callee->getName()) || E->getNumArgs() < 1)
       return true;
@@ -262,7 +348,7 @@ public:
     unsigned Bytes = accessBytes(Ptr->getType()->getPointeeType(), Ctx);
     if (!Bytes)
       return true;
-    RootFinder R(Eval);
+    RootFinder R(Finder);
     if (R.ofPointer(Ptr) == RootKind::Other)
       return true;
     SharedAccess A;
@@ -277,9 +363,32 @@ public:
 
 private:
   ASTContext &Ctx;
-  ValueEvaluator &Eval;
+  SharedAccessFinder &Finder;
   const FunctionDecl *F;
   std::vector<SharedAccess> &Out;
+
+  /// A shared element passed by reference to a device function
+  /// (`swap(s[i], s[j])`) is accessed through the reference: listed where
+  /// it is named, as a load through a reference to const, else as a
+  /// load-store.
+  void referenceArguments(const CallExpr *E, const FunctionDecl *Callee) {
+    const FunctionDecl *Def = nullptr;
+    if (!Callee || !Callee->hasBody(Def) || isa<CXXOperatorCallExpr>(E) ||
+        Callee->getBuiltinID())
+      return;
+    for (unsigned I = 0; I < E->getNumArgs() && I < Callee->getNumParams();
+         ++I) {
+      QualType PT = Callee->getParamDecl(I)->getType();
+      if (!PT->isReferenceType())
+        continue;
+      const Expr *Arg = E->getArg(I);
+      if (isa<MaterializeTemporaryExpr>(Arg->IgnoreParenImpCasts()))
+        continue;
+      add(Arg, PT->getPointeeType().isConstQualified()
+                   ? SharedAccess::Load
+                   : SharedAccess::LoadStore);
+    }
+  }
 
   void add(const Expr *LV, SharedAccess::Kind K) {
     if (!LV->isGLValue() || LV->isTypeDependent() || LV->containsErrors())
@@ -287,7 +396,7 @@ private:
     unsigned Bytes = accessBytes(LV->getType(), Ctx);
     if (!Bytes)
       return;
-    RootFinder R(Eval);
+    RootFinder R(Finder);
     if (R.ofLValue(LV) == RootKind::Other)
       return;
     SharedAccess A;
@@ -309,9 +418,101 @@ std::vector<SharedAccess> SharedAccessFinder::find(const FunctionDecl *F) {
   std::vector<SharedAccess> Out;
   if (!F->getBody())
     return Out;
-  AccessCollector C(Ctx, Eval, F, Out);
+  AccessCollector C(Ctx, *this, F, Out);
   C.TraverseStmt(const_cast<Stmt *>(F->getBody()));
   return Out;
+}
+
+const SharedAccessFinder::LocalWrites &
+SharedAccessFinder::localWrites(const FunctionDecl *F) {
+  std::unique_ptr<LocalWrites> &L = Locals[F->getBody()];
+  if (L)
+    return *L;
+  L = std::make_unique<LocalWrites>();
+  struct Walk : RecursiveASTVisitor<Walk> {
+    LocalWrites &L;
+    const ParentMap &PM;
+    Walk(LocalWrites &L, const ParentMap &PM) : L(L), PM(PM) {}
+    bool VisitGotoStmt(GotoStmt *) {
+      L.HasGoto = true;
+      return true;
+    }
+    bool VisitIndirectGotoStmt(IndirectGotoStmt *) {
+      L.HasGoto = true;
+      return true;
+    }
+    bool VisitDeclStmt(DeclStmt *S) {
+      for (Decl *D : S->decls())
+        if (auto *V = dyn_cast<VarDecl>(D))
+          L.Writes[V].push_back(S);
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      const auto *V = dyn_cast<VarDecl>(E->getDecl());
+      if (!V || !V->hasLocalStorage())
+        return true;
+      // Climb parentheses and the arms of an lvalue `c ? v : w`, which
+      // is then read or written as a whole.
+      const Stmt *Top = E;
+      const Stmt *P = PM.getParent(E);
+      bool InConditional = false;
+      while (P) {
+        const auto *CO = dyn_cast<ConditionalOperator>(P);
+        if (!isa<ParenExpr>(P) && !(CO && CO->isGLValue() && CO->getCond() != Top))
+          break;
+        InConditional |= CO != nullptr;
+        Top = P;
+        P = PM.getParent(P);
+      }
+      if (!P)
+        return true;
+      if (InConditional) {
+        if (!isRead(P, Top) && V->getType()->isScalarType())
+          L.Escapes.try_emplace(V, E);
+        return true;
+      }
+      if (const auto *B = dyn_cast<BinaryOperator>(P);
+          B && B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Top) {
+        L.Writes[V].push_back(B);
+        return true;
+      }
+      if (const auto *U = dyn_cast<UnaryOperator>(P);
+          U && U->isIncrementDecrementOp()) {
+        L.Writes[V].push_back(U);
+        return true;
+      }
+      // Only scalars and pointers are followed; any use other than a read
+      // lets one escape.
+      QualType T = V->getType();
+      if (!T->isScalarType() || isRead(P, Top))
+        return true;
+      L.Escapes.try_emplace(V, E);
+      return true;
+    }
+    static bool isRead(const Stmt *P, const Stmt *Top) {
+      if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P))
+        return ICE->getCastKind() == CK_LValueToRValue;
+      if (isa<UnaryExprOrTypeTraitExpr>(P))
+        return true; // sizeof
+      if (const auto *Call = dyn_cast<CallExpr>(P))
+        if (const FunctionDecl *F = Call->getDirectCallee())
+          for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+            if (Call->getArg(I)->IgnoreParens() == Top) {
+              unsigned J = isa<CXXOperatorCallExpr>(Call) &&
+                                   isa<CXXMethodDecl>(F)
+                               ? I - 1
+                               : I;
+              if (J >= F->getNumParams())
+                return false;
+              QualType PT = F->getParamDecl(J)->getType();
+              return PT->isReferenceType() &&
+                     PT->getPointeeType().isConstQualified();
+            }
+      return false;
+    }
+  } W(*L, parents(F));
+  W.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+  return *L;
 }
 
 const ParentMap &SharedAccessFinder::parents(const FunctionDecl *F) {
@@ -330,7 +531,11 @@ public:
   Lowering(SharedAccessFinder &Finder, const CallChain &Chain,
            const ArrayPadding *Pad, std::string &Why)
       : Finder(Finder), Ctx(Finder.Ctx), Eval(Finder.Eval), Chain(Chain),
-        Pad(Pad), Why(Why), P(std::make_unique<ExprPool>()) {}
+        Pad(Pad), Why(Why), P(std::make_unique<ExprPool>()) {
+    for (unsigned I = 0; I < Chain.Functions.size(); ++I)
+      Frames.push_back({Chain.Functions[I], I ? Chain.Calls[I - 1] : nullptr,
+                        I ? I - 1 : 0});
+  }
 
   std::optional<LoweredAccess> run(const SharedAccess &A) {
     unsigned Frame = Chain.Functions.size() - 1;
@@ -347,6 +552,14 @@ public:
     guards(A.LValue, Frame, L.Spec.Guards);
     for (unsigned I = 0; I + 1 < Chain.Functions.size(); ++I)
       guards(Chain.Calls[I], I, L.Spec.Guards);
+    // A loop group's condition and kind live in its first loop.
+    for (unsigned I = 0; I < P->numLoops(); ++I) {
+      Loop &Lp = P->loop(I);
+      const Loop &Head = P->loop(Lp.Group);
+      Lp.Cond = Head.Cond;
+      Lp.CondKnown = Head.CondKnown;
+      Lp.CondAfterBody = Head.CondAfterBody;
+    }
     L.Pool = std::move(P);
     L.Spec.Pool = L.Pool.get();
     return L;
@@ -363,7 +576,22 @@ private:
   const VarDecl *Root = nullptr;
   unsigned Depth = 0;
   std::map<std::pair<const void *, std::string>, unsigned> Symbols;
-  llvm::DenseMap<const VarDecl *, unsigned> Loops;
+
+  /// A function being lowered: one of the chain's, or one whose return
+  /// value an expression uses (Call calls it from frame Caller).
+  struct FrameInfo {
+    const FunctionDecl *F;
+    const CallExpr *Call;
+    unsigned Caller;
+  };
+  std::vector<FrameInfo> Frames;
+  /// Loop-carried variables: (loop statement, frame, variable) -> loop.
+  std::map<std::tuple<const Stmt *, unsigned, const VarDecl *>, unsigned>
+      Carried;
+  /// The group of each loop statement of a frame.
+  std::map<std::pair<const Stmt *, unsigned>, unsigned> LoopGroups;
+  /// Calls whose return value is lowered, per frame.
+  std::map<std::pair<const CallExpr *, unsigned>, NodeId> CallValues;
 
   struct DepthGuard {
     unsigned &D;
@@ -517,7 +745,7 @@ private:
     DepthGuard G(Depth);
     if (Depth > 64)
       return fail("the address expression is too deep");
-    E = E->IgnoreParens();
+    E = stripFull(E);
     if (const auto *C = dyn_cast<CastExpr>(E)) {
       switch (C->getCastKind()) {
       case CK_ArrayToPointerDecay:
@@ -532,23 +760,43 @@ private:
         const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
         if (!V)
           return std::nullopt;
-        if (const auto *PV = dyn_cast<ParmVarDecl>(V))
+        if (const auto *PV = dyn_cast<ParmVarDecl>(V);
+            PV && !changed(PV, Frame))
           return parameter(PV, Frame, /*Pointer=*/true);
         if (!V->hasLocalStorage())
           return std::nullopt;
-        if (const Expr *Def = Eval.reachingDefinition(V, {}, Sub))
-          return definedPointer(V, Def, Frame);
-        return fail("the pointer '" + V->getName() +
-                    "' is not defined by straight-line code");
+        return valueBefore(V, Sub, Frame);
       }
+      case CK_UserDefinedConversion:
+        // SharedMemory<T>'s `operator T *()`: the pointer it returns.
+        if (const auto *MC = dyn_cast<CXXMemberCallExpr>(
+                C->getSubExpr()->IgnoreParenImpCasts()))
+          return callValue(MC, Frame, /*Pointer=*/true);
+        return std::nullopt;
       default:
         return std::nullopt;
       }
     }
-    if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
       if (U->getOpcode() == UO_AddrOf)
         return address(U->getSubExpr(), Frame);
+      if (U->isIncrementDecrementOp())
+        return incDecValue(U, Frame, /*Pointer=*/true);
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      auto C = integer(CO->getCond(), Frame);
+      auto A = C ? pointer(CO->getTrueExpr(), Frame) : std::nullopt;
+      auto B = A ? pointer(CO->getFalseExpr(), Frame) : std::nullopt;
+      if (!B)
+        return std::nullopt;
+      return P->select(*C, *A, *B, IntType::i64());
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (E->getType()->isPointerType())
+        return callValue(Call, Frame, /*Pointer=*/true);
     if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (B->getOpcode() == BO_Assign)
+        return pointer(B->getRHS(), Frame);
       if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
         bool LP = B->getLHS()->getType()->isPointerType();
         const Expr *PtrE = LP ? B->getLHS() : B->getRHS();
@@ -575,75 +823,6 @@ private:
     return std::nullopt;
   }
 
-  /// The value local V holds after its definition Def: `T v = e;`,
-  /// `v = e;`, `v op= e;`, `++v;` or `v++;`.
-  std::optional<NodeId> definedValue(const VarDecl *V, const Expr *Def,
-                                     unsigned Frame) {
-    IntType VT = typeOf(V->getType());
-    Def = Def->IgnoreParens();
-    if (const auto *CA = dyn_cast<CompoundAssignOperator>(Def)) {
-      auto Prev = load(CA->getLHS(), Frame);
-      auto Rhs = Prev ? integer(CA->getRHS(), Frame) : std::nullopt;
-      if (!Rhs)
-        return std::nullopt;
-      std::optional<Op> O = compoundOp(CA->getOpcode());
-      if (!O)
-        return fail("an assignment operator the analysis does not follow");
-      IntType CT = typeOf(CA->getComputationLHSType());
-      // A shift's right operand keeps its own type.
-      NodeId R = (*O == Op::Shl || *O == Op::Shr) ? *Rhs : P->cast(*Rhs, CT);
-      return P->cast(P->binary(*O, P->cast(*Prev, CT), R, CT), VT);
-    }
-    if (const auto *U = dyn_cast<UnaryOperator>(Def);
-        U && U->isIncrementDecrementOp()) {
-      auto Prev = load(U->getSubExpr(), Frame);
-      if (!Prev)
-        return std::nullopt;
-      return P->binary(U->isIncrementOp() ? Op::Add : Op::Sub, *Prev,
-                       P->constant(1, VT), VT);
-    }
-    auto N = integer(Def, Frame);
-    if (!N)
-      return std::nullopt;
-    return P->cast(*N, VT);
-  }
-
-  /// The address pointer V holds after its definition Def.
-  std::optional<NodeId> definedPointer(const VarDecl *V, const Expr *Def,
-                                       unsigned Frame) {
-    Def = Def->IgnoreParens();
-    auto Step = [&](const Expr *LV, std::optional<NodeId> Count, bool Add)
-        -> std::optional<NodeId> {
-      // The pointer before this definition: the one reaching its operand.
-      const Expr *Before = Eval.reachingDefinition(V, {}, LV->IgnoreParens());
-      if (!Before)
-        return fail("the pointer '" + V->getName() +
-                    "' is not defined by straight-line code");
-      auto Prev = definedPointer(V, Before, Frame);
-      if (!Prev || !Count)
-        return std::nullopt;
-      auto Size = sizeOf(V->getType()->getPointeeType());
-      if (!Size)
-        return fail("the element size is unknown");
-      NodeId Off = P->binary(Op::Mul, i64(*Count),
-                             P->constant(*Size, IntType::i64()),
-                             IntType::i64());
-      return P->binary(Add ? Op::Add : Op::Sub, *Prev, Off, IntType::i64());
-    };
-    if (const auto *CA = dyn_cast<CompoundAssignOperator>(Def)) {
-      if (CA->getOpcode() != BO_AddAssign && CA->getOpcode() != BO_SubAssign)
-        return fail("an assignment operator the analysis does not follow");
-      // The pointer before: an rvalue read of the same variable.
-      return Step(CA->getLHS(), integer(CA->getRHS(), Frame),
-                  CA->getOpcode() == BO_AddAssign);
-    }
-    if (const auto *U = dyn_cast<UnaryOperator>(Def);
-        U && U->isIncrementDecrementOp())
-      return Step(U->getSubExpr(), P->constant(1, IntType::i64()),
-                  U->isIncrementOp());
-    return pointer(Def, Frame);
-  }
-
   static std::optional<Op> compoundOp(BinaryOperatorKind K) {
     switch (K) {
     case BO_AddAssign: return Op::Add;
@@ -664,16 +843,17 @@ private:
 
   std::optional<NodeId> parameter(const ParmVarDecl *PV, unsigned Frame,
                                   bool Pointer) {
-    const FunctionDecl *F = Chain.Functions[Frame];
+    const FunctionDecl *F = Frames[Frame].F;
     if (isKernel(F)) {
       if (Pointer)
         return std::nullopt; // a kernel's pointer parameter: global memory
       return uniform(PV, PV->getNameAsString(), PV->getType());
     }
-    if (Frame == 0)
+    if (!Frames[Frame].Call)
       return fail("'" + PV->getName() + "' is a parameter of a device "
                   "function with no caller in this file");
-    const CallExpr *Call = Chain.Calls[Frame - 1];
+    const CallExpr *Call = Frames[Frame].Call;
+    unsigned CallerFrame = Frames[Frame].Caller;
     unsigned I = PV->getFunctionScopeIndex();
     unsigned Shift = isa<CXXOperatorCallExpr>(Call) &&
                              isa<CXXMethodDecl>(Call->getDirectCallee())
@@ -687,8 +867,8 @@ private:
     if (PV->getType()->isReferenceType())
       return fail("'" + PV->getName() + "' is passed by reference");
     if (Pointer)
-      return pointer(Arg, Frame - 1);
-    auto V = integer(Arg, Frame - 1);
+      return pointer(Arg, CallerFrame);
+    auto V = integer(Arg, CallerFrame);
     if (!V)
       return std::nullopt;
     return P->cast(*V, typeOf(PV->getType()));
@@ -784,6 +964,14 @@ private:
       }
     }
 
+    if (const auto *B = dyn_cast<BinaryOperator>(E);
+        B && B->getOpcode() == BO_Assign) {
+      // `(v = e)` has the value of e, converted to v's type.
+      auto V = integer(B->getRHS(), Frame);
+      if (!V)
+        return std::nullopt;
+      return P->cast(*V, IT);
+    }
     if (const auto *B = dyn_cast<BinaryOperator>(E)) {
       Op O;
       switch (B->getOpcode()) {
@@ -821,6 +1009,8 @@ private:
     }
 
     if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+      if (U->isIncrementDecrementOp())
+        return incDecValue(U, Frame, /*Pointer=*/false);
       Op O;
       switch (U->getOpcode()) {
       case UO_Plus: return integer(U->getSubExpr(), Frame);
@@ -872,7 +1062,7 @@ private:
                          IT);
         }
       }
-      return fail("a function call in the address");
+      return callValue(Call, Frame, /*Pointer=*/false);
     }
     return fail("an expression the analysis does not follow");
   }
@@ -885,16 +1075,14 @@ private:
       const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
       if (!V)
         return fail("an unknown name");
-      if (const auto *PV = dyn_cast<ParmVarDecl>(V))
+      if (const auto *PV = dyn_cast<ParmVarDecl>(V);
+          PV && !changed(PV, Frame))
         return parameter(PV, Frame, /*Pointer=*/false);
       if (V->hasLocalStorage()) {
-        auto [IsCounter, L] = loopCounter(V, DRE, Frame);
-        if (IsCounter)
-          return L;
-        if (const Expr *Def = Eval.reachingDefinition(V, {}, DRE))
-          return definedValue(V, Def, Frame);
-        return fail("'" + V->getName() +
-                    "' is not defined by straight-line code");
+        auto N = valueBefore(V, DRE, Frame);
+        if (!N)
+          return std::nullopt;
+        return P->cast(*N, typeOf(T));
       }
       // Globals: the same in every thread unless written concurrently.
       if (V->getType().isConstQualified() && V->getAnyInitializer())
@@ -932,7 +1120,7 @@ private:
       if (!V)
         return fail("a member the analysis does not follow");
       if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
-        if (isKernel(Chain.Functions[Frame]) &&
+        if (isKernel(Frames[Frame].F) &&
             !PV->getType()->isReferenceType())
           return uniform(PV, PV->getNameAsString() + Path, T);
         return fail("a member of a device function's parameter");
@@ -993,7 +1181,7 @@ private:
       const auto *DRE = dyn_cast<DeclRefExpr>(S);
       const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
       bool Uniform = V && ((isa<ParmVarDecl>(V) &&
-                            isKernel(Chain.Functions[Frame])) ||
+                            isKernel(Frames[Frame].F)) ||
                            (!V->hasLocalStorage() && !isShared(V)));
       if (!Uniform)
         return std::nullopt;
@@ -1008,124 +1196,604 @@ private:
     return P->binary(Op::Add, *Base, i64(*I), IntType::i64());
   }
 
-  // ---- loops --------------------------------------------------------------
+  // ---- control flow -------------------------------------------------------
+  //
+  // The value of a local variable at a point of a structured function body.
+  // The last statement before the point that writes the variable decides:
+  // its value after that statement. An if/else that writes it joins its arms
+  // into a Select on the condition (an arm that leaves by return, break or
+  // continue does not reach the join); a loop whose body writes it makes it
+  // a loop-carried variable, a model Loop in the group of the loop's other
+  // carried variables, whose next value is the one at the end of the body
+  // (joined with the values at each `if (c) { ...; continue; }`). At the
+  // entry of the function a parameter has its argument's value.
 
-  /// V as the counter of an enclosing for loop that only its increment
-  /// changes. First: whether V is declared by a for loop around Use; second:
-  /// its node, or std::nullopt when the loop is not one the analysis follows.
-  std::pair<bool, std::optional<NodeId>>
-  loopCounter(const VarDecl *V, const DeclRefExpr *Use, unsigned Frame) {
-    const std::pair<bool, std::optional<NodeId>> NotCounter{false,
-                                                            std::nullopt};
-    const std::pair<bool, std::optional<NodeId>> Failed{true, std::nullopt};
-    const FunctionDecl *F = Chain.Functions[Frame];
-    if (!F->getBody())
-      return NotCounter;
-    const ParentMap &PM = Finder.parents(F);
-    // V's DeclStmt must be the init of a ForStmt.
-    const ForStmt *FS = nullptr;
-    for (const Stmt *S = Use; S; S = PM.getParent(S))
-      if (const auto *For = dyn_cast<ForStmt>(S))
-        if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()))
-          if (llvm::is_contained(DS->decls(), V)) {
-            FS = For;
-            break;
-          }
-    if (!FS)
-      return NotCounter;
-    auto It = Loops.find(V);
-    if (It != Loops.end())
-      return {true, P->loopVar(It->second, typeOf(V->getType()))};
+  const ParentMap &parentsOf(unsigned Frame) {
+    return Finder.parents(Frames[Frame].F);
+  }
+  const SharedAccessFinder::LocalWrites &writesOf(unsigned Frame) {
+    return Finder.localWrites(Frames[Frame].F);
+  }
 
-    // Every reference in the body and condition must be a plain read.
-    struct Refs : RecursiveASTVisitor<Refs> {
-      const VarDecl *V;
-      llvm::SmallVector<const DeclRefExpr *, 8> Found;
-      bool VisitDeclRefExpr(DeclRefExpr *E) {
-        if (E->getDecl() == V)
-          Found.push_back(E);
+  std::string lineOf(const Stmt *S) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    return std::to_string(SM.getExpansionLineNumber(S->getBeginLoc()));
+  }
+
+  /// Is Anc the statement S or one of its ancestors?
+  static bool encloses(const Stmt *Anc, const Stmt *S, const ParentMap &PM) {
+    for (const Stmt *X = S; X; X = PM.getParent(X))
+      if (X == Anc)
         return true;
-      }
-    } R;
-    R.V = V;
-    R.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
-    if (FS->getCond())
-      R.TraverseStmt(const_cast<Expr *>(FS->getCond()));
-    for (const DeclRefExpr *Ref : R.Found) {
-      const Stmt *Par = PM.getParent(Ref);
-      while (Par && isa<ParenExpr>(Par))
-        Par = PM.getParent(Par);
-      const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(Par);
-      if (!ICE || ICE->getCastKind() != CK_LValueToRValue) {
-        fail("the loop counter '" + V->getName() + "' is changed in the loop");
-        return Failed;
-      }
-    }
-    const Expr *Inc = FS->getInc();
-    if (!V->getInit() || !FS->getCond() || !Inc) {
-      fail("the loop of '" + V->getName() + "' is not a counted loop");
-      return Failed;
-    }
-    IntType VT = typeOf(V->getType());
-    unsigned L = P->addLoop(V->getName());
-    Loops[V] = L;
-    NodeId Self = P->loopVar(L, VT);
-    auto Init = integer(V->getInit(), Frame);
-    auto Cond = Init ? integer(FS->getCond(), Frame) : std::nullopt;
-    if (!Cond)
-      return Failed;
+    return false;
+  }
 
-    // The increment: ++i, i++, --i, i--, i += e, i -= e, i op= e, i = e.
-    Inc = Inc->IgnoreParens();
-    auto IsV = [&](const Expr *X) {
-      const auto *D = dyn_cast<DeclRefExpr>(X->IgnoreParens());
-      return D && D->getDecl() == V;
-    };
-    std::optional<NodeId> Next, Step;
-    if (const auto *U = dyn_cast<UnaryOperator>(Inc);
-        U && U->isIncrementDecrementOp() && IsV(U->getSubExpr())) {
-      Step = P->constant(U->isIncrementOp() ? 1 : -1, VT);
-      Next = P->binary(Op::Add, Self, *Step, VT);
-    } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc);
-               CA && IsV(CA->getLHS())) {
-      auto E = integer(CA->getRHS(), Frame);
-      if (!E)
-        return Failed;
-      IntType CT = typeOf(CA->getComputationLHSType());
-      NodeId Lhs = P->cast(Self, CT);
-      NodeId Rhs = P->cast(*E, CT);
-      Op O;
-      switch (CA->getOpcode()) {
-      case BO_AddAssign: O = Op::Add; break;
-      case BO_SubAssign: O = Op::Sub; break;
-      case BO_MulAssign: O = Op::Mul; break;
-      case BO_DivAssign: O = Op::Div; break;
-      case BO_ShlAssign: O = Op::Shl; break;
-      case BO_ShrAssign: O = Op::Shr; break;
-      default:
-        fail("the loop increment is not a step the analysis follows");
-        return Failed;
-      }
-      Next = P->cast(P->binary(O, Lhs, Rhs, CT), VT);
-      if ((O == Op::Add || O == Op::Sub) && !P->readsThreadIdx(*E))
-        Step = O == Op::Add ? *E : P->unary(Op::Neg, *E, typeOf(CA->getRHS()->getType()));
-    } else if (const auto *BA = dyn_cast<BinaryOperator>(Inc);
-               BA && BA->getOpcode() == BO_Assign && IsV(BA->getLHS())) {
-      auto E = integer(BA->getRHS(), Frame);
-      if (!E)
-        return Failed;
-      Next = P->cast(*E, VT);
-    } else {
-      fail("the loop increment is not a step the analysis follows");
-      return Failed;
+  /// The statements inside S that write V.
+  llvm::SmallVector<const Stmt *, 2> writesIn(const Stmt *S, const VarDecl *V,
+                                              unsigned Frame) {
+    llvm::SmallVector<const Stmt *, 2> Out;
+    if (!S)
+      return Out;
+    const auto &W = writesOf(Frame).Writes;
+    auto It = W.find(V);
+    if (It == W.end())
+      return Out;
+    const ParentMap &PM = parentsOf(Frame);
+    for (const Stmt *X : It->second)
+      if (encloses(S, X, PM))
+        Out.push_back(X);
+    return Out;
+  }
+  bool writes(const Stmt *S, const VarDecl *V, unsigned Frame) {
+    return !writesIn(S, V, Frame).empty();
+  }
+  /// Does the function write parameter or local V anywhere (or let it
+  /// escape)?
+  bool changed(const VarDecl *V, unsigned Frame) {
+    const auto &LW = writesOf(Frame);
+    auto It = LW.Writes.find(V);
+    bool Assigned =
+        It != LW.Writes.end() &&
+        llvm::any_of(It->second, [](const Stmt *S) { return !isa<DeclStmt>(S); });
+    return Assigned || LW.Escapes.count(V);
+  }
+
+  IntType varType(const VarDecl *V) {
+    return V->getType()->isPointerType() ? IntType::i64()
+                                         : typeOf(V->getType());
+  }
+
+  /// The value V has when control reaches Use (an expression reading V, or
+  /// a statement).
+  std::optional<NodeId> valueBefore(const VarDecl *V, const Stmt *Use,
+                                    unsigned Frame) {
+    DepthGuard G(Depth);
+    if (Depth > 64)
+      return fail("the definitions of '" + V->getName() +
+                  "' are nested too deep");
+    const auto &LW = writesOf(Frame);
+    if (auto It = LW.Escapes.find(V); It != LW.Escapes.end())
+      return fail("'" + V->getName() +
+                  "' has its address taken or is bound to a reference on "
+                  "line " + lineOf(It->second));
+    if (V->getType().isVolatileQualified())
+      return fail("'" + V->getName() + "' is volatile");
+    if (LW.HasGoto && changed(V, Frame))
+      return fail("'" + V->getName() + "' is assigned in a function with a "
+                  "goto");
+    const ParentMap &PM = parentsOf(Frame);
+    // Another write of V in the same expression (`s[i] = i++`).
+    const Stmt *Full = Use;
+    while (const Stmt *Par = PM.getParent(Full)) {
+      if (!isa<Expr>(Par))
+        break;
+      Full = Par;
     }
-    Loop &Lp = P->loop(L);
-    Lp.Init = P->cast(*Init, VT);
-    Lp.Cond = *Cond;
-    Lp.Next = *Next;
-    Lp.Step = Step;
-    Lp.Complete = true;
-    return {true, Self};
+    if (isa<Expr>(Full))
+      for (const Stmt *W : writesIn(Full, V, Frame))
+        if (!encloses(W, Use, PM))
+          return fail("'" + V->getName() +
+                      "' is changed and read in one expression on line " +
+                      lineOf(W));
+    const Stmt *S = Use;
+    while (true) {
+      const Stmt *Par = PM.getParent(S);
+      if (!Par)
+        return entryValue(V, Frame);
+      if (const auto *CS = dyn_cast<CompoundStmt>(Par)) {
+        const Stmt *Prev = nullptr;
+        for (const Stmt *B : CS->body()) {
+          if (B == S)
+            break;
+          if (writes(B, V, Frame))
+            Prev = B;
+        }
+        if (Prev)
+          return valueAfter(V, Prev, Frame);
+      } else if (const auto *For = dyn_cast<ForStmt>(Par)) {
+        if (S == For->getBody() || S == For->getCond())
+          return header(V, For, Frame);
+        if (S == For->getInc())
+          return endOfBody(V, For, Frame);
+        // The init runs before the loop.
+      } else if (const auto *W = dyn_cast<WhileStmt>(Par)) {
+        if (S == W->getBody() || S == W->getCond())
+          return header(V, W, Frame);
+      } else if (const auto *D = dyn_cast<DoStmt>(Par)) {
+        if (S == D->getBody())
+          return header(V, D, Frame);
+        if (S == D->getCond())
+          return endOfBody(V, D, Frame);
+      } else if (const auto *R = dyn_cast<CXXForRangeStmt>(Par)) {
+        if (S == R->getBody() && writes(R->getBody(), V, Frame))
+          return fail("'" + V->getName() +
+                      "' is changed in the range-based for loop on line " +
+                      lineOf(R));
+      } else if (isa<SwitchCase>(Par)) {
+        // A case label is reached from the switch, or from the case before.
+        const Stmt *Sw = Par;
+        while (Sw && !isa<SwitchStmt>(Sw))
+          Sw = PM.getParent(Sw);
+        if (!Sw)
+          return fail("a case label outside a switch");
+        if (writes(cast<SwitchStmt>(Sw)->getBody(), V, Frame))
+          return fail("'" + V->getName() + "' is changed in the switch on "
+                      "line " + lineOf(Sw) + " before a case label");
+        S = Sw;
+        continue;
+      }
+      S = Par;
+    }
+  }
+
+  std::optional<NodeId> entryValue(const VarDecl *V, unsigned Frame) {
+    if (const auto *PV = dyn_cast<ParmVarDecl>(V))
+      return parameter(PV, Frame, V->getType()->isPointerType());
+    return fail("'" + V->getName() + "' is read before it is set");
+  }
+
+  /// The value V has after statement S, which writes it, completes.
+  std::optional<NodeId> valueAfter(const VarDecl *V, const Stmt *S,
+                                   unsigned Frame) {
+    DepthGuard G(Depth);
+    if (Depth > 64)
+      return fail("the definitions of '" + V->getName() +
+                  "' are nested too deep");
+    if (const auto *L = dyn_cast<LabelStmt>(S))
+      return valueAfter(V, L->getSubStmt(), Frame);
+    if (const auto *A = dyn_cast<AttributedStmt>(S))
+      return valueAfter(V, A->getSubStmt(), Frame);
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      if (llvm::is_contained(DS->decls(), V))
+        return writeValue(V, DS, Frame);
+      return fail("'" + V->getName() + "' is changed in a declaration on "
+                  "line " + lineOf(S));
+    }
+    if (isa<Expr>(S)) {
+      auto Ws = writesIn(S, V, Frame);
+      if (Ws.size() != 1)
+        return fail("'" + V->getName() + "' is changed more than once on "
+                    "line " + lineOf(S));
+      // A write only some evaluations make: `c ? v = 1 : 0`, `c && ++v`.
+      const ParentMap &PM = parentsOf(Frame);
+      for (const Stmt *X = Ws[0]; X != S;) {
+        const Stmt *Par = PM.getParent(X);
+        if (!Par)
+          break;
+        const auto *CO = dyn_cast<AbstractConditionalOperator>(Par);
+        const auto *B = dyn_cast<BinaryOperator>(Par);
+        if ((CO && X != CO->getCond()) ||
+            (B && B->isLogicalOp() && X == B->getRHS()))
+          return fail("'" + V->getName() + "' is changed under a condition "
+                      "inside an expression on line " + lineOf(S));
+        X = Par;
+      }
+      return writeValue(V, Ws[0], Frame);
+    }
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      const Stmt *Last = nullptr;
+      for (const Stmt *B : CS->body())
+        if (writes(B, V, Frame))
+          Last = B;
+      if (!Last)
+        return fail("'" + V->getName() + "' has no definition in the block "
+                    "on line " + lineOf(S));
+      return valueAfter(V, Last, Frame);
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      return ifValue(V, If, Frame);
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+      return fail("'" + V->getName() + "' is changed by the loop on line " +
+                  lineOf(S) + " and read after it");
+    if (isa<SwitchStmt>(S))
+      return fail("'" + V->getName() + "' is assigned in the switch on line " +
+                  lineOf(S));
+    return fail("'" + V->getName() + "' is changed by a statement the "
+                "analysis does not follow on line " + lineOf(S));
+  }
+
+  /// V after an if/else that writes it.
+  std::optional<NodeId> ifValue(const VarDecl *V, const IfStmt *If,
+                                unsigned Frame) {
+    if (If->getConditionVariable() ||
+        (If->getInit() && writes(If->getInit(), V, Frame)) ||
+        writes(If->getCond(), V, Frame))
+      return fail("'" + V->getName() + "' is changed in the condition of the "
+                  "if on line " + lineOf(If));
+    bool ThenLeaves = exits(If->getThen(), true);
+    bool ElseLeaves = If->getElse() && exits(If->getElse(), true);
+    auto Arm = [&](const Stmt *A) -> std::optional<NodeId> {
+      if (A && writes(A, V, Frame))
+        return valueAfter(V, A, Frame);
+      return valueBefore(V, If, Frame);
+    };
+    if (ThenLeaves && ElseLeaves)
+      return fail("'" + V->getName() + "' is read after the if on line " +
+                  lineOf(If) + ", whose branches both leave");
+    if (ThenLeaves)
+      return Arm(If->getElse());
+    if (ElseLeaves)
+      return Arm(If->getThen());
+    IntType VT = varType(V);
+    auto T = Arm(If->getThen());
+    auto E = T ? Arm(If->getElse()) : std::nullopt;
+    if (!E)
+      return std::nullopt;
+    if (*T == *E)
+      return T;
+    auto C = integer(If->getCond(), Frame);
+    if (!C) {
+      Why = "'" + V->getName().str() + "' is assigned under the condition "
+            "on line " + lineOf(If) + ", which the analysis does not follow" +
+            (Why.empty() ? "" : " (" + Why + ")");
+      return std::nullopt;
+    }
+    return P->select(*C, P->cast(*T, VT), P->cast(*E, VT), VT);
+  }
+
+  /// The value V holds after write W (its DeclStmt, `v = e`, `v op= e`,
+  /// `++v`, `v++`).
+  std::optional<NodeId> writeValue(const VarDecl *V, const Stmt *W,
+                                   unsigned Frame) {
+    bool Ptr = V->getType()->isPointerType();
+    IntType VT = varType(V);
+    auto Value = [&](const Expr *E) -> std::optional<NodeId> {
+      if (Ptr)
+        return pointer(E, Frame);
+      auto N = integer(E, Frame);
+      if (!N)
+        return std::nullopt;
+      return P->cast(*N, VT);
+    };
+    if (isa<DeclStmt>(W)) {
+      if (!V->getInit())
+        return fail("'" + V->getName() + "' is declared without a value");
+      if (!Ptr && !V->getType()->isIntegralOrEnumerationType())
+        return fail("'" + V->getName() + "' is not an integer");
+      return Value(V->getInit());
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(W)) {
+      auto Prev = valueBefore(V, U, Frame);
+      if (!Prev)
+        return std::nullopt;
+      return stepped(V, *Prev, P->constant(1, IntType::i64()),
+                     U->isIncrementOp());
+    }
+    const auto *B = cast<BinaryOperator>(W);
+    if (B->getOpcode() == BO_Assign)
+      return Value(B->getRHS());
+    auto Prev = valueBefore(V, B, Frame);
+    auto Rhs = Prev ? integer(B->getRHS(), Frame) : std::nullopt;
+    if (!Rhs)
+      return std::nullopt;
+    if (Ptr) {
+      if (B->getOpcode() != BO_AddAssign && B->getOpcode() != BO_SubAssign)
+        return fail("an assignment operator the analysis does not follow");
+      return stepped(V, *Prev, *Rhs, B->getOpcode() == BO_AddAssign);
+    }
+    const auto *CA = cast<CompoundAssignOperator>(B);
+    std::optional<Op> O = compoundOp(CA->getOpcode());
+    if (!O)
+      return fail("an assignment operator the analysis does not follow");
+    IntType CT = typeOf(CA->getComputationLHSType());
+    // A shift's right operand keeps its own type.
+    NodeId R = (*O == Op::Shl || *O == Op::Shr) ? *Rhs : P->cast(*Rhs, CT);
+    return P->cast(P->binary(*O, P->cast(*Prev, CT), R, CT), VT);
+  }
+
+  /// Prev plus or minus Count steps of V's type (elements for a pointer).
+  std::optional<NodeId> stepped(const VarDecl *V, NodeId Prev, NodeId Count,
+                                bool Add) {
+    IntType VT = varType(V);
+    if (V->getType()->isPointerType()) {
+      auto Size = sizeOf(V->getType()->getPointeeType());
+      if (!Size)
+        return fail("the element size is unknown");
+      NodeId Off = P->binary(Op::Mul, i64(Count),
+                             P->constant(*Size, IntType::i64()),
+                             IntType::i64());
+      return P->binary(Add ? Op::Add : Op::Sub, Prev, Off, IntType::i64());
+    }
+    return P->binary(Add ? Op::Add : Op::Sub, Prev, P->cast(Count, VT), VT);
+  }
+
+  /// The value of `v++`, `++v`, `p--`... as an expression.
+  std::optional<NodeId> incDecValue(const UnaryOperator *U, unsigned Frame,
+                                    bool Pointer) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParens());
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || !V->hasLocalStorage())
+      return fail("an increment of a value the analysis does not follow");
+    auto Old = valueBefore(V, U, Frame);
+    if (!Old)
+      return std::nullopt;
+    if (U->isPostfix())
+      return Old;
+    auto New = stepped(V, *Old, P->constant(1, IntType::i64()),
+                       U->isIncrementOp());
+    if (!New || Pointer)
+      return New;
+    return P->cast(*New, typeOf(U->getType()));
+  }
+
+  static const Stmt *loopBody(const Stmt *L) {
+    if (const auto *F = dyn_cast<ForStmt>(L))
+      return F->getBody();
+    if (const auto *W = dyn_cast<WhileStmt>(L))
+      return W->getBody();
+    return cast<DoStmt>(L)->getBody();
+  }
+
+  /// V at the head of loop L, each time the condition is tested (for a do
+  /// loop, each time the body starts).
+  std::optional<NodeId> header(const VarDecl *V, const Stmt *L,
+                               unsigned Frame) {
+    const Stmt *Init = nullptr, *Inc = nullptr;
+    const Expr *Cond = nullptr;
+    bool After = false;
+    if (const auto *F = dyn_cast<ForStmt>(L)) {
+      Init = F->getInit();
+      Cond = F->getCond();
+      Inc = F->getInc();
+    } else if (const auto *W = dyn_cast<WhileStmt>(L)) {
+      Cond = W->getCond();
+    } else {
+      Cond = cast<DoStmt>(L)->getCond();
+      After = true;
+    }
+    const Stmt *Body = loopBody(L);
+    auto Entering = [&]() -> std::optional<NodeId> {
+      if (Init && writes(Init, V, Frame))
+        return valueAfter(V, Init, Frame);
+      return valueBefore(V, L, Frame);
+    };
+    if (!writes(Body, V, Frame) && !writes(Inc, V, Frame) &&
+        !writes(Cond, V, Frame))
+      return Entering();
+    if (writes(Cond, V, Frame))
+      return fail("'" + V->getName() + "' is changed in the condition of the "
+                  "loop on line " + lineOf(L));
+    IntType VT = varType(V);
+    auto Key = std::make_tuple(L, Frame, V);
+    if (auto It = Carried.find(Key); It != Carried.end())
+      return P->loopVar(It->second, VT);
+    auto InitN = Entering();
+    if (!InitN)
+      return std::nullopt;
+    auto GK = std::make_pair(L, Frame);
+    auto GI = LoopGroups.find(GK);
+    bool First = GI == LoopGroups.end();
+    unsigned Id = First ? P->addLoop(V->getName())
+                        : P->addLoopInGroup(V->getName(), GI->second);
+    if (First)
+      LoopGroups[GK] = Id;
+    Carried[Key] = Id;
+    NodeId Self = P->loopVar(Id, VT);
+    P->loop(Id).Init = P->cast(*InitN, VT);
+    std::optional<NodeId> Next = Inc && writes(Inc, V, Frame)
+                                     ? valueAfter(V, Inc, Frame)
+                                     : endOfBody(V, L, Frame);
+    if (!Next)
+      return std::nullopt;
+    P->loop(Id).Next = P->cast(*Next, VT);
+    P->loop(Id).Step = stepOf(P->loop(Id).Next, Self, Id);
+    if (First) {
+      P->loop(Id).CondAfterBody = After;
+      std::string Saved = Why;
+      std::optional<NodeId> C = Cond ? integer(Cond, Frame) : std::nullopt;
+      Why = Saved; // without its condition, a loop can still be an induction
+      P->loop(Id).CondKnown = C.has_value();
+      if (C)
+        P->loop(Id).Cond = *C;
+    }
+    P->loop(Id).Complete = true;
+    return Self;
+  }
+
+  /// When Next is Self + E or Self - E, with E uniform: the step.
+  std::optional<NodeId> stepOf(NodeId Next, NodeId Self, unsigned Id) {
+    auto Strip = [&](NodeId N) {
+      while ((*P)[N].Kind == Op::Cast)
+        N = (*P)[N].A;
+      return N;
+    };
+    NodeId N = Strip(Next);
+    const Node &X = (*P)[N];
+    if (X.Kind != Op::Add && X.Kind != Op::Sub)
+      return std::nullopt;
+    std::optional<NodeId> E;
+    bool Negate = false;
+    if (Strip(X.A) == Self) {
+      E = X.B;
+      Negate = X.Kind == Op::Sub;
+    } else if (X.Kind == Op::Add && Strip(X.B) == Self) {
+      E = X.A;
+    }
+    if (!E || P->readsThreadIdx(*E))
+      return std::nullopt;
+    llvm::SmallVector<unsigned, 4> Ls;
+    P->loopsRead(*E, Ls);
+    if (llvm::is_contained(Ls, Id))
+      return std::nullopt;
+    return Negate ? P->unary(Op::Neg, *E, (*P)[*E].Type) : *E;
+  }
+
+  /// V at the end of loop L's body, where the next iteration starts: the
+  /// value falling out of the body, joined with the value at each
+  /// `if (c) { ...; continue; }` of the body.
+  std::optional<NodeId> endOfBody(const VarDecl *V, const Stmt *L,
+                                  unsigned Frame) {
+    const Stmt *Body = loopBody(L);
+    if (!writes(Body, V, Frame))
+      return header(V, L, Frame);
+    auto Fall = valueAfter(V, Body, Frame);
+    if (!Fall)
+      return std::nullopt;
+    llvm::SmallVector<const ContinueStmt *, 2> Continues;
+    collectContinues(Body, Continues);
+    if (Continues.empty())
+      return Fall;
+    const auto *CS = dyn_cast<CompoundStmt>(Body);
+    if (!CS)
+      return fail("'" + V->getName() + "' is changed in a loop with a "
+                  "'continue' the analysis does not follow");
+    IntType VT = varType(V);
+    NodeId R = P->cast(*Fall, VT);
+    unsigned Followed = 0;
+    for (auto It = CS->body_rbegin(); It != CS->body_rend(); ++It) {
+      const auto *If = dyn_cast<IfStmt>(*It);
+      if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+        continue;
+      const Stmt *Last = If->getThen();
+      if (const auto *C = dyn_cast<CompoundStmt>(Last))
+        Last = C->body_empty() ? nullptr : C->body_back();
+      const auto *Cont = dyn_cast_or_null<ContinueStmt>(Last);
+      if (!Cont)
+        continue;
+      auto C = integer(If->getCond(), Frame);
+      auto At = C ? valueBefore(V, Cont, Frame) : std::nullopt;
+      if (!At)
+        return std::nullopt;
+      R = P->select(*C, P->cast(*At, VT), R, VT);
+      ++Followed;
+    }
+    if (Followed != Continues.size())
+      return fail("'" + V->getName() + "' is changed in a loop with a "
+                  "'continue' the analysis does not follow on line " +
+                  lineOf(Continues.front()));
+    return R;
+  }
+
+  /// The continue statements of a loop body (not those of inner loops).
+  static void collectContinues(const Stmt *S,
+                               llvm::SmallVectorImpl<const ContinueStmt *> &Out) {
+    if (!S)
+      return;
+    if (const auto *C = dyn_cast<ContinueStmt>(S)) {
+      Out.push_back(C);
+      return;
+    }
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) || isa<Expr>(S))
+      return;
+    for (const Stmt *Child : S->children())
+      collectContinues(Child, Out);
+  }
+
+  // ---- calls --------------------------------------------------------------
+
+  /// The value a call of a device function returns, lowered in a frame of
+  /// its own whose parameters are the call's arguments.
+  std::optional<NodeId> callValue(const CallExpr *Call, unsigned Frame,
+                                  bool Pointer) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return fail("a call through a function pointer in the address");
+    std::string Name = "'" + Callee->getNameAsString() + "'";
+    const FunctionDecl *Def = nullptr;
+    if (!Callee->hasBody(Def) || !Def || !isa<CompoundStmt>(Def->getBody()))
+      return fail("a call of " + Name + ", whose body is not in this file");
+    if (isKernel(Def) || Def->isVariadic())
+      return fail("a call of " + Name + " the analysis does not follow");
+    for (const FrameInfo &F : Frames)
+      if (F.F == Def)
+        return fail("a recursive call of " + Name);
+    if (Frames.size() > 24)
+      return fail("calls nested too deep in the address");
+    auto Key = std::make_pair(Call, Frame);
+    if (auto It = CallValues.find(Key); It != CallValues.end())
+      return It->second;
+    Frames.push_back({Def, Call, Frame});
+    unsigned New = Frames.size() - 1;
+    const auto *Body = cast<CompoundStmt>(Def->getBody());
+    llvm::SmallVector<const Stmt *, 8> Ss(Body->body_begin(), Body->body_end());
+    IntType RT = Pointer ? IntType::i64() : typeOf(Call->getType());
+    auto R = returnValue(Ss, New, Pointer, RT);
+    if (!R)
+      return std::nullopt;
+    CallValues[Key] = *R;
+    return R;
+  }
+
+  static bool hasReturn(const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<ReturnStmt>(S))
+      return true;
+    if (isa<Expr>(S))
+      return false;
+    for (const Stmt *C : S->children())
+      if (hasReturn(C))
+        return true;
+    return false;
+  }
+  static llvm::SmallVector<const Stmt *, 8> stmtsOf(const Stmt *S) {
+    if (const auto *C = dyn_cast<CompoundStmt>(S))
+      return {C->body_begin(), C->body_end()};
+    return {S};
+  }
+  static bool endsInReturn(const Stmt *S) {
+    auto Ss = stmtsOf(S);
+    return !Ss.empty() && isa<ReturnStmt>(Ss.back());
+  }
+
+  /// The value returned by the statements Ss (the rest of a function body):
+  /// `if (c) return a; ... return b;` is Select(c, a, b).
+  std::optional<NodeId> returnValue(llvm::ArrayRef<const Stmt *> Ss,
+                                    unsigned Frame, bool Pointer, IntType RT) {
+    for (size_t I = 0; I < Ss.size(); ++I) {
+      const Stmt *S = Ss[I];
+      if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+        if (!R->getRetValue())
+          return fail("a return without a value on line " + lineOf(R));
+        if (Pointer)
+          return pointer(R->getRetValue(), Frame);
+        auto N = integer(R->getRetValue(), Frame);
+        if (!N)
+          return std::nullopt;
+        return P->cast(*N, RT);
+      }
+      if (!hasReturn(S))
+        continue;
+      const auto *If = dyn_cast<IfStmt>(S);
+      if (!If || If->getInit() || If->getConditionVariable() ||
+          !endsInReturn(If->getThen()) ||
+          (If->getElse() && !endsInReturn(If->getElse())))
+        return fail("a return the analysis does not follow on line " +
+                    lineOf(S));
+      auto C = integer(If->getCond(), Frame);
+      auto T = C ? returnValue(stmtsOf(If->getThen()), Frame, Pointer, RT)
+                 : std::nullopt;
+      std::optional<NodeId> E;
+      if (T)
+        E = If->getElse()
+                ? returnValue(stmtsOf(If->getElse()), Frame, Pointer, RT)
+                : returnValue(Ss.drop_front(I + 1), Frame, Pointer, RT);
+      if (!E)
+        return std::nullopt;
+      return P->select(*C, *T, *E, RT);
+    }
+    return fail("'" + Frames[Frame].F->getNameAsString() +
+                "' can end without returning a value");
   }
 
   // ---- guards -------------------------------------------------------------
@@ -1151,13 +1819,93 @@ private:
       Out.push_back({*N, Want});
   }
 
+  static const Stmt *stripLabels(const Stmt *S) {
+    while (const auto *SC = dyn_cast_or_null<SwitchCase>(S))
+      S = SC->getSubStmt();
+    return S;
+  }
+
+  /// The guard of a statement S in a case of switch Sw: the switch value
+  /// is one of the case labels that lead to S (falling through the cases
+  /// before it), or, when `default:` leads there, none of the others.
+  void switchGuard(const SwitchStmt *Sw, const Stmt *S, unsigned Frame,
+                   std::vector<std::pair<NodeId, bool>> &Out) {
+    const auto *Body = dyn_cast<CompoundStmt>(Sw->getBody());
+    if (!Body || Sw->getInit() || Sw->getConditionVariable())
+      return;
+    const ParentMap &PM = Finder.parents(Frames[Frame].F);
+    const Stmt *Inner = S;
+    while (Inner && PM.getParent(Inner) != Body)
+      Inner = PM.getParent(Inner);
+    if (!Inner)
+      return;
+    llvm::SmallVector<const Stmt *, 8> Children(Body->body_begin(),
+                                                Body->body_end());
+    auto It = llvm::find(Children, Inner);
+    if (It == Children.end())
+      return;
+    llvm::SmallVector<const CaseStmt *, 4> Leading;
+    bool Default = false;
+    for (size_t I = It - Children.begin() + 1; I-- > 0;) {
+      const Stmt *C = Children[I];
+      if (C != Inner && exits(stripLabels(C), true))
+        break; // no fall-through from the cases before
+      for (const Stmt *X = C; const auto *SC = dyn_cast_or_null<SwitchCase>(X);
+           X = SC->getSubStmt()) {
+        if (const auto *CS = dyn_cast<CaseStmt>(SC))
+          Leading.push_back(CS);
+        else
+          Default = true;
+      }
+    }
+    if (Leading.empty() && !Default)
+      return; // reached only by a jump the analysis does not follow
+    // The cases the guard names: those leading to S, or for a default all
+    // the others.
+    llvm::SmallVector<const CaseStmt *, 8> Named;
+    if (Default) {
+      for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC;
+           SC = SC->getNextSwitchCase())
+        if (const auto *CS = dyn_cast<CaseStmt>(SC);
+            CS && !llvm::is_contained(Leading, CS))
+          Named.push_back(CS);
+      if (Named.empty())
+        return; // every value leads here
+    } else {
+      Named.assign(Leading.begin(), Leading.end());
+    }
+    std::string Saved = Why;
+    auto Value = integer(Sw->getCond(), Frame);
+    Why = Saved;
+    if (!Value)
+      return;
+    IntType CT = typeOf(Sw->getCond()->getType());
+    std::optional<NodeId> Any;
+    for (const CaseStmt *CS : Named) {
+      Expr::EvalResult R;
+      if (CS->caseStmtIsGNURange() ||
+          !CS->getLHS()->EvaluateAsInt(R, Ctx))
+        return;
+      NodeId Eq = P->binary(
+          Op::EQ, *Value, P->constant(R.Val.getInt().getExtValue(), CT),
+          IntType::i32());
+      Any = Any ? P->binary(Op::LOr, *Any, Eq, IntType::i32()) : Eq;
+    }
+    Out.push_back({*Any, !Default});
+  }
+
   void guards(const Stmt *S, unsigned Frame,
               std::vector<std::pair<NodeId, bool>> &Out) {
-    const FunctionDecl *F = Chain.Functions[Frame];
+    const FunctionDecl *F = Frames[Frame].F;
     const ParentMap &PM = Finder.parents(F);
     const Stmt *Child = S;
     for (const Stmt *Par = PM.getParent(S); Par;
          Child = Par, Par = PM.getParent(Par)) {
+      if (const auto *Sw = dyn_cast<SwitchStmt>(Par)) {
+        if (Child == Sw->getBody())
+          switchGuard(Sw, S, Frame, Out);
+        continue;
+      }
       if (const auto *If = dyn_cast<IfStmt>(Par)) {
         if (If->getConditionVariable() || If->isConsteval())
           continue;

@@ -273,6 +273,7 @@ namespace {
 
 constexpr unsigned MaxLoopValues = 1024; // iterations of one enumerated loop
 constexpr unsigned MaxCombinations = 2048;
+constexpr unsigned MaxChoices = 6; // uniform branches tried both ways
 
 /// Is A worse than B: more wavefronts per phase?
 bool worse(unsigned WA, unsigned PA, unsigned WB, unsigned PB) {
@@ -286,24 +287,35 @@ public:
         Induction(P.numLoops(), false) {}
 
   AccessResult run() {
-    llvm::SmallVector<unsigned, 4> Loops;
-    P.loopsRead(A.Address, Loops);
+    llvm::SmallVector<unsigned, 4> Read;
+    P.loopsRead(A.Address, Read);
     for (const auto &G : A.Guards)
-      P.loopsRead(G.first, Loops);
-    // Outer loops first: a loop whose expressions read another comes after it.
+      P.loopsRead(G.first, Read);
+    // The variables one source loop carries step together: a group is
+    // enumerated as one loop, whichever of its members the access reads.
+    llvm::SmallVector<unsigned, 4> Groups;
+    for (unsigned L : Read)
+      if (!llvm::is_contained(Groups, P.loop(L).Group))
+        Groups.push_back(P.loop(L).Group);
+    auto GroupOf = [&](unsigned L) { return P.loop(L).Group; };
+    // Outer loops first: a group whose expressions read another comes after
+    // it.
     Order.clear();
-    llvm::SmallVector<unsigned, 4> Left(Loops.begin(), Loops.end());
+    llvm::SmallVector<unsigned, 4> Left(Groups.begin(), Groups.end());
     while (!Left.empty()) {
       bool Progress = false;
       for (size_t I = 0; I < Left.size(); ++I) {
         llvm::SmallVector<unsigned, 4> Deps;
-        const Loop &L = P.loop(Left[I]);
-        for (NodeId N : {L.Init, L.Cond, L.Next})
-          P.loopsRead(N, Deps);
-        if (L.Step)
-          P.loopsRead(*L.Step, Deps);
+        for (unsigned M : members(Left[I])) {
+          const Loop &L = P.loop(M);
+          for (NodeId N : {L.Init, L.Cond, L.Next})
+            P.loopsRead(N, Deps);
+          if (L.Step)
+            P.loopsRead(*L.Step, Deps);
+        }
         bool Ready = llvm::all_of(Deps, [&](unsigned D) {
-          return D == Left[I] || llvm::is_contained(Order, D);
+          return GroupOf(D) == Left[I] ||
+                 llvm::is_contained(Order, GroupOf(D));
         });
         if (Ready) {
           Order.push_back(Left[I]);
@@ -315,10 +327,25 @@ public:
       if (!Progress)
         return unknown("the loops around the access depend on each other");
     }
-    for (unsigned L : Order)
+    for (unsigned L : Read) {
       if (!P.loop(L).Complete)
         return unknown("a loop counter the access reads is not a plain "
                        "for-loop counter");
+      Needed.push_back(L);
+    }
+    // Branches on a uniform condition the analysis cannot compute: every
+    // lane takes the same arm, and each arm is tried.
+    llvm::SmallVector<NodeId, 4> Selects;
+    P.selectsRead(A.Address, Selects);
+    for (const auto &G : A.Guards)
+      P.selectsRead(G.first, Selects);
+    for (NodeId S : Selects)
+      if (!P.readsThreadIdx(P[S].A) && !llvm::is_contained(UniformSelects, S))
+        UniformSelects.push_back(S);
+    if (UniformSelects.size() > MaxChoices)
+      return unknown("the address depends on more branches of unknown "
+                     "uniform conditions than the analysis tries");
+    AddressUniform = !P.readsThreadIdx(A.Address);
     // The first pass, with the unknown uniform part of the address taken as
     // 0 modulo 4, also learns which residues that part can have; the block's
     // answer stands only when every residue gives the same one.
@@ -364,7 +391,20 @@ private:
   Dim3 Block;
   std::vector<std::optional<int64_t>> LoopValues;
   std::vector<char> Induction;
-  llvm::SmallVector<unsigned, 4> Order;
+  llvm::SmallVector<unsigned, 4> Order;  ///< loop groups, outer first
+  llvm::SmallVector<unsigned, 4> Needed; ///< loops the access reads
+  llvm::SmallVector<NodeId, 4> UniformSelects;
+  std::vector<std::pair<NodeId, bool>> Choices;
+  bool AddressUniform = false;
+
+  /// The loops of group G.
+  llvm::SmallVector<unsigned, 2> members(unsigned G) const {
+    llvm::SmallVector<unsigned, 2> Out;
+    for (unsigned L = 0; L < P.numLoops(); ++L)
+      if (P.loop(L).Group == G)
+        Out.push_back(L);
+    return Out;
+  }
   unsigned Combinations = 0;
   bool Failed = false;
   bool AnyActive = false;
@@ -392,51 +432,76 @@ private:
     E.Tid[2] = Tid[2];
     E.LoopValues = LoopValues;
     E.Induction = Induction;
+    E.Choices = Choices;
     return E;
   }
 
-  /// The values of loop L under the outer loops' current values, when the
-  /// code fixes them; std::nullopt when it does not.
-  std::optional<std::vector<int64_t>> loopValues(unsigned L) {
-    const Loop &Lp = P.loop(L);
-    for (NodeId N : {Lp.Init, Lp.Cond, Lp.Next})
-      if (P.readsThreadIdx(N))
-        return std::nullopt;
+  /// The values of loop group G's variables, iteration by iteration, under
+  /// the outer loops' current values, when the code fixes them;
+  /// std::nullopt when it does not.
+  std::optional<std::vector<std::vector<int64_t>>> loopValues(unsigned G) {
+    llvm::SmallVector<unsigned, 2> Ms = members(G);
+    const Loop &Head = P.loop(Ms.front());
+    if (!Head.CondKnown)
+      return std::nullopt;
     llvm::SmallVector<unsigned, 4> Deps;
-    for (NodeId N : {Lp.Init, Lp.Cond, Lp.Next})
-      P.loopsRead(N, Deps);
+    for (unsigned M : Ms) {
+      const Loop &Lp = P.loop(M);
+      for (NodeId N : {Lp.Init, Lp.Cond, Lp.Next}) {
+        if (P.readsThreadIdx(N))
+          return std::nullopt;
+        P.loopsRead(N, Deps);
+      }
+    }
     for (unsigned D : Deps)
-      if (D != L && !LoopValues[D])
+      if (P.loop(D).Group != G && !LoopValues[D])
         return std::nullopt;
     uint64_t Zero[3] = {0, 0, 0};
-    EvalEnv E = env(Zero);
-    auto Init = evaluate(P, Lp.Init, E);
-    if (!Init || !Init->isConstant())
-      return std::nullopt;
-    std::vector<int64_t> Values;
-    int64_t V = Init->C;
+    std::vector<int64_t> V;
+    for (unsigned M : Ms) {
+      auto Init = evaluate(P, P.loop(M).Init, env(Zero));
+      if (!Init || !Init->isConstant())
+        return std::nullopt;
+      V.push_back(Init->C);
+    }
+    std::vector<std::vector<int64_t>> Values;
     std::vector<std::optional<int64_t>> Saved = LoopValues;
+    auto Fail = [&] {
+      LoopValues = Saved;
+      return std::nullopt;
+    };
+    auto Holds = [&]() -> std::optional<bool> {
+      auto C = evaluate(P, Head.Cond, env(Zero));
+      if (!C || !C->isConstant())
+        return std::nullopt;
+      return C->C != 0;
+    };
     while (true) {
-      LoopValues[L] = V;
-      EvalEnv EV = env(Zero);
-      auto C = evaluate(P, Lp.Cond, EV);
-      if (!C || !C->isConstant()) {
-        LoopValues = Saved;
-        return std::nullopt;
+      for (size_t I = 0; I < Ms.size(); ++I)
+        LoopValues[Ms[I]] = V[I];
+      if (!Head.CondAfterBody) {
+        auto C = Holds();
+        if (!C)
+          return Fail();
+        if (!*C)
+          break;
       }
-      if (!C->C)
-        break;
-      if (Values.size() == MaxLoopValues) {
-        LoopValues = Saved;
-        return std::nullopt;
-      }
+      if (Values.size() == MaxLoopValues)
+        return Fail();
       Values.push_back(V);
-      auto N = evaluate(P, Lp.Next, EV);
-      if (!N || !N->isConstant()) {
-        LoopValues = Saved;
-        return std::nullopt;
+      if (Head.CondAfterBody) {
+        auto C = Holds();
+        if (!C)
+          return Fail();
+        if (!*C)
+          break;
       }
-      V = N->C;
+      for (size_t I = 0; I < Ms.size(); ++I) {
+        auto N = evaluate(P, P.loop(Ms[I]).Next, env(Zero));
+        if (!N || !N->isConstant())
+          return Fail();
+        V[I] = N->C;
+      }
     }
     LoopValues = Saved;
     return Values;
@@ -454,25 +519,33 @@ private:
       leaf();
       return;
     }
-    unsigned L = Order[I];
-    if (auto Values = loopValues(L)) {
-      for (int64_t V : *Values) {
-        LoopValues[L] = V;
+    unsigned G = Order[I];
+    llvm::SmallVector<unsigned, 2> Ms = members(G);
+    if (auto Values = loopValues(G)) {
+      for (const std::vector<int64_t> &V : *Values) {
+        for (size_t K = 0; K < Ms.size(); ++K)
+          LoopValues[Ms[K]] = V[K];
         enumerate(I + 1);
         if (Failed)
           return;
       }
-      LoopValues[L].reset();
+      for (unsigned M : Ms)
+        LoopValues[M].reset();
       return;
     }
-    if (P.loop(L).Step) {
-      Induction[L] = true;
-      enumerate(I + 1);
-      Induction[L] = false;
-      return;
-    }
-    unknown("the loop counter '" + P.loop(L).Name +
-            "' takes values the analysis cannot enumerate");
+    // Not enumerable: each variable the access reads must step by a
+    // uniform amount (the induction form).
+    for (unsigned M : Ms)
+      if (!P.loop(M).Step && llvm::is_contained(Needed, M)) {
+        unknown("the loop counter '" + P.loop(M).Name +
+                "' takes values the analysis cannot enumerate");
+        return;
+      }
+    for (unsigned M : Ms)
+      Induction[M] = P.loop(M).Step.has_value();
+    enumerate(I + 1);
+    for (unsigned M : Ms)
+      Induction[M] = false;
   }
 
   /// After each combination of loop values: does the block's worst degree
@@ -489,9 +562,30 @@ private:
 
   void leaf() {
     LeafWorst.reset();
-    leafWarps();
-    if (!Failed)
-      endLeaf();
+    // Every combination of arms of the uniform branches; the worst counts.
+    for (uint64_t Mask = 0; Mask < (uint64_t(1) << UniformSelects.size());
+         ++Mask) {
+      Choices.clear();
+      for (size_t I = 0; I < UniformSelects.size(); ++I)
+        Choices.push_back({UniformSelects[I], (Mask >> I & 1) != 0});
+      std::optional<std::pair<unsigned, unsigned>> Before = LeafWorst;
+      LeafWorst.reset();
+      leafWarps();
+      if (Failed)
+        return;
+      // The arms must agree: which one runs is not known.
+      if (Before && LeafWorst &&
+          uint64_t(Before->first) * LeafWorst->second !=
+              uint64_t(LeafWorst->first) * Before->second) {
+        unknown("the conflict depends on a branch whose condition is not "
+                "known at compile time");
+        return;
+      }
+      if (!LeafWorst)
+        LeafWorst = Before;
+    }
+    Choices.clear();
+    endLeaf();
   }
 
   void leafWarps() {
@@ -518,6 +612,11 @@ private:
         if (!Active)
           continue;
         auto Addr = evaluate(P, A.Address, E);
+        if (!Addr && AddressUniform) {
+          // Not computable, but the same in every lane (blockIdx.x % n, a
+          // parameter's square): one word, a broadcast, whatever it is.
+          Addr = LinearValue();
+        }
         if (!Addr) {
           unknown("the address is not a function of the thread index the "
                   "analysis can compute");
@@ -568,9 +667,10 @@ private:
     Result.Lanes = Lanes;
     Result.Banks = B;
     Result.LoopValues.clear();
-    for (unsigned L : Order)
-      if (LoopValues[L])
-        Result.LoopValues.push_back({P.loop(L).Name, *LoopValues[L]});
+    for (unsigned G : Order)
+      for (unsigned L : members(G))
+        if (LoopValues[L] && llvm::is_contained(Needed, L))
+          Result.LoopValues.push_back({P.loop(L).Name, *LoopValues[L]});
   }
 };
 

@@ -122,8 +122,15 @@ unsigned ExprPool::addLoop(llvm::StringRef Name) {
   Loop L;
   L.Name = Name.str();
   L.IterationSym = addSymbol("iterations of '" + Name.str() + "'");
+  L.Group = unsigned(Loops.size());
   Loops.push_back(L);
   return Loops.size() - 1;
+}
+
+unsigned ExprPool::addLoopInGroup(llvm::StringRef Name, unsigned Leader) {
+  unsigned L = addLoop(Name);
+  Loops[L].Group = Loops[Leader].Group;
+  return L;
 }
 
 static unsigned arity(Op O) {
@@ -188,6 +195,36 @@ void ExprPool::loopsRead(NodeId Root,
     const Node &X = Nodes[N];
     if (X.Kind == Op::LoopVar && !llvm::is_contained(Out, X.Index)) {
       Out.push_back(X.Index);
+      const Loop &L = Loops[X.Index];
+      Work.append({L.Init, L.Cond, L.Next});
+      if (L.Step)
+        Work.push_back(*L.Step);
+    }
+    unsigned K = arity(X.Kind);
+    if (K >= 1)
+      Work.push_back(X.A);
+    if (K >= 2)
+      Work.push_back(X.B);
+    if (K >= 3)
+      Work.push_back(X.C);
+  }
+}
+
+void ExprPool::selectsRead(NodeId Root,
+                           llvm::SmallVectorImpl<NodeId> &Out) const {
+  llvm::SmallVector<NodeId, 16> Work{Root};
+  std::vector<bool> Seen(Nodes.size());
+  std::vector<bool> SeenLoop(Loops.size());
+  while (!Work.empty()) {
+    NodeId N = Work.pop_back_val();
+    if (Seen[N])
+      continue;
+    Seen[N] = true;
+    const Node &X = Nodes[N];
+    if (X.Kind == Op::Select)
+      Out.push_back(N);
+    if (X.Kind == Op::LoopVar && !SeenLoop[X.Index]) {
+      SeenLoop[X.Index] = true;
       const Loop &L = Loops[X.Index];
       Work.append({L.Init, L.Cond, L.Next});
       if (L.Step)
@@ -370,8 +407,14 @@ private:
       return loopValue(X, Depth);
     case Op::Select: {
       auto C = eval(X.A, Depth);
-      if (!C || !C->isConstant())
+      if (!C || !C->isConstant()) {
+        // A uniform condition the analysis cannot compute: the arm the
+        // caller is trying, if any.
+        for (const auto &[S, Arm] : Env.Choices)
+          if (S == N)
+            return eval(Arm ? X.B : X.C, Depth);
         return std::nullopt;
+      }
       return eval(C->C ? X.B : X.C, Depth);
     }
     case Op::LAnd:

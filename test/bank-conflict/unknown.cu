@@ -14,7 +14,7 @@
 // WHY:      "why": "the address mixes the thread index with a value unknown at compile time"
 // WHY:      "text": "s[threadIdx.x * stride]",
 // WHY:      "text": "s[v]",
-// WHY-NEXT: "whyUnknown": "'v' is not defined by straight-line code"
+// WHY-NEXT: "whyUnknown": "'v' is assigned under the condition on line 39, which the analysis does not follow (the index is not an integer)"
 // WHY:      "text": "s[i * 32]",
 // WHY-NEXT: "whyUnknown": "'s' is a parameter of a device function with no caller in this file"
 

@@ -82,10 +82,24 @@ public:
                             llvm::ArrayRef<const clang::FunctionDecl *>
                                 Functions);
 
+  /// How a function's body uses its local variables, from one walk: the
+  /// statements that write each one (its DeclStmt, `v = e`, `v op= e`,
+  /// `++v`), the first use that lets it escape (its address taken, bound
+  /// to a reference), and whether the body has a goto.
+  struct LocalWrites {
+    llvm::DenseMap<const clang::VarDecl *,
+                   llvm::SmallVector<const clang::Stmt *, 4>>
+        Writes;
+    llvm::DenseMap<const clang::VarDecl *, const clang::Stmt *> Escapes;
+    bool HasGoto = false;
+  };
+  const LocalWrites &localWrites(const clang::FunctionDecl *F);
+
 private:
   clang::ASTContext &Ctx;
   ValueEvaluator &Eval;
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<clang::ParentMap>> Maps;
+  llvm::DenseMap<const clang::Stmt *, std::unique_ptr<LocalWrites>> Locals;
   friend class Lowering;
 };
 

@@ -99,10 +99,13 @@ struct Symbol {
   uint64_t Multiple = 1;
 };
 
-/// A `for` loop around the access, whose counter the expression reads.
+/// A variable carried around a loop (a `for` counter, or any local the loop
+/// body changes), whose value the expression reads. The variables one
+/// source loop carries form a group: they start together and step together,
+/// and the group's condition decides when they stop.
 struct Loop {
-  std::string Name;      ///< the counter's name, for messages
-  NodeId Init = 0;       ///< the counter's first value
+  std::string Name;      ///< the variable's name, for messages
+  NodeId Init = 0;       ///< its value on entry to the loop
   NodeId Cond = 0;       ///< reads LoopVar(this); the loop runs while != 0
   /// The counter's next value, in terms of LoopVar(this).
   NodeId Next = 0;
@@ -111,6 +114,13 @@ struct Loop {
   std::optional<NodeId> Step;
   unsigned IterationSym = 0; ///< the symbol k*Step, for induction loops
   bool Complete = false;     ///< Init, Cond and Next were all set
+  /// The first loop of this one's group (itself when it is the first).
+  unsigned Group = 0;
+  /// Cond could be followed; without it only the induction form (Step) is.
+  bool CondKnown = true;
+  /// A do-while: the body runs once before Cond is first tested, and Cond
+  /// (written in terms of this iteration's values) decides the next one.
+  bool CondAfterBody = false;
 };
 
 /// The expression DAG of one access. A node equal to one of the 64 built
@@ -131,6 +141,8 @@ public:
 
   unsigned addSymbol(llvm::StringRef Name, uint64_t Multiple = 1);
   unsigned addLoop(llvm::StringRef Name);
+  /// A loop in the group of loop Leader (see Loop::Group).
+  unsigned addLoopInGroup(llvm::StringRef Name, unsigned Leader);
 
   const Node &operator[](NodeId N) const { return Nodes[N]; }
   const Symbol &symbolInfo(unsigned S) const { return Symbols[S]; }
@@ -142,6 +154,8 @@ public:
 
   /// True when N reads threadIdx (directly, or through a loop it reads).
   bool readsThreadIdx(NodeId N) const;
+  /// The Select nodes reachable from N (through loops it reads too).
+  void selectsRead(NodeId N, llvm::SmallVectorImpl<NodeId> &Out) const;
   /// The loops N reads, directly or through other loops' expressions.
   void loopsRead(NodeId N, llvm::SmallVectorImpl<unsigned> &Out) const;
   /// A readable form, for tests and --verbose.
@@ -171,6 +185,9 @@ struct EvalEnv {
   llvm::ArrayRef<std::optional<int64_t>> LoopValues;
   /// Per loop: non-zero when it is treated as an induction loop.
   llvm::ArrayRef<char> Induction;
+  /// Select nodes whose condition is uniform but unknown: the arm taken
+  /// (true: the first), when the analysis is trying each.
+  llvm::ArrayRef<std::pair<NodeId, bool>> Choices;
 };
 
 /// Evaluates N for one thread; std::nullopt when the value is unknown.

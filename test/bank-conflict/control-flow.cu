@@ -1,0 +1,171 @@
+// warplint-bank-conflict follows values through control flow: loop counters
+// declared before their loop, while and do loops, variables stepped in the
+// body and joined at `continue`, definitions in if/else arms, switch cases,
+// pointers chosen in branches or stepped with `*p++`, SharedMemory<T>,
+// shared elements passed by reference, device functions that compute an
+// index, struct fields and aligned struct copies, and uniform addresses
+// whose value is unknown (a broadcast).
+//
+// RUN: not %warplint --checks=warplint-bank-conflict %s -- %cuda_flags | FileCheck %s -implicit-check-not='{{warning|error}}:'
+// RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-bank-conflict' %s -- %cuda_flags 2>/dev/null | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-bank-conflict %cuda_flags %s 2>&1 | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
+// RUN: %warplint --dump-shared-accesses %s -- %cuda_flags | %python %S/Inputs/accesses.py | FileCheck %s --check-prefix=DUMP
+
+#include <cuda.h>
+
+// Loops whose counters the code steps in many ways.
+__global__ void loops(float *out, int n) {
+  __shared__ float s[32 * 33];
+  int t = threadIdx.x;
+  int i;
+  for (i = 0; i < 4; i++)
+    s[t * 32 + i] = 0;
+  // CHECK: :[[@LINE-1]]:5: warning: shared-memory store of 's[t * 32 + i]' has a 32-way bank conflict (block 32x1: lanes 0..31 hit bank 0 with a stride of 32 words) [warplint-bank-conflict]
+  int pos = 0;
+  while (pos < 128) {
+    s[t + pos] = 1;                    // conflict-free at every step
+    pos += 32;
+  }
+  int j = 0;
+  do {
+    s[t * 2 + j] = 0;
+    // CHECK: :[[@LINE-1]]:5: warning: shared-memory store of 's[t * 2 + j]' has a 2-way bank conflict (block 32x1: lanes 0 and 16 hit bank 0 with a stride of 2 words) [warplint-bank-conflict]
+    j += 64;
+  } while (j < 128);
+  for (int m = 0, off = 0; m < 8; ++m, off += 4) {
+    if (m == 2)
+      continue;
+    out[t] = s[t * 4 + m + off];
+    // CHECK: :[[@LINE-1]]:14: warning: shared-memory load of 's[t * 4 + m + off]' has a 4-way bank conflict (block 32x1: lanes 0, 8, 16 and 24 hit bank {{[0-9]+}} with a stride of 4 words) [warplint-bank-conflict]
+  }
+  // A counter stepped on one path only: the step joins with the 'continue'.
+  int k = 0;
+  for (int it = 0; it < 4; ++it) {
+    if (it == 1) {
+      k += 1;
+      continue;
+    }
+    out[t] = s[t * 32 + k];
+    // CHECK: :[[@LINE-1]]:14: warning: shared-memory load of 's[t * 32 + k]' has a 32-way bank conflict
+  }
+}
+
+// Values defined in branches and switch cases.
+__global__ void branches(float *out, int n) {
+  __shared__ float s[32 * 33];
+  int t = threadIdx.x;
+  int stride;
+  if (n > 3)
+    stride = 32;
+  else
+    stride = 64;                       // either way 32-way
+  s[t * stride] = 2;
+  // CHECK: :[[@LINE-1]]:3: warning: shared-memory store of 's[t * stride]' has a 32-way bank conflict (block 32x1: lanes 0..31 hit bank 0 with a stride of {{32|64}} words) [warplint-bank-conflict]
+  int st = 1;
+  if (t & 1)
+    st = 2;
+  s[t * st] = 3;
+  // CHECK: :[[@LINE-1]]:3: warning: shared-memory store of 's[t * st]' has a 2-way bank conflict (block 32x1: lanes 1, 2 and 17 hit bank 2 in 2 different words) [warplint-bank-conflict]
+  // The even lanes of the warp only: 16-way, as the equivalent if gives.
+  switch (t % 2) {
+  case 0:
+    s[t * 32] = 4;
+    // CHECK: :[[@LINE-1]]:5: warning: shared-memory store of 's[t * 32]' has a 16-way bank conflict (block 32x1: lanes 0, 2, ..., 30 hit bank 0 with a stride of 32 words) [warplint-bank-conflict]
+    break;
+  default:
+    break;
+  }
+  switch (t % 4) {
+  case 1:
+  case 2:
+    s[t * 16] = 5;                     // lanes 1, 2, 5, 6, ...: 8-way
+    // CHECK: :[[@LINE-1]]:5: warning: shared-memory store of 's[t * 16]' has an 8-way bank conflict
+    break;
+  default:
+    s[t * 8] = 6;                      // lanes 0, 4, ..., 28 in bank 0: 8-way
+    // CHECK: :[[@LINE-1]]:5: warning: shared-memory store of 's[t * 8]' has an 8-way bank conflict (block 32x1: lanes 0, 4, ..., 28 hit bank 0 with a stride of 8 words) [warplint-bank-conflict]
+  }
+}
+
+// Pointers into shared memory.
+template <class T> struct SharedMemory {
+  __device__ operator T *() {
+    extern __shared__ int __smem[];
+    return (T *)__smem;
+  }
+};
+
+__global__ void pointers(float *out, int n) {
+  __shared__ float tile[64][32];
+  __shared__ float s[1024];
+  int t = threadIdx.x;
+  float *row = &tile[t][0];
+  out[t] = row[5];
+  // CHECK: :[[@LINE-1]]:12: warning: shared-memory load of 'row[5]' has a 32-way bank conflict (block 32x1: lanes 0..31 hit bank 5 with a stride of 32 words) [warplint-bank-conflict]
+  float *p = s;
+  if (n)
+    p = s + 64;
+  out[t] = p[t];                       // either way conflict-free
+  float *q = s;
+  for (int k = 0; k < 4; ++k)
+    out[t] = *q++;                     // one word for the warp: a broadcast
+  float *d = SharedMemory<float>();
+  d[t * 2] = 1;
+  // CHECK: :[[@LINE-1]]:3: warning: shared-memory store of 'd[t * 2]' has a 2-way bank conflict (block 32x1: lanes 0 and 16 hit bank 0 with a stride of 2 words) [warplint-bank-conflict]
+}
+
+// Device functions: indices they compute, elements they take by reference.
+__device__ int twice(int x) { return 2 * x; }
+__device__ int pick(int x) {
+  if (x & 1)
+    return x * 32;
+  return x;
+}
+__device__ void swap(float &a, float &b) {
+  float c = a;
+  a = b;
+  b = c;
+}
+
+__global__ void calls(float *out) {
+  __shared__ float s[1024];
+  int t = threadIdx.x;
+  out[t] = s[twice(t)];
+  // CHECK: :[[@LINE-1]]:12: warning: shared-memory load of 's[twice(t)]' has a 2-way bank conflict (block 32x1: lanes 0 and 16 hit bank 0 with a stride of 2 words) [warplint-bank-conflict]
+  out[t] = s[pick(t)];                 // odd lanes 32 apart, and lane 0
+  // CHECK: :[[@LINE-1]]:12: warning: shared-memory load of 's[pick(t)]' has a 17-way bank conflict (block 32x1: lanes 0, 1, 3 and 14 more hit bank 0 in 17 different words) [warplint-bank-conflict]
+  swap(s[t], s[t * 32]);
+  // CHECK: :[[@LINE-1]]:14: warning: shared-memory read-modify-write of 's[t * 32]' has a 32-way bank conflict (block 32x1: lanes 0..31 hit bank 0 with a stride of 32 words) [warplint-bank-conflict]
+}
+
+// Struct fields, aligned struct copies, uniform addresses.
+struct alignas(16) Vec4 { float v[4]; };
+struct Pair { float x, y; };
+
+__global__ void records(float *out, int n, int param) {
+  __shared__ Vec4 v[64];
+  __shared__ Pair pr[64];
+  __shared__ float s[1024];
+  int t = threadIdx.x;
+  Vec4 x = v[t];                       // one 16-byte load per lane
+  out[0] = x.v[0];
+  out[1] = pr[t].y;
+  // CHECK: :[[@LINE-1]]:12: warning: shared-memory load of 'pr[t].y' has a 2-way bank conflict (block 32x1: lanes 0 and 16 hit bank 1 with a stride of 2 words) [warplint-bank-conflict]
+  out[2] = s[blockIdx.x % n];          // the same word in every lane
+  out[3] = s[param * param];
+}
+
+int main() {
+  loops<<<1, 32>>>(0, 4);
+  branches<<<1, 32>>>(0, 4);
+  pointers<<<1, 32, 4096>>>(0, 1);
+  calls<<<1, 32>>>(0);
+  records<<<1, 32>>>(0, 4, 1);
+}
+
+// DUMP: 26:5 s[t + pos] bytes=4 degree=1
+// DUMP: p[t] bytes=4 degree=1
+// DUMP: *q++ bytes=4 degree=1
+// DUMP: v[t] bytes=16 degree=1
+// DUMP: s[blockIdx.x % n] bytes=4 degree=1
+// DUMP: s[param * param] bytes=4 degree=1
