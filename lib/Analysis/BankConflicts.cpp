@@ -1,6 +1,7 @@
 //===-- BankConflicts.cpp - Every shared access, every launch shape -------===//
 #include "warplint/Analysis/BankConflicts.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
@@ -42,19 +43,38 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
     if (auto D = parseBlockDim(It->second))
       DefaultBlock = *D;
 
-  // The block shapes of each kernel's launches.
+  // The block shapes of each kernel's launches, and the values host code
+  // gives its parameters: through the host functions' own parameters too,
+  // bound to the arguments of each chain of calls that reaches the launch.
   for (const LaunchSite &S : C.Index.Launches) {
     if (!S.Kernel)
       continue;
-    C.Eval.resetLastDefinition();
-    std::optional<Dim3> D = S.blockDim(C.Eval);
-    if (!D || D->threads() == 0 || D->threads() > 1024 || D->X > 1024 ||
-        D->Y > 1024 || D->Z > 64)
-      continue;
-    auto &V = KernelShapes[S.Kernel->getCanonicalDecl()];
-    if (!llvm::is_contained(V, *D))
-      V.push_back(*D);
+    const auto *KC = dyn_cast<CUDAKernelCallExpr>(S.Call->IgnoreImplicit());
+    for (Binding &B : bindingsFor(S.Enclosing, 3)) {
+      C.Eval.bindParameters(std::move(B));
+      C.Eval.resetLastDefinition();
+      std::optional<Dim3> D = S.blockDim(C.Eval);
+      if (!D || D->threads() == 0 || D->threads() > 1024 || D->X > 1024 ||
+          D->Y > 1024 || D->Z > 64)
+        continue;
+      LaunchContext L;
+      L.Block = *D;
+      for (unsigned I = 0; KC && I < KC->getNumArgs(); ++I) {
+        const Expr *Arg = KC->getArg(I);
+        std::optional<llvm::APSInt> V;
+        if (Arg->getType()->isIntegralOrEnumerationType())
+          V = C.Eval.evalInt(Arg);
+        if (V && V->getSignificantBits() <= 64)
+          L.Args.push_back(V->getExtValue());
+        else
+          L.Args.push_back(std::nullopt);
+      }
+      auto &V = KernelLaunches[S.Kernel->getCanonicalDecl()];
+      if (!llvm::is_contained(V, L))
+        V.push_back(std::move(L));
+    }
   }
+  C.Eval.bindParameters({});
 
   const SourceManager &SM = C.Index.Ctx.getSourceManager();
   for (const FunctionDecl *F : C.Index.DeviceFunctions) {
@@ -74,21 +94,29 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
       R.Array = A.Root;
       R.Text = sourceText(A.LValue, C.Index.Ctx);
       for (const Context &X : Ctxs) {
-        std::string Why;
-        std::optional<LoweredAccess> L = Finder.lower(A, X.Chain, nullptr, Why);
-        if (!L) {
-          if (R.WhyUnknown.empty())
-            R.WhyUnknown = Why;
-          continue;
-        }
-        R.Array = L->Root;
         bool Assumed = false;
-        for (const Dim3 &D : shapesOf(X.Kernel, Assumed)) {
+        std::vector<LaunchContext> Launches = launchesOf(X.Kernel, Assumed);
+        // One lowering for each set of argument values.
+        std::optional<LoweredAccess> L;
+        const std::vector<std::optional<int64_t>> *LoweredFor = nullptr;
+        for (const LaunchContext &LC : Launches) {
+          if (!LoweredFor || *LoweredFor != LC.Args) {
+            std::string Why;
+            L = Finder.lower(A, X.Chain, nullptr, Why, LC.Args);
+            LoweredFor = &LC.Args;
+            if (!L && R.WhyUnknown.empty())
+              R.WhyUnknown = Why;
+          }
+          if (!L)
+            continue;
+          R.Array = L->Root;
+          const Dim3 &D = LC.Block;
           AccessRun Run;
           Run.Block = D;
           Run.Assumed = Assumed;
           Run.Kernel = X.Kernel;
           Run.Chain = X.Chain;
+          Run.Args = LC.Args;
           if (X.Chain.Functions.size() > 1)
             Run.Via = "via '" + functionName(X.Chain.Functions.front()) + "'";
           Run.Result = analyzeAccess(L->Spec, D);
@@ -110,16 +138,78 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
   });
 }
 
-std::vector<Dim3> BankConflictAnalysis::shapesOf(const FunctionDecl *Kernel,
-                                                 bool &Assumed) {
+std::vector<BankConflictAnalysis::LaunchContext>
+BankConflictAnalysis::launchesOf(const FunctionDecl *Kernel, bool &Assumed) {
   Assumed = false;
   if (Kernel) {
-    auto It = KernelShapes.find(Kernel->getCanonicalDecl());
-    if (It != KernelShapes.end() && !It->second.empty())
+    auto It = KernelLaunches.find(Kernel->getCanonicalDecl());
+    if (It != KernelLaunches.end() && !It->second.empty())
       return It->second;
   }
   Assumed = true;
-  return {DefaultBlock};
+  return {LaunchContext{DefaultBlock, {}}};
+}
+
+std::vector<BankConflictAnalysis::Binding>
+BankConflictAnalysis::bindingsFor(const FunctionDecl *H, unsigned Depth) {
+  constexpr size_t MaxBindings = 16;
+  if (!H || Depth == 0 || H->param_empty())
+    return {Binding()};
+  if (!HaveHostCalls) {
+    HaveHostCalls = true;
+    // One walk of the user's host code: who calls each function.
+    struct Calls : RecursiveASTVisitor<Calls> {
+      BankConflictAnalysis &A;
+      const FunctionDecl *Current = nullptr;
+      explicit Calls(BankConflictAnalysis &A) : A(A) {}
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      bool TraverseDecl(Decl *D) {
+        if (!D || (!isa<TranslationUnitDecl>(D) &&
+                   !A.C.Index.isUserCode(D->getLocation())))
+          return true;
+        auto *FD = dyn_cast<FunctionDecl>(D);
+        if (!FD || !FD->doesThisDeclarationHaveABody())
+          return RecursiveASTVisitor::TraverseDecl(D);
+        const FunctionDecl *Saved = Current;
+        Current = FD;
+        bool R = RecursiveASTVisitor::TraverseDecl(D);
+        Current = Saved;
+        return R;
+      }
+      bool VisitCallExpr(CallExpr *E) {
+        const FunctionDecl *Callee = E->getDirectCallee();
+        const FunctionDecl *Def = nullptr;
+        if (Current && Callee && Callee->hasBody(Def) && Def &&
+            !Def->hasAttr<CUDAGlobalAttr>())
+          A.HostCalls[Def].push_back({E, Current});
+        return true;
+      }
+    } W(*this);
+    W.TraverseDecl(C.Index.Ctx.getTranslationUnitDecl());
+  }
+  const FunctionDecl *Def = nullptr;
+  if (!H->hasBody(Def) || !Def)
+    return {Binding()};
+  auto It = HostCalls.find(Def);
+  if (It == HostCalls.end() || It->second.empty())
+    return {Binding()};
+  std::vector<Binding> Out;
+  for (const auto &[Call, Caller] : It->second) {
+    if (Caller == Def)
+      continue; // recursion
+    for (Binding B : bindingsFor(Caller, Depth - 1)) {
+      unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Def);
+      for (unsigned I = 0; I < Def->getNumParams(); ++I)
+        if (I + Shift < Call->getNumArgs())
+          B[Def->getParamDecl(I)] = Call->getArg(I + Shift);
+      Out.push_back(std::move(B));
+      if (Out.size() == MaxBindings)
+        return Out;
+    }
+  }
+  if (Out.empty())
+    Out.push_back(Binding());
+  return Out;
 }
 
 std::vector<BankConflictAnalysis::Context>
@@ -199,7 +289,7 @@ unsigned BankConflictAnalysis::paddingFix(const VarDecl *V) {
       for (const AccessRun &Run : R->Runs) {
         std::string Why;
         std::optional<LoweredAccess> L =
-            Finder.lower(R->Access, Run.Chain, &Pad, Why);
+            Finder.lower(R->Access, Run.Chain, &Pad, Why, Run.Args);
         if (!L) {
           Works = false;
           break;

@@ -529,9 +529,11 @@ const ParentMap &SharedAccessFinder::parents(const FunctionDecl *F) {
 class Lowering {
 public:
   Lowering(SharedAccessFinder &Finder, const CallChain &Chain,
-           const ArrayPadding *Pad, std::string &Why)
+           const ArrayPadding *Pad, std::string &Why,
+           llvm::ArrayRef<std::optional<int64_t>> KernelArgs)
       : Finder(Finder), Ctx(Finder.Ctx), Eval(Finder.Eval), Chain(Chain),
-        Pad(Pad), Why(Why), P(std::make_unique<ExprPool>()) {
+        Pad(Pad), Why(Why), KernelArgs(KernelArgs),
+        P(std::make_unique<ExprPool>()) {
     for (unsigned I = 0; I < Chain.Functions.size(); ++I)
       Frames.push_back({Chain.Functions[I], I ? Chain.Calls[I - 1] : nullptr,
                         I ? I - 1 : 0});
@@ -572,6 +574,7 @@ private:
   const CallChain &Chain;
   const ArrayPadding *Pad;
   std::string &Why;
+  llvm::ArrayRef<std::optional<int64_t>> KernelArgs;
   std::unique_ptr<ExprPool> P;
   const VarDecl *Root = nullptr;
   unsigned Depth = 0;
@@ -847,6 +850,9 @@ private:
     if (isKernel(F)) {
       if (Pointer)
         return std::nullopt; // a kernel's pointer parameter: global memory
+      unsigned I = PV->getFunctionScopeIndex();
+      if (I < KernelArgs.size() && KernelArgs[I])
+        return P->constant(*KernelArgs[I], typeOf(PV->getType()));
       return uniform(PV, PV->getNameAsString(), PV->getType());
     }
     if (!Frames[Frame].Call)
@@ -1961,12 +1967,12 @@ private:
   }
 };
 
-std::optional<LoweredAccess> SharedAccessFinder::lower(const SharedAccess &A,
-                                                       const CallChain &Chain,
-                                                       const ArrayPadding *Pad,
-                                                       std::string &Why) {
+std::optional<LoweredAccess>
+SharedAccessFinder::lower(const SharedAccess &A, const CallChain &Chain,
+                          const ArrayPadding *Pad, std::string &Why,
+                          llvm::ArrayRef<std::optional<int64_t>> KernelArgs) {
   Why.clear();
-  Lowering L(*this, Chain, Pad, Why);
+  Lowering L(*this, Chain, Pad, Why, KernelArgs);
   return L.run(A);
 }
 

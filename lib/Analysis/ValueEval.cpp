@@ -136,9 +136,14 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
   if (!Var || Var->isInvalidDecl() || Var->getType().isVolatileQualified())
     return nullptr;
 
+  // A parameter bound to a call's argument (bindParameters) is a local
+  // whose initial value is that argument.
+  const auto *PV = dyn_cast<ParmVarDecl>(Var);
+  const Expr *Bound = PV ? Bindings.lookup(PV) : nullptr;
+
   // Globals, statics and parameters: only a const object's initializer is
   // certain.
-  if (!Var->hasLocalStorage() || isa<ParmVarDecl>(Var)) {
+  if (!Var->hasLocalStorage() || (PV && !Bound)) {
     if (isa<ParmVarDecl>(Var) || !Var->getType().isConstQualified())
       return nullptr;
     const Expr *Init = Var->getAnyInitializer();
@@ -366,7 +371,7 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
   if (Last)
     return Last->Value;
 
-  const Expr *Init = Var->getInit();
+  const Expr *Init = Bound ? Bound : Var->getInit();
   if (!Init)
     return nullptr;
   for (const FieldDecl *F : Fields) {
@@ -621,6 +626,8 @@ std::optional<model::Dim3> ValueEvaluator::evalDim3Impl(const Expr *E) {
   if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E)) {
     if (const Expr *Def = lvalueDefinition(E))
       return evalDim3Impl(Def);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dim3ByFields(DRE);
     return std::nullopt;
   }
 
@@ -631,6 +638,115 @@ std::optional<model::Dim3> ValueEvaluator::evalDim3Impl(const Expr *E) {
     return evalDim3Impl(*C != 0 ? CO->getTrueExpr() : CO->getFalseExpr());
   }
   return std::nullopt;
+}
+
+/// The shape a local dim3 holds at Use when straight-line statements of the
+/// block that declares it set it whole or field by field
+/// (`dim3 t; t.x = 16; t.y = 16;`): each statement between the declaration
+/// and the use either assigns the variable or one of its fields, or does not
+/// name it at all.
+std::optional<model::Dim3> ValueEvaluator::dim3ByFields(const DeclRefExpr *Use) {
+  const auto *V = dyn_cast<VarDecl>(Use->getDecl());
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      V->getType().isVolatileQualified())
+    return std::nullopt;
+  const auto *FD =
+      dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  if (!FD || !FD->getBody())
+    return std::nullopt;
+  FunctionFacts &FF = factsOf(FD->getBody());
+  CurrentParents = FF.Parents.get();
+  // The declaration's statement and the block holding it.
+  const Stmt *Decl = nullptr;
+  const Stmt *Block = nullptr;
+  {
+    // Find the DeclStmt of V: the parent of its initializer, or a search of
+    // the enclosing blocks of the use.
+    for (const Stmt *S = parentOf(Use); S && !Decl; S = parentOf(S))
+      if (const auto *CS = dyn_cast<CompoundStmt>(S))
+        for (const Stmt *B : CS->body())
+          if (const auto *DS = dyn_cast<DeclStmt>(B);
+              DS && llvm::is_contained(DS->decls(), V)) {
+            Decl = DS;
+            Block = CS;
+            break;
+          }
+  }
+  if (!Decl || !FF.JumpTargets.empty())
+    return std::nullopt;
+  auto D = V->getInit() ? evalDim3Impl(V->getInit()) : std::nullopt;
+  if (!D)
+    return std::nullopt;
+  // The statement of Block that holds the use.
+  const Stmt *UseStmt = Use;
+  while (UseStmt && parentOf(UseStmt) != Block)
+    UseStmt = parentOf(UseStmt);
+  if (!UseStmt)
+    return std::nullopt;
+  llvm::SmallVector<const DeclRefExpr *, 4> Refs = FF.Refs.lookup(V);
+  auto Inside = [&](const Stmt *Anc, const Stmt *S) {
+    for (; S; S = parentOf(S))
+      if (S == Anc)
+        return true;
+    return false;
+  };
+  // The statement holding the use names V nowhere else (`d.x = 64` after
+  // the use in a loop body reaches it the next time round).
+  if (llvm::any_of(Refs, [&](const DeclRefExpr *R) {
+        return R != Use && Inside(UseStmt, R);
+      }))
+    return std::nullopt;
+  bool After = false;
+  for (const Stmt *B : cast<CompoundStmt>(Block)->body()) {
+    if (B == Decl) {
+      After = true;
+      continue;
+    }
+    if (!After)
+      continue;
+    if (B == UseStmt)
+      break;
+    unsigned Named = llvm::count_if(
+        Refs, [&](const DeclRefExpr *R) { return Inside(B, R); });
+    if (Named == 0)
+      continue;
+    // `v = e;` or `v.f = e;`, and nothing else names v.
+    const auto *A = dyn_cast<BinaryOperator>(B);
+    if (!A && isa<CXXOperatorCallExpr>(B)) {
+      const auto *OC = cast<CXXOperatorCallExpr>(B);
+      if (OC->getOperator() != OO_Equal || OC->getNumArgs() != 2 || Named != 1)
+        return std::nullopt;
+      const auto *L = dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParens());
+      if (!L || L->getDecl() != V)
+        return std::nullopt;
+      D = evalDim3Impl(OC->getArg(1));
+      if (!D)
+        return std::nullopt;
+      continue;
+    }
+    if (!A || A->getOpcode() != BO_Assign || Named != 1)
+      return std::nullopt;
+    const auto *ME = dyn_cast<MemberExpr>(A->getLHS()->IgnoreParens());
+    const auto *Base =
+        ME ? dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts())
+           : nullptr;
+    if (!Base || Base->getDecl() != V || ME->isArrow())
+      return std::nullopt;
+    auto X = evalIntImpl(A->getRHS());
+    if (!X || X->isNegative())
+      return std::nullopt;
+    StringRef F = ME->getMemberDecl()->getName();
+    uint64_t Val = X->getZExtValue();
+    if (F == "x")
+      D->X = Val;
+    else if (F == "y")
+      D->Y = Val;
+    else if (F == "z")
+      D->Z = Val;
+    else
+      return std::nullopt;
+  }
+  return D;
 }
 
 } // namespace warplint

@@ -29,7 +29,7 @@ __global__ void k(float *out, int n) {
   // UNKNOWN: block 32x2 (kernel 'k'): unknown (the address mixes the thread index with a value unknown at compile time)
 }
 
-void launch(float *f) { k<<<1, dim3(32, 2)>>>(f, 3); }
+void launch(float *f, int n) { k<<<1, dim3(32, 2)>>>(f, n); }
 
 // NONE: warplint: error: no shared-memory access at {{.*}}explain.cu:2
 // USAGE: warplint: error: '{{.*}}explain.cu' is not FILE:LINE[:COL]

@@ -60,7 +60,7 @@ again:
   }
 }
 
-int main() {
-  stops<<<1, 32>>>(0, 4);
+int main(int argc, char **argv) {
+  stops<<<1, 32>>>(0, argc);
   jumps<<<1, 32>>>(0);
 }

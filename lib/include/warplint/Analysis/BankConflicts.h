@@ -23,6 +23,8 @@ struct AccessRun {
   const clang::FunctionDecl *Kernel = nullptr;
   std::string Via; ///< "via 'reduce'" for device functions, else empty
   CallChain Chain;
+  /// The values host code gives the kernel's parameters in this launch.
+  std::vector<std::optional<int64_t>> Args;
   model::AccessResult Result;
 };
 
@@ -57,10 +59,33 @@ private:
     const clang::FunctionDecl *Kernel = nullptr;
   };
   std::vector<Context> contexts(const clang::FunctionDecl *F);
-  std::vector<model::Dim3> shapesOf(const clang::FunctionDecl *Kernel,
-                                    bool &Assumed);
-  llvm::DenseMap<const clang::FunctionDecl *, std::vector<model::Dim3>>
-      KernelShapes;
+
+  /// One way a kernel is launched: its block shape and the values of its
+  /// parameters where host code fixes them.
+  struct LaunchContext {
+    model::Dim3 Block;
+    std::vector<std::optional<int64_t>> Args;
+    bool operator==(const LaunchContext &O) const {
+      return Block == O.Block && Args == O.Args;
+    }
+  };
+  std::vector<LaunchContext> launchesOf(const clang::FunctionDecl *Kernel,
+                                        bool &Assumed);
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<LaunchContext>>
+      KernelLaunches;
+
+  /// Parameters of host function H bound to the arguments of each chain of
+  /// calls (up to Depth deep) that reaches it in this file.
+  using Binding =
+      llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *>;
+  std::vector<Binding> bindingsFor(const clang::FunctionDecl *H,
+                                   unsigned Depth);
+  /// Calls of each host function of user code: (call, caller).
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 std::vector<std::pair<const clang::CallExpr *,
+                                       const clang::FunctionDecl *>>>
+      HostCalls;
+  bool HaveHostCalls = false;
 };
 
 void runBankConflictCheck(CheckContext &C);

@@ -67,10 +67,12 @@ public:
   /// Lowers A as reached through Chain (whose last function is A.Function),
   /// or explains in Why why it cannot. Returns std::nullopt also when the
   /// object turns out not to be in shared memory (Why is empty then).
-  std::optional<LoweredAccess> lower(const SharedAccess &A,
-                                     const CallChain &Chain,
-                                     const ArrayPadding *Pad,
-                                     std::string &Why);
+  /// KernelArgs: the values the launch gives the kernel's parameters, by
+  /// position, where host code fixes them.
+  std::optional<LoweredAccess>
+  lower(const SharedAccess &A, const CallChain &Chain, const ArrayPadding *Pad,
+        std::string &Why,
+        llvm::ArrayRef<std::optional<int64_t>> KernelArgs = {});
 
   /// The statement parents of a function body.
   const clang::ParentMap &parents(const clang::FunctionDecl *F);

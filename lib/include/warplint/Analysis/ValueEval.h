@@ -45,6 +45,14 @@ public:
                                             Fields,
                                         const clang::Stmt *Use);
 
+  /// Parameters of host functions taken as the arguments of one call each
+  /// (a chain of calls down to a launch), until the next call; empty: a
+  /// parameter's value is unknown.
+  void bindParameters(
+      llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *> B) {
+    Bindings = std::move(B);
+  }
+
   /// Where the last successful evaluation took a value from a variable's
   /// definition (for notes such as "block size defined here"); null if the
   /// value was written in place.
@@ -71,9 +79,11 @@ private:
   clang::ASTContext &Ctx;
   unsigned Depth = 0;
   const clang::Expr *LastDef = nullptr;
+  llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *> Bindings;
 
   std::optional<llvm::APSInt> evalIntImpl(const clang::Expr *E);
   std::optional<model::Dim3> evalDim3Impl(const clang::Expr *E);
+  std::optional<model::Dim3> dim3ByFields(const clang::DeclRefExpr *Use);
   const clang::Expr *lvalueDefinition(const clang::Expr *LValue);
   const clang::Stmt *parentOf(const clang::Stmt *S);
 

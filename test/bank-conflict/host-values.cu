@@ -1,0 +1,57 @@
+// Host code of the same file fixes values the kernel reads: a kernel
+// argument computed from constants through a host call, a block shape set
+// field by field, a block size passed down a chain of host calls (each call
+// site is a launch of its own). A value host code does not fix stays
+// unknown.
+//
+// RUN: not %warplint --checks=warplint-bank-conflict %s -- %cuda_flags | FileCheck %s -implicit-check-not='{{warning|error}}:'
+// RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-bank-conflict' %s -- %cuda_flags 2>/dev/null | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-bank-conflict %cuda_flags %s 2>&1 | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
+// RUN: %warplint --dump-shared-accesses %s -- %cuda_flags | %python %S/Inputs/accesses.py | FileCheck %s --check-prefix=DUMP
+
+#include <cuda.h>
+
+// d = C / NH = 64 (and 32 from the second call): 16 lanes of a 16x16
+// block's warp in bank 0 either way.
+__global__ void heads(float *out, int d) {
+  __shared__ float s[4096];
+  s[threadIdx.x * d] = 0;
+  // CHECK: :[[@LINE-1]]:3: warning: shared-memory store of 's[threadIdx.x * d]' has a 16-way bank conflict (block 16x16: lanes 0..31 hit bank 0 in 16 different words) [warplint-bank-conflict]
+}
+
+void attention(float *out, int C, int NH) {
+  int d = C / NH;
+  dim3 threads;
+  threads.x = 16;
+  threads.y = 16;
+  heads<<<1, threads>>>(out, d);
+}
+
+// Two call sites, two block sizes: 8 threads use 8 lanes, conflict-free;
+// 64 threads conflict 2-way.
+__global__ void pairs(float *out) {
+  __shared__ float s[4096];
+  s[threadIdx.x * 2] = 0;
+  // CHECK: :[[@LINE-1]]:3: warning: shared-memory store of 's[threadIdx.x * 2]' has a 2-way bank conflict (block 64x1: lanes 0 and 16 hit bank 0 with a stride of 2 words) [warplint-bank-conflict]
+}
+
+void launchPairs(float *out, int bs) { pairs<<<1, bs>>>(out); }
+void run(float *out, int bs) { launchPairs(out, bs); }
+
+// The stride comes from a run-time value: unknown.
+__global__ void strided(float *out, int stride) {
+  __shared__ float s[4096];
+  s[threadIdx.x * stride] = 0;
+}
+
+int main(int argc, char **argv) {
+  attention(nullptr, 768, 12);
+  attention(nullptr, 64, 2);
+  run(nullptr, 8);
+  run(nullptr, 64);
+  strided<<<1, 32>>>(nullptr, argc);
+}
+
+// DUMP: s[threadIdx.x * d] bytes=4 degree=16,16
+// DUMP: s[threadIdx.x * 2] bytes=4 degree=1,2
+// DUMP: s[threadIdx.x * stride] bytes=4 why=the address mixes the thread index with a value unknown at compile time
