@@ -117,6 +117,9 @@ describeSharedAccesses(ASTContext &Ctx, const Options &Opts,
     SharedAccessInfo I;
     I.Loc = fileLocation(R.Access.LValue->getBeginLoc(),
                          Ctx.getSourceManager());
+    I.EndLine = fileLocation(R.Access.LValue->getEndLoc(),
+                             Ctx.getSourceManager())
+                    .Line;
     I.Text = R.Text;
     I.Access = accessKindName(R.Access.How).str();
     if (R.Array)

@@ -1,5 +1,6 @@
 //===-- Explain.cpp - What warplint says of each shared access ------------===//
 #include "warplint/Output/Explain.h"
+#include <algorithm>
 
 using namespace llvm;
 using namespace warplint::model;
@@ -42,6 +43,7 @@ json::Value sharedAccessJson(const SharedAccessInfo &I) {
   }
   return json::Object{{"file", I.Loc.File},
                       {"line", I.Loc.Line},
+                      {"endLine", std::max(I.EndLine, I.Loc.Line)},
                       {"column", I.Loc.Column},
                       {"text", I.Text},
                       {"access", I.Access},

@@ -19,6 +19,7 @@ namespace warplint {
 /// `warplint explain` and --dump-shared-accesses.
 struct SharedAccessInfo {
   FileLocation Loc;
+  unsigned EndLine = 0; ///< the last line of the access's expression
   std::string Text;     ///< the access as written
   std::string Access;   ///< load, store, load-store, atomic
   std::string Array;    ///< the shared variable, when known
