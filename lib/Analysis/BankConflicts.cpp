@@ -52,6 +52,7 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
     const auto *KC = dyn_cast<CUDAKernelCallExpr>(S.Call->IgnoreImplicit());
     for (Binding &B : bindingsFor(S.Enclosing, 3)) {
       C.Eval.bindParameters(std::move(B));
+      C.Eval.assumeFactsAt(S.Call, S.Enclosing);
       C.Eval.resetLastDefinition();
       std::optional<Dim3> D = S.blockDim(C.Eval);
       if (!D || D->threads() == 0 || D->threads() > 1024 || D->X > 1024 ||
@@ -75,6 +76,7 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
     }
   }
   C.Eval.bindParameters({});
+  C.Eval.clearFacts();
 
   const SourceManager &SM = C.Index.Ctx.getSourceManager();
   for (const FunctionDecl *F : C.Index.DeviceFunctions) {
@@ -197,14 +199,37 @@ BankConflictAnalysis::bindingsFor(const FunctionDecl *H, unsigned Depth) {
   for (const auto &[Call, Caller] : It->second) {
     if (Caller == Def)
       continue; // recursion
-    for (Binding B : bindingsFor(Caller, Depth - 1)) {
-      unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Def);
-      for (unsigned I = 0; I < Def->getNumParams(); ++I)
-        if (I + Shift < Call->getNumArgs())
-          B[Def->getParamDecl(I)] = Call->getArg(I + Shift);
-      Out.push_back(std::move(B));
-      if (Out.size() == MaxBindings)
-        return Out;
+    unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Def);
+    for (const Binding &Outer : bindingsFor(Caller, Depth - 1)) {
+      // Each argument, or each element of the constant array it is read
+      // from (`int sizes[] = {32, 64}; ... run(sizes[j])`): one binding per
+      // combination.
+      std::vector<Binding> Partial{Outer};
+      for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+        if (I + Shift >= Call->getNumArgs())
+          break;
+        const Expr *Arg = Call->getArg(I + Shift);
+        C.Eval.bindParameters(Outer);
+        llvm::SmallVector<const Expr *, 8> Choices = C.Eval.arrayChoices(Arg);
+        if (Choices.empty())
+          Choices.push_back(Arg);
+        std::vector<Binding> Next;
+        for (const Binding &B : Partial)
+          for (const Expr *Ch : Choices) {
+            if (Next.size() == MaxBindings)
+              break;
+            Binding N = B;
+            N[Def->getParamDecl(I)] = Ch;
+            Next.push_back(std::move(N));
+          }
+        Partial = std::move(Next);
+      }
+      C.Eval.bindParameters({});
+      for (Binding &B : Partial) {
+        Out.push_back(std::move(B));
+        if (Out.size() == MaxBindings)
+          return Out;
+      }
     }
   }
   if (Out.empty())

@@ -441,6 +441,10 @@ std::optional<APSInt> ValueEvaluator::evalIntImpl(const Expr *E) {
             uint64_t V = N == "x" ? D->X : N == "y" ? D->Y : D->Z;
             return convertTo(APSInt(llvm::APInt(64, V), true), T, Ctx);
           }
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub->IgnoreParens()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (auto It = PathFacts.find(VD); It != PathFacts.end())
+            return convertTo(It->second, T, Ctx);
       if (const Expr *Def = lvalueDefinition(Sub))
         if (auto V = evalIntImpl(Def))
           return convertTo(*V, T, Ctx);
@@ -747,6 +751,131 @@ std::optional<model::Dim3> ValueEvaluator::dim3ByFields(const DeclRefExpr *Use) 
       return std::nullopt;
   }
   return D;
+}
+
+bool ValueEvaluator::neverWritten(const VarDecl *V) {
+  if (V->getType().isVolatileQualified() || !V->hasLocalStorage())
+    return V->getType().isConstQualified();
+  const auto *FD =
+      dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  if (!FD || !FD->getBody())
+    return false;
+  FunctionFacts &FF = factsOf(FD->getBody());
+  CurrentParents = FF.Parents.get();
+  for (const DeclRefExpr *R : FF.Refs.lookup(V)) {
+    const Stmt *P = parentOf(R);
+    while (P && isa<ParenExpr>(P))
+      P = parentOf(P);
+    const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P);
+    if (!ICE || (ICE->getCastKind() != CK_LValueToRValue &&
+                 ICE->getCastKind() != CK_ArrayToPointerDecay))
+      if (!isa_and_nonnull<UnaryExprOrTypeTraitExpr>(P))
+        return false;
+    // An array decays only to be subscripted and read.
+    if (ICE && ICE->getCastKind() == CK_ArrayToPointerDecay) {
+      const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(parentOf(ICE));
+      const auto *Read =
+          ASE ? dyn_cast_or_null<ImplicitCastExpr>(parentOf(ASE)) : nullptr;
+      if (!Read || Read->getCastKind() != CK_LValueToRValue)
+        return false;
+    }
+  }
+  return true;
+}
+
+void ValueEvaluator::assumeFactsAt(const Stmt *Point, const FunctionDecl *F) {
+  PathFacts.clear();
+  if (!F || !F->getBody())
+    return;
+  FunctionFacts &FF = factsOf(F->getBody());
+  CurrentParents = FF.Parents.get();
+  auto Record = [&](const Expr *Cond, const Expr *Value) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(Cond->IgnoreParenImpCasts());
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || !V->getType()->isIntegralOrEnumerationType() ||
+        PathFacts.count(V))
+      return;
+    Expr::EvalResult R;
+    if (!Value->EvaluateAsInt(R, Ctx))
+      return;
+    CurrentParents = FF.Parents.get();
+    if (!neverWritten(V))
+      return;
+    CurrentParents = FF.Parents.get();
+    PathFacts[V] = R.Val.getInt();
+  };
+  const Stmt *Child = Point;
+  for (const Stmt *P = parentOf(Point); P; Child = P, P = parentOf(P)) {
+    if (const auto *If = dyn_cast<IfStmt>(P)) {
+      // if (v == K) { ... }
+      const auto *B = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParens());
+      if (Child == If->getThen() && B && B->getOpcode() == BO_EQ) {
+        Record(B->getLHS(), B->getRHS());
+        Record(B->getRHS(), B->getLHS());
+      }
+    } else if (const auto *Sw = dyn_cast<SwitchStmt>(P)) {
+      // switch (v) { case K: ... }: one label leads to the statement.
+      const auto *Body = dyn_cast<CompoundStmt>(Sw->getBody());
+      if (!Body || Child != Body || Sw->getInit() || Sw->getConditionVariable())
+        continue;
+      const Stmt *Inner = Point;
+      while (Inner && parentOf(Inner) != Body)
+        Inner = parentOf(Inner);
+      const CaseStmt *Label = nullptr;
+      unsigned Labels = 0;
+      bool Default = false;
+      const Stmt *Prev = nullptr;
+      for (const Stmt *C : Body->body()) {
+        if (C == Inner)
+          break;
+        Prev = C;
+      }
+      // Fall-through from the statement before leaves the label unsure.
+      const Stmt *PrevEnd = Prev;
+      while (const auto *SC = dyn_cast_or_null<SwitchCase>(PrevEnd))
+        PrevEnd = SC->getSubStmt();
+      if (Prev && !isa<BreakStmt, ReturnStmt, ContinueStmt>(PrevEnd))
+        continue;
+      for (const Stmt *X = Inner; const auto *SC = dyn_cast_or_null<SwitchCase>(X);
+           X = SC->getSubStmt()) {
+        ++Labels;
+        if (const auto *CS = dyn_cast<CaseStmt>(SC))
+          Label = CS;
+        else
+          Default = true;
+      }
+      if (Labels == 1 && Label && !Default && !Label->caseStmtIsGNURange())
+        Record(Sw->getCond(), Label->getLHS());
+    }
+    if (P == F->getBody())
+      break;
+  }
+  CurrentParents = FF.Parents.get();
+}
+
+SmallVector<const Expr *, 8> ValueEvaluator::arrayChoices(const Expr *E) {
+  SmallVector<const Expr *, 8> Out;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        V && V->hasLocalStorage() && !isa<ParmVarDecl>(V))
+      if (const Expr *Def = reachingDefinition(V, {}, DRE))
+        E = stripTemporaries(Def)->IgnoreParenImpCasts();
+  const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
+  if (!ASE)
+    return Out;
+  const auto *Base =
+      dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
+  const auto *A = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+  if (!A || !A->getType()->isConstantArrayType() || !neverWritten(A))
+    return Out;
+  const auto *ILE = dyn_cast_or_null<InitListExpr>(
+      A->getInit() ? stripTemporaries(A->getInit()) : nullptr);
+  if (!ILE || ILE->getNumInits() == 0 || ILE->getNumInits() > 16)
+    return Out;
+  for (const Expr *I : ILE->inits())
+    Out.push_back(I);
+  return Out;
 }
 
 } // namespace warplint

@@ -38,6 +38,45 @@ __global__ void pairs(float *out) {
 void launchPairs(float *out, int bs) { pairs<<<1, bs>>>(out); }
 void run(float *out, int bs) { launchPairs(out, bs); }
 
+// Block sizes from a constant array a benchmark loop walks, passed down two
+// host calls: one launch per element. 32 threads: every lane in its own
+// bank; from 64 threads on the second warp's lanes are 32 words apart.
+__global__ void sweep(float *out) {
+  __shared__ float s[4096];
+  s[threadIdx.x * 33 + threadIdx.x / 32] = 0;
+  s[(threadIdx.x % 32) * 32 + threadIdx.x / 32] = 1;
+  // CHECK: :[[@LINE-1]]:3: warning: shared-memory store of 's[(threadIdx.x % 32) * 32 + threadIdx.x / 32]' has a 32-way bank conflict (blocks 32x1, 64x1 and 256x1: lanes 0..31 hit bank 0 with a stride of 32 words) [warplint-bank-conflict]
+}
+void sweepOne(float *out, int bs) { sweep<<<1, bs>>>(out); }
+void sweepAll(float *out) {
+  int sizes[] = {32, 64, 256};
+  for (int j = 0; j < 3; ++j) {
+    int bs = sizes[j];
+    sweepOne(out, bs);
+  }
+}
+
+// A launch under `case 64:` of `switch (threads)` or `if (threads == 128)`
+// has that many threads, though the caller's value is unknown.
+template <int N> __global__ void tiles(float *out) {
+  __shared__ float s[4096];
+  s[threadIdx.x * N / 32] = 0;
+  // CHECK: :[[@LINE-1]]:3: warning: shared-memory store of 's[threadIdx.x * N / 32]' has a 2-way bank conflict (block 64x1: lanes 0 and 16 hit bank 0 with a stride of 2 words) (in instantiation 'tiles<64>') [warplint-bank-conflict]
+  // CHECK: :[[@LINE-2]]:3: warning: shared-memory store of 's[threadIdx.x * N / 32]' has a 4-way bank conflict (block 128x1: lanes 0, 8, 16 and 24 hit bank 0 with a stride of 4 words) (in instantiation 'tiles<128>') [warplint-bank-conflict]
+}
+void dispatch(float *out, int threads) {
+  dim3 block(threads);
+  switch (threads) {
+  case 64:
+    tiles<64><<<1, block>>>(out);
+    break;
+  default:
+    break;
+  }
+  if (threads == 128)
+    tiles<128><<<1, block>>>(out);
+}
+
 // The stride comes from a run-time value: unknown.
 __global__ void strided(float *out, int stride) {
   __shared__ float s[4096];
@@ -50,8 +89,11 @@ int main(int argc, char **argv) {
   run(nullptr, 8);
   run(nullptr, 64);
   strided<<<1, 32>>>(nullptr, argc);
+  sweepAll(nullptr);
+  dispatch(nullptr, argc);
 }
 
 // DUMP: s[threadIdx.x * d] bytes=4 degree=16,16
 // DUMP: s[threadIdx.x * 2] bytes=4 degree=1,2
+// DUMP: s[threadIdx.x * 33 + threadIdx.x / 32] bytes=4 degree=1,1,1
 // DUMP: s[threadIdx.x * stride] bytes=4 why=the address mixes the thread index with a value unknown at compile time

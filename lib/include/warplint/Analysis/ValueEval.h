@@ -53,6 +53,20 @@ public:
     Bindings = std::move(B);
   }
 
+  /// What the branches around Point say of variables the function never
+  /// writes (a launch in `case 512:` of `switch (threads)`, or under
+  /// `if (n == 64)`): those variables have that value everywhere on the
+  /// path, until clearFacts().
+  void assumeFactsAt(const clang::Stmt *Point,
+                     const clang::FunctionDecl *Function);
+  void clearFacts() { PathFacts.clear(); }
+
+  /// The constant elements of the local or const array that E reads an
+  /// element of (`sizes[j]`, or a local initialised from it), when the
+  /// array is never written: the values the element may have.
+  llvm::SmallVector<const clang::Expr *, 8>
+  arrayChoices(const clang::Expr *E);
+
   /// Where the last successful evaluation took a value from a variable's
   /// definition (for notes such as "block size defined here"); null if the
   /// value was written in place.
@@ -80,6 +94,9 @@ private:
   unsigned Depth = 0;
   const clang::Expr *LastDef = nullptr;
   llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *> Bindings;
+  llvm::DenseMap<const clang::VarDecl *, llvm::APSInt> PathFacts;
+  /// Every reference to V in its function is a read (or its declaration).
+  bool neverWritten(const clang::VarDecl *V);
 
   std::optional<llvm::APSInt> evalIntImpl(const clang::Expr *E);
   std::optional<model::Dim3> evalDim3Impl(const clang::Expr *E);
