@@ -621,18 +621,19 @@ private:
   }
 
   unsigned symbolFor(const void *Key, const std::string &Name,
-                     uint64_t Multiple = 1) {
+                     uint64_t Multiple = 1, bool NonNegative = false) {
     auto It = Symbols.find({Key, Name});
     if (It != Symbols.end())
       return It->second;
-    unsigned S = P->addSymbol(Name, Multiple);
+    unsigned S = P->addSymbol(Name, Multiple, NonNegative);
     Symbols[{Key, Name}] = S;
     return S;
   }
 
   std::optional<NodeId> uniform(const void *Key, const std::string &Name,
                                 QualType T) {
-    return P->symbol(symbolFor(Key, Name), typeOf(T));
+    IntType IT = typeOf(T);
+    return P->symbol(symbolFor(Key, Name, 1, !IT.Signed), IT);
   }
 
   std::optional<int64_t> sizeOf(QualType T) {
@@ -691,8 +692,9 @@ private:
         // Dynamic shared memory starts at least 16-byte aligned.
         if (V->hasExternalStorage() && Align < 16)
           Align = 16;
-        return P->symbol(symbolFor(V, "&" + V->getNameAsString(), Align),
-                         IntType::i64());
+        return P->symbol(
+            symbolFor(V, "&" + V->getNameAsString(), Align, true),
+            IntType::i64());
       }
       if (V && V->getType()->isReferenceType() && V->getInit() &&
           V->hasLocalStorage() && !isa<ParmVarDecl>(V))
@@ -913,9 +915,9 @@ private:
     if (Var == "blockDim")
       return P->blockDim(Dim);
     if (Var == "blockIdx" || Var == "gridDim")
-      return P->symbol(
-          symbolFor(DRE->getDecl(), (Var + "." + DimName[Dim]).str()),
-          IntType::u32());
+      return P->symbol(symbolFor(DRE->getDecl(),
+                                 (Var + "." + DimName[Dim]).str(), 1, true),
+                       IntType::u32());
     return std::nullopt;
   }
 

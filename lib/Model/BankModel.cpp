@@ -534,9 +534,16 @@ private:
       return;
     }
     // Not enumerable: each variable the access reads must step by a
-    // uniform amount (the induction form).
+    // uniform amount (the induction form), or be the same in every thread
+    // (its unknown value is then an opaque uniform value, exact wherever it
+    // only shifts every lane's address alike).
+    bool Uniform = llvm::all_of(Ms, [&](unsigned M) {
+      const Loop &L = P.loop(M);
+      return !P.readsThreadIdx(L.Init) && !P.readsThreadIdx(L.Next) &&
+             (!L.CondKnown || !P.readsThreadIdx(L.Cond));
+    });
     for (unsigned M : Ms)
-      if (!P.loop(M).Step && llvm::is_contained(Needed, M)) {
+      if (!P.loop(M).Step && !Uniform && llvm::is_contained(Needed, M)) {
         unknown("the loop counter '" + P.loop(M).Name +
                 "' takes values the analysis cannot enumerate");
         return;

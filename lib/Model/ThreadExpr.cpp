@@ -113,8 +113,9 @@ NodeId ExprPool::cast(NodeId A, IntType T) {
   return unary(Op::Cast, A, T);
 }
 
-unsigned ExprPool::addSymbol(llvm::StringRef Name, uint64_t Multiple) {
-  Symbols.push_back({Name.str(), Multiple ? Multiple : 1});
+unsigned ExprPool::addSymbol(llvm::StringRef Name, uint64_t Multiple,
+                             bool NonNegative) {
+  Symbols.push_back({Name.str(), Multiple ? Multiple : 1, NonNegative});
   return Symbols.size() - 1;
 }
 
@@ -122,6 +123,8 @@ unsigned ExprPool::addLoop(llvm::StringRef Name) {
   Loop L;
   L.Name = Name.str();
   L.IterationSym = addSymbol("iterations of '" + Name.str() + "'");
+  L.CountSym = addSymbol("iteration count of '" + Name.str() + "'", 1,
+                         /*NonNegative=*/true);
   L.Group = unsigned(Loops.size());
   Loops.push_back(L);
   return Loops.size() - 1;
@@ -208,6 +211,14 @@ void ExprPool::loopsRead(NodeId Root,
     if (K >= 3)
       Work.push_back(X.C);
   }
+}
+
+bool ExprPool::laneIndependent(NodeId N) const {
+  if (LaneIndependent.size() != Nodes.size())
+    LaneIndependent.assign(Nodes.size(), -1);
+  if (LaneIndependent[N] < 0)
+    LaneIndependent[N] = !readsThreadIdx(N);
+  return LaneIndependent[N];
 }
 
 void ExprPool::selectsRead(NodeId Root,
@@ -362,6 +373,12 @@ public:
     if (Depth > 256)
       return std::nullopt;
     std::optional<LinearValue> V = compute(N, Depth + 1);
+    // An operation the evaluator cannot compute on values that are the same
+    // in every thread gives a value the same in every thread: an opaque
+    // symbol of its own.
+    // (Not for constants the operation is undefined on, such as x / 0.)
+    if (!V && Depth <= 256 && P.laneIndependent(N) && readsUnknown(N, Depth))
+      V = symbolValue(P.opaqueSymbol(N));
     // Wrap constants to the node's C type.
     if (V && V->isConstant())
       V->C = P[N].Type.wrap(V->C);
@@ -373,8 +390,71 @@ public:
 private:
   const ExprPool &P;
   const EvalEnv &Env;
+
+  /// Does N fail for want of a value (an operand with symbols, a loop
+  /// counter with no value) rather than on constants?
+  bool readsUnknown(NodeId N, unsigned Depth) {
+    const Node &X = P[N];
+    if (X.Kind == Op::LoopVar)
+      return true;
+    unsigned K = arity(X.Kind);
+    for (NodeId O : {X.A, X.B, X.C}) {
+      if (K-- == 0)
+        break;
+      // An operand that failed has failed for good (x / 0 inside).
+      auto V = eval(O, Depth + 1);
+      if (V && !V->isConstant())
+        return true;
+    }
+    return false;
+  }
   std::vector<std::optional<LinearValue>> Memo;
   std::vector<bool> Done;
+
+  /// A / D, A % D, A >> c, A & (2^c - 1) where A has uniform symbols: when
+  /// every symbol is non-negative with a positive coefficient that the
+  /// divisor divides, and the lane's own part is non-negative, the uniform
+  /// part passes through a division and vanishes from a remainder
+  /// ((D*q*S + r) / D = q*S + r / D; C truncates toward zero, which is
+  /// flooring for non-negative values).
+  std::optional<LinearValue> divideUniform(const LinearValue &A, Op O,
+                                           int64_t K) {
+    int64_t D = 0;
+    bool Rem = false;
+    switch (O) {
+    case Op::Div:
+      D = K;
+      break;
+    case Op::Rem:
+      D = K;
+      Rem = true;
+      break;
+    case Op::Shr:
+      if (K >= 0 && K < 62)
+        D = int64_t(1) << K;
+      break;
+    case Op::And:
+      if (K > 0 && (K & (K + 1)) == 0) {
+        D = K + 1;
+        Rem = true;
+      }
+      break;
+    default:
+      break;
+    }
+    if (D <= 0 || A.C < 0)
+      return std::nullopt;
+    for (auto [S, C] : A.Terms)
+      if (C <= 0 || C % D != 0 || !P.symbolInfo(S).NonNegative)
+        return std::nullopt;
+    if (Rem)
+      return constantValue(A.C % D);
+    LinearValue R;
+    R.C = A.C / D;
+    for (auto [S, C] : A.Terms)
+      R.Terms.push_back({S, C / D});
+    return R;
+  }
 
   std::optional<LinearValue> loopValue(const Node &X, unsigned Depth) {
     unsigned L = X.Index;
@@ -385,8 +465,13 @@ private:
       auto Init = eval(Lp.Init, Depth);
       if (!Init)
         return std::nullopt;
-      // Induction: Init + k * Step, with the uniform k*Step a symbol of its
-      // own (the step may itself be symbolic, e.g. blockDim.x * gridDim.x).
+      // Induction: Init + k * Step. A step that is a constant here
+      // (blockDim.y * 32 * 8) multiplies the count k, whose sign is known;
+      // a symbolic one (blockDim.x * gridDim.x) makes k*Step a symbol of
+      // its own.
+      if (Lp.Step)
+        if (auto S = eval(*Lp.Step, Depth); S && S->isConstant() && S->C)
+          return addLinear(*Init, symbolValue(Lp.CountSym), S->C);
       return addLinear(*Init, symbolValue(Lp.IterationSym), 1);
     }
     return std::nullopt;
@@ -511,6 +596,8 @@ private:
       break;
     }
 
+    if (!A->isConstant() && B->isConstant())
+      return divideUniform(*A, X.Kind, B->C);
     if (!A->isConstant() || !B->isConstant())
       return std::nullopt;
     int64_t L = A->C, R = B->C;

@@ -155,12 +155,26 @@ __global__ void records(float *out, int n, int param) {
   out[3] = s[param * param];
 }
 
+// Uniform parts the analysis cannot compute (C / 4 of a signed parameter)
+// shift every lane alike; an induction counter divided by the vector width
+// keeps its lane part.
+__global__ void vectors(float4 *out, const float4 *in, int C) {
+  extern __shared__ float4 sm[];
+  float4 *bias = sm + C / 4;
+  for (int i = threadIdx.x * 4; i < C; i += blockDim.x * 4)
+    bias[i / 4] = in[i / 4];           // consecutive float4: conflict-free
+  for (int i = threadIdx.x * 8; i < C; i += blockDim.x * 8)
+    out[i] = bias[i / 4];
+  // CHECK: :[[@LINE-1]]:14: warning: shared-memory load of 'bias[i / 4]' has a 2-way bank conflict (block 32x1: lanes {{[0-9]+}} and {{[0-9]+}} hit bank {{[0-9]+}} with a stride of 8 words) [warplint-bank-conflict]
+}
+
 int main() {
   loops<<<1, 32>>>(0, 4);
   branches<<<1, 32>>>(0, 4);
   pointers<<<1, 32, 4096>>>(0, 1);
   calls<<<1, 32>>>(0);
   records<<<1, 32>>>(0, 4, 1);
+  vectors<<<1, 32, 65536>>>(0, 0, 1000);
 }
 
 // DUMP: 26:5 s[t + pos] bytes=4 degree=1
@@ -169,3 +183,4 @@ int main() {
 // DUMP: v[t] bytes=16 degree=1
 // DUMP: s[blockIdx.x % n] bytes=4 degree=1
 // DUMP: s[param * param] bytes=4 degree=1
+// DUMP: bias[i / 4] bytes=16 degree=1

@@ -236,6 +236,14 @@ TEST(ThreadExprTest, UnaryOperators) {
   EXPECT_EQ(constantOf(P, P.unary(Op::LNot, P.constant(7, I32), I32), E), 0);
 }
 
+/// An operation on uniform values only that the evaluator cannot compute
+/// is an opaque uniform value: the symbol of its node, alone.
+static bool isOpaque(const ExprPool &P, NodeId N, const EvalEnv &E) {
+  auto V = evaluate(P, N, E);
+  return V && V->C == 0 && V->Terms.size() == 1 &&
+         V->Terms[0].first == P.opaqueSymbol(N) && V->Terms[0].second == 1;
+}
+
 TEST(ThreadExprTest, LogicalAndShortCircuitsOnAFalseLeftSide) {
   ExprPool P;
   EvalEnv E = envFor({32, 1, 1}, 0);
@@ -257,7 +265,8 @@ TEST(ThreadExprTest, LogicalOrShortCircuitsOnATrueLeftSide) {
   NodeId Sym = P.symbol(S, I32);
   NodeId Zero = P.constant(0, I32), One = P.constant(1, I32);
   EXPECT_EQ(constantOf(P, P.binary(Op::LOr, One, Sym, I32), E), 1);
-  EXPECT_FALSE(evaluate(P, P.binary(Op::LOr, Zero, Sym, I32), E));
+  // A false left side leaves a uniform answer the evaluator cannot give.
+  EXPECT_TRUE(isOpaque(P, P.binary(Op::LOr, Zero, Sym, I32), E));
   // && with a false left side ignores a symbolic right side too.
   EXPECT_EQ(constantOf(P, P.binary(Op::LAnd, Zero, Sym, I32), E), 0);
 }
@@ -287,9 +296,12 @@ TEST(ThreadExprTest, SelectEvaluatesOnlyTheChosenArm) {
   EXPECT_EQ(
       constantOf(P, P.select(P.constant(0, I32), Unknown, Nine, I32), E), 9);
   EXPECT_FALSE(evaluate(P, P.select(P.constant(1, I32), Unknown, Nine, I32), E));
-  // An unknown condition makes the select unknown.
+  // A uniform unknown condition makes the select an opaque uniform value;
+  // a lane-dependent select with such a condition is unknown.
   NodeId Sym = P.symbol(P.addSymbol("c"), I32);
-  EXPECT_FALSE(evaluate(P, P.select(Sym, Seven, Nine, I32), E));
+  EXPECT_TRUE(isOpaque(P, P.select(Sym, Seven, Nine, I32), E));
+  NodeId Tx = P.cast(P.threadIdx(0), I32);
+  EXPECT_FALSE(evaluate(P, P.select(Sym, Tx, Nine, I32), E));
 }
 
 TEST(ThreadExprTest, SelectPerThread) {
@@ -378,20 +390,60 @@ TEST(ThreadExprTest, SymbolTimesAConstantScales) {
   EXPECT_EQ(V->C, 0);
 }
 
-TEST(ThreadExprTest, NonLinearOperationsOnSymbolsAreUnknown) {
+TEST(ThreadExprTest, NonLinearOperationsOnSymbolsAreOpaqueOrUnknown) {
   ExprPool P;
   NodeId Sym = P.symbol(P.addSymbol("n"), I32);
   NodeId Tx = P.cast(P.threadIdx(0), I32);
   EvalEnv E = envFor({32, 1, 1}, 3);
-  EXPECT_FALSE(evaluate(P, P.binary(Op::Mul, Sym, Sym, I32), E));
-  EXPECT_FALSE(evaluate(P, P.binary(Op::Div, Sym, P.constant(2, I32), I32), E));
-  EXPECT_FALSE(evaluate(P, P.binary(Op::Rem, Sym, P.constant(2, I32), I32), E));
+  // On uniform values only: the same in every lane, an opaque value.
+  EXPECT_TRUE(isOpaque(P, P.binary(Op::Mul, Sym, Sym, I32), E));
+  EXPECT_TRUE(isOpaque(P, P.binary(Op::Div, Sym, P.constant(2, I32), I32), E));
+  EXPECT_TRUE(isOpaque(P, P.binary(Op::Rem, Sym, P.constant(2, I32), I32), E));
+  EXPECT_TRUE(isOpaque(P, P.binary(Op::And, Sym, P.constant(1, I32), I32), E));
+  EXPECT_TRUE(isOpaque(P, P.binary(Op::Shr, Sym, P.constant(1, I32), I32), E));
+  EXPECT_TRUE(isOpaque(P, P.binary(Op::Shl, P.constant(1, I32), Sym, I32), E));
+  EXPECT_TRUE(isOpaque(P, P.unary(Op::Not, Sym, I32), E));
+  EXPECT_TRUE(isOpaque(P, P.unary(Op::LNot, Sym, I32), E));
+  // Mixed with the thread index: unknown.
   EXPECT_FALSE(evaluate(P, P.binary(Op::Xor, Sym, Tx, I32), E));
-  EXPECT_FALSE(evaluate(P, P.binary(Op::And, Sym, P.constant(1, I32), I32), E));
-  EXPECT_FALSE(evaluate(P, P.binary(Op::Shr, Sym, P.constant(1, I32), I32), E));
-  EXPECT_FALSE(evaluate(P, P.binary(Op::Shl, P.constant(1, I32), Sym, I32), E));
-  EXPECT_FALSE(evaluate(P, P.unary(Op::Not, Sym, I32), E));
-  EXPECT_FALSE(evaluate(P, P.unary(Op::LNot, Sym, I32), E));
+  EXPECT_FALSE(evaluate(P, P.binary(Op::Div, Tx, Sym, I32), E));
+  // On constants an operation that is undefined stays unknown.
+  EXPECT_FALSE(evaluate(
+      P, P.binary(Op::Div, P.constant(1, I32), P.constant(0, I32), I32), E));
+}
+
+TEST(ThreadExprTest, DivisionPassesNonNegativeMultiplesOfTheDivisor) {
+  ExprPool P;
+  unsigned B = P.addSymbol("blockIdx.x", 1, /*NonNegative=*/true);
+  unsigned N = P.addSymbol("n"); // sign unknown
+  NodeId Tx = P.cast(P.threadIdx(0), I32);
+  // (blockIdx.x * 64 + threadIdx.x) / 32 and % 32, >> 5, & 31
+  NodeId Idx = P.binary(
+      Op::Add, P.binary(Op::Mul, P.symbol(B, I32), P.constant(64, I32), I32),
+      Tx, I32);
+  EvalEnv E = envFor({32, 1, 1}, 7);
+  auto D = evaluate(P, P.binary(Op::Div, Idx, P.constant(32, I32), I32), E);
+  ASSERT_TRUE(D);
+  EXPECT_EQ(D->C, 0);
+  EXPECT_EQ(termsOf(*D), (Terms{{B, 2}}));
+  EXPECT_EQ(constantOf(P, P.binary(Op::Rem, Idx, P.constant(32, I32), I32), E),
+            7);
+  EXPECT_EQ(constantOf(P, P.binary(Op::And, Idx, P.constant(31, I32), I32), E),
+            7);
+  auto S = evaluate(P, P.binary(Op::Shr, Idx, P.constant(5, I32), I32), E);
+  ASSERT_TRUE(S);
+  EXPECT_EQ(termsOf(*S), (Terms{{B, 2}}));
+  // A coefficient the divisor does not divide, or a symbol that may be
+  // negative, leaves the lane's share unknown.
+  NodeId Odd = P.binary(
+      Op::Add, P.binary(Op::Mul, P.symbol(B, I32), P.constant(48, I32), I32),
+      Tx, I32);
+  EXPECT_FALSE(evaluate(P, P.binary(Op::Div, Odd, P.constant(32, I32), I32), E));
+  NodeId Signed = P.binary(
+      Op::Add, P.binary(Op::Mul, P.symbol(N, I32), P.constant(64, I32), I32),
+      Tx, I32);
+  EXPECT_FALSE(
+      evaluate(P, P.binary(Op::Rem, Signed, P.constant(32, I32), I32), E));
 }
 
 TEST(ThreadExprTest, SymbolsCancel) {
@@ -450,10 +502,10 @@ TEST(ThreadExprTest, ComparisonsOfDifferentSymbolicPartsAreUnknown) {
   NodeId Tx = P.cast(P.threadIdx(0), I32);
   EvalEnv E = envFor({32, 1, 1}, 0);
   EXPECT_FALSE(evaluate(P, P.binary(Op::LT, Tx, Sym, I32), E));
-  EXPECT_FALSE(
-      evaluate(P, P.binary(Op::EQ, Sym, P.constant(0, I32), I32), E));
+  // Uniform on both sides: an opaque uniform truth value.
+  EXPECT_TRUE(isOpaque(P, P.binary(Op::EQ, Sym, P.constant(0, I32), I32), E));
   NodeId TwoSym = P.binary(Op::Mul, Sym, P.constant(2, I32), I32);
-  EXPECT_FALSE(evaluate(P, P.binary(Op::GE, TwoSym, Sym, I32), E));
+  EXPECT_TRUE(isOpaque(P, P.binary(Op::GE, TwoSym, Sym, I32), E));
 }
 
 TEST(ThreadExprTest, CastKeepsSymbolsOnlyWhenItKeepsEveryBit) {
@@ -464,7 +516,8 @@ TEST(ThreadExprTest, CastKeepsSymbolsOnlyWhenItKeepsEveryBit) {
   auto Wide = evaluate(P, P.cast(Sym, I64), E);
   ASSERT_TRUE(Wide);
   EXPECT_EQ(termsOf(*Wide), (Terms{{S, 1}}));
-  EXPECT_FALSE(evaluate(P, P.cast(Sym, I16), E));
+  // A narrowing cast of a uniform value: opaque, still uniform.
+  EXPECT_TRUE(isOpaque(P, P.cast(Sym, I16), E));
 }
 
 //===----------------------------------------------------------------------===//
@@ -482,8 +535,17 @@ TEST(ThreadExprTest, LoopVarWithAGivenValue) {
   EvalEnv E = envFor({32, 1, 1}, 3);
   E.LoopValues = Values;
   EXPECT_EQ(constantOf(P, N, E), 23);
-  // Without a value and not an induction loop, the counter is unknown.
-  EXPECT_FALSE(evaluate(P, N, envFor({32, 1, 1}, 3)));
+  // Without a value and not an induction loop, a counter the same in every
+  // thread is an opaque uniform value; one that reads the thread index is
+  // unknown.
+  auto V = evaluate(P, N, envFor({32, 1, 1}, 3));
+  ASSERT_TRUE(V);
+  EXPECT_EQ(V->C, 3);
+  EXPECT_EQ(termsOf(*V), (Terms{{P.opaqueSymbol(I), 4}}));
+  ExprPool Q;
+  unsigned M = Q.addLoop("j");
+  Q.loop(M).Init = Q.cast(Q.threadIdx(0), I32);
+  EXPECT_FALSE(evaluate(Q, Q.loopVar(M, I32), envFor({32, 1, 1}, 3)));
 }
 
 TEST(ThreadExprTest, LoopVarAsAnInductionLoop) {
@@ -497,19 +559,22 @@ TEST(ThreadExprTest, LoopVarAsAnInductionLoop) {
   Lp.Step = P.cast(P.blockDim(0), I32);
   Lp.Next = P.binary(Op::Add, I, *Lp.Step, I32);
   Lp.Complete = true;
-  unsigned K = P.loop(L).IterationSym;
+  // The step is blockDim.x, 32 here: the counter is Init + 32 * k, with k
+  // the count of iterations (never negative).
+  unsigned K = P.loop(L).CountSym;
+  EXPECT_TRUE(P.symbolInfo(K).NonNegative);
   char Induction[] = {1};
   EvalEnv E = envFor({32, 1, 1}, 7);
   E.Induction = Induction;
   auto V = evaluate(P, I, E);
   ASSERT_TRUE(V);
   EXPECT_EQ(V->C, 7);
-  EXPECT_EQ(termsOf(*V), (Terms{{K, 1}}));
+  EXPECT_EQ(termsOf(*V), (Terms{{K, 32}}));
   // i * 8: Init and the iteration symbol both scale.
   V = evaluate(P, P.binary(Op::Mul, I, P.constant(8, I32), I32), E);
   ASSERT_TRUE(V);
   EXPECT_EQ(V->C, 56);
-  EXPECT_EQ(termsOf(*V), (Terms{{K, 8}}));
+  EXPECT_EQ(termsOf(*V), (Terms{{K, 256}}));
   // A given value takes precedence over the induction form.
   std::optional<int64_t> Values[] = {40};
   E.LoopValues = Values;
@@ -522,8 +587,9 @@ TEST(ThreadExprTest, AddLoopCreatesItsIterationSymbol) {
   unsigned L = P.addLoop("k");
   EXPECT_EQ(L, 0u);
   EXPECT_EQ(P.numLoops(), 1u);
-  EXPECT_EQ(P.numSymbols(), 2u);
+  EXPECT_EQ(P.numSymbols(), 3u); // n, k * step and k
   EXPECT_NE(P.loop(L).IterationSym, S);
+  EXPECT_NE(P.loop(L).CountSym, P.loop(L).IterationSym);
   EXPECT_EQ(P.symbolInfo(P.loop(L).IterationSym).Multiple, 1u);
   EXPECT_EQ(P.loop(L).Name, "k");
   EXPECT_FALSE(P.loop(L).Complete);

@@ -97,6 +97,9 @@ struct Symbol {
   /// What the symbol is known to be a multiple of (the alignment of a shared
   /// array's base address, for one); 1 when nothing is known.
   uint64_t Multiple = 1;
+  /// Never negative: blockIdx, gridDim, an address, an unsigned parameter,
+  /// a count of iterations.
+  bool NonNegative = false;
 };
 
 /// A variable carried around a loop (a `for` counter, or any local the loop
@@ -113,6 +116,9 @@ struct Loop {
   /// Step): the counter is Init + k * Step in iteration k.
   std::optional<NodeId> Step;
   unsigned IterationSym = 0; ///< the symbol k*Step, for induction loops
+  /// The symbol k itself (never negative), for a Step that is a constant
+  /// once the block shape is known: the counter is then Init + Step * k.
+  unsigned CountSym = 0;
   bool Complete = false;     ///< Init, Cond and Next were all set
   /// The first loop of this one's group (itself when it is the first).
   unsigned Group = 0;
@@ -139,13 +145,26 @@ public:
   NodeId select(NodeId Cond, NodeId A, NodeId B, IntType T);
   NodeId cast(NodeId A, IntType T);
 
-  unsigned addSymbol(llvm::StringRef Name, uint64_t Multiple = 1);
+  unsigned addSymbol(llvm::StringRef Name, uint64_t Multiple = 1,
+                     bool NonNegative = false);
   unsigned addLoop(llvm::StringRef Name);
   /// A loop in the group of loop Leader (see Loop::Group).
   unsigned addLoopInGroup(llvm::StringRef Name, unsigned Leader);
 
   const Node &operator[](NodeId N) const { return Nodes[N]; }
-  const Symbol &symbolInfo(unsigned S) const { return Symbols[S]; }
+  /// Symbol S; symbols from numSymbols() on stand for the value of node
+  /// S - numSymbols() (opaqueSymbol), of which nothing is known.
+  const Symbol &symbolInfo(unsigned S) const {
+    static const Symbol Opaque{"an opaque uniform value"};
+    return S < Symbols.size() ? Symbols[S] : Opaque;
+  }
+  /// The symbol for the value of node N, the same in every thread but not
+  /// computable (blockIdx.x % n): an operation on uniform values only.
+  unsigned opaqueSymbol(NodeId N) const { return Symbols.size() + N; }
+  /// True when N reads neither threadIdx nor a loop that does: its value
+  /// is the same in every thread of a block. Cached for the pool as it is
+  /// when first asked (the evaluator asks once the pool is complete).
+  bool laneIndependent(NodeId N) const;
   Loop &loop(unsigned L) { return Loops[L]; }
   const Loop &loop(unsigned L) const { return Loops[L]; }
   size_t size() const { return Nodes.size(); }
@@ -165,6 +184,7 @@ private:
   std::vector<Node> Nodes;
   std::vector<Symbol> Symbols;
   std::vector<Loop> Loops;
+  mutable std::vector<int8_t> LaneIndependent; ///< -1 unknown, 0, 1
   NodeId add(const Node &N);
 };
 
