@@ -1070,6 +1070,8 @@ private:
                          IT);
         }
       }
+      if (auto G = cooperativeGroups(Call, Frame, IT))
+        return G;
       return callValue(Call, Frame, /*Pointer=*/false);
     }
     return fail("an expression the analysis does not follow");
@@ -1708,6 +1710,100 @@ private:
   }
 
   // ---- calls --------------------------------------------------------------
+
+  /// The tile size N of a cooperative_groups::thread_block_tile<N, ...> (or
+  /// of a base class carrying N), 0 for another type.
+  static uint64_t tileSize(const CXXRecordDecl *RD) {
+    if (!RD || !RD->hasDefinition())
+      return 0;
+    if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+      const TemplateArgumentList &Args = TS->getTemplateArgs();
+      if (RD->getName().contains("tile") && Args.size() >= 1 &&
+          Args[0].getKind() == TemplateArgument::Integral)
+        return Args[0].getAsIntegral().getZExtValue();
+    }
+    for (const CXXBaseSpecifier &B : RD->bases())
+      if (uint64_t N = tileSize(B.getType()->getAsCXXRecordDecl()))
+        return N;
+    return 0;
+  }
+
+  /// thread_rank(), size(), num_threads() and meta_group_rank() of a
+  /// cooperative_groups::thread_block or thread_block_tile<N>: the linear
+  /// thread index (x + y*Bx + z*Bx*By), modulo N for a tile. A static tile
+  /// of size N partitioned from the block or from another static tile has
+  /// rank linear % N; its meta_group_rank() is linear / N only when the
+  /// object was partitioned from the block itself, as its initializer
+  /// shows.
+  std::optional<NodeId> cooperativeGroups(const CallExpr *Call,
+                                          unsigned Frame, IntType IT) {
+    // A member call, or a call of a static member through an object
+    // (CUDA's tiles declare thread_rank() static).
+    const auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+    if (!M || !M->getIdentifier() ||
+        M->getParent()->getQualifiedNameAsString().find(
+            "cooperative_groups::") == std::string::npos)
+      return std::nullopt;
+    const Expr *Obj = nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+      Obj = MC->getImplicitObjectArgument();
+    else if (const auto *ME = dyn_cast<MemberExpr>(
+                 Call->getCallee()->IgnoreParenImpCasts()))
+      Obj = ME->getBase();
+    const CXXRecordDecl *RD =
+        Obj ? Obj->getType()->getPointeeOrArrayElementType()
+                  ->getAsCXXRecordDecl()
+            : nullptr;
+    if (!RD)
+      return std::nullopt;
+    StringRef Name = M->getName();
+    uint64_t N = tileSize(RD);
+    bool Block = RD->getName() == "thread_block";
+    if (!N && !Block)
+      return std::nullopt;
+    IntType U = IntType::u32();
+    NodeId X = P->threadIdx(0), Y = P->threadIdx(1), Z = P->threadIdx(2);
+    NodeId BX = P->blockDim(0), BY = P->blockDim(1), BZ = P->blockDim(2);
+    NodeId Linear = P->binary(
+        Op::Add, X,
+        P->binary(Op::Mul, P->binary(Op::Add, Y, P->binary(Op::Mul, Z, BY, U),
+                                     U),
+                  BX, U),
+        U);
+    NodeId Threads = P->binary(Op::Mul, P->binary(Op::Mul, BX, BY, U), BZ, U);
+    NodeId R;
+    if (Name == "thread_rank")
+      R = N ? P->binary(Op::Rem, Linear, P->constant(N, U), U) : Linear;
+    else if (Name == "size" || Name == "num_threads")
+      R = N ? P->constant(N, U) : Threads;
+    else if (Name == "meta_group_rank" && N && fromBlock(Obj, Frame))
+      R = P->binary(Op::Div, Linear, P->constant(N, U), U);
+    else
+      return std::nullopt;
+    return P->cast(R, IT);
+  }
+
+  /// Was the tile Obj names made by tiled_partition of a thread_block?
+  bool fromBlock(const Expr *Obj, unsigned Frame) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts());
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() ||
+        changed(V, Frame))
+      return false;
+    struct Find : RecursiveASTVisitor<Find> {
+      bool Found = false;
+      bool VisitCallExpr(CallExpr *C) {
+        const FunctionDecl *F = C->getDirectCallee();
+        if (F && F->getIdentifier() && F->getName() == "tiled_partition" &&
+            C->getNumArgs() >= 1)
+          if (const auto *RD = C->getArg(0)->getType()->getAsCXXRecordDecl())
+            Found |= RD->getName() == "thread_block";
+        return true;
+      }
+    } F;
+    F.TraverseStmt(const_cast<Expr *>(V->getInit()));
+    return F.Found;
+  }
 
   /// The value a call of a device function returns, lowered in a frame of
   /// its own whose parameters are the call's arguments.
