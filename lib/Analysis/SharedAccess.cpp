@@ -1129,23 +1129,7 @@ private:
       (void)ME;
       if (!V)
         return fail("a member the analysis does not follow");
-      if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
-        if (isKernel(Frames[Frame].F) &&
-            !PV->getType()->isReferenceType())
-          return uniform(PV, PV->getNameAsString() + Path, T);
-        return fail("a member of a device function's parameter");
-      }
-      if (V->hasLocalStorage())
-        if (const Expr *Def = Eval.reachingDefinition(V, Fields, E)) {
-          auto N = integer(Def, Frame);
-          if (!N)
-            return std::nullopt;
-          return P->cast(*N, typeOf(T));
-        }
-      if (!V->hasLocalStorage() &&
-          (V->hasAttr<CUDAConstantAttr>() || V->hasAttr<CUDADeviceAttr>()))
-        return uniform(V, V->getNameAsString() + Path, T);
-      return fail("a member the analysis does not follow");
+      return member(V, Fields, Path, E, Frame, T);
     }
     // A load from memory: uniform when its address is.
     if (isa<ArraySubscriptExpr>(E) ||
@@ -1167,6 +1151,58 @@ private:
                   "threads");
     }
     return fail("a value the analysis does not follow");
+  }
+
+  /// The member V.Fields (Path: ".x.y") read at Use: of a kernel parameter
+  /// passed by value, a uniform value; of a device function's parameter
+  /// passed by value, the same member of the call's argument (a variable
+  /// of the caller); of a local, its reaching definition; of __constant__
+  /// or __device__ data, a uniform value.
+  std::optional<NodeId> member(const VarDecl *V,
+                               llvm::ArrayRef<const FieldDecl *> Fields,
+                               const std::string &Path, const Expr *Use,
+                               unsigned Frame, QualType T) {
+    DepthGuard G(Depth);
+    if (Depth > 64)
+      return fail("the member is reached through too many calls");
+    if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
+      if (PV->getType()->isReferenceType() || changed(PV, Frame))
+        return fail("a member of a device function's parameter");
+      if (isKernel(Frames[Frame].F))
+        return uniform(PV, PV->getNameAsString() + Path, T);
+      const CallExpr *Call = Frames[Frame].Call;
+      unsigned I = PV->getFunctionScopeIndex();
+      unsigned Shift = Call && isa<CXXOperatorCallExpr>(Call) &&
+                               isa<CXXMethodDecl>(Call->getDirectCallee())
+                           ? 1
+                           : 0;
+      if (!Call || I + Shift >= Call->getNumArgs())
+        return fail("'" + PV->getName() + "' is a parameter of a device "
+                    "function with no caller in this file");
+      // The argument, through the copy that passes it.
+      const Expr *Arg = stripFull(Call->getArg(I + Shift));
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(Arg);
+          CE && CE->getNumArgs() == 1 &&
+          CE->getConstructor()->isCopyOrMoveConstructor())
+        Arg = stripFull(CE->getArg(0));
+      const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+      const auto *W = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!W)
+        return fail("a member of a device function's parameter whose "
+                    "argument is not a variable");
+      return member(W, Fields, Path, DRE, Frames[Frame].Caller, T);
+    }
+    if (V->hasLocalStorage())
+      if (const Expr *Def = Eval.reachingDefinition(V, Fields, Use)) {
+        auto N = integer(Def, Frame);
+        if (!N)
+          return std::nullopt;
+        return P->cast(*N, typeOf(T));
+      }
+    if (!V->hasLocalStorage() &&
+        (V->hasAttr<CUDAConstantAttr>() || V->hasAttr<CUDADeviceAttr>()))
+      return uniform(V, V->getNameAsString() + Path, T);
+    return fail("a member the analysis does not follow");
   }
 
   /// The address of any memory object (global or shared), for deciding

@@ -127,9 +127,18 @@ __device__ void swap(float &a, float &b) {
   b = c;
 }
 
+// A struct passed by value: its members are the caller's.
+struct Coord {
+  int row, col;
+};
+__device__ float readAt(const float *m, Coord c) { return m[c.row * 32 + c.col]; }
+// CHECK: :[[@LINE-1]]:59: warning: shared-memory load of 'm[c.row * 32 + c.col]' has a 32-way bank conflict (block 32x1 via 'calls': lanes 0..31 hit bank 0 with a stride of 32 words) [warplint-bank-conflict]
+
 __global__ void calls(float *out) {
   __shared__ float s[1024];
   int t = threadIdx.x;
+  Coord c = {t, 0};
+  out[t] = readAt(s, c);
   out[t] = s[twice(t)];
   // CHECK: :[[@LINE-1]]:12: warning: shared-memory load of 's[twice(t)]' has a 2-way bank conflict (block 32x1: lanes 0 and 16 hit bank 0 with a stride of 2 words) [warplint-bank-conflict]
   out[t] = s[pick(t)];                 // odd lanes 32 apart, and lane 0
