@@ -1448,7 +1448,22 @@ private:
     }
     if (const auto *If = dyn_cast<IfStmt>(S))
       return ifValue(V, If, Frame);
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+    if (isa<ForStmt, WhileStmt, DoStmt>(S)) {
+      // The value the loop leaves: its carried variable run to the end,
+      // unless the loop can end another way.
+      if (leavesEarly(loopBody(S)))
+        return fail("'" + V->getName() + "' is changed by the loop on line " +
+                    lineOf(S) + ", which can end at a break, and read after "
+                    "it");
+      auto H = header(V, S, Frame);
+      if (!H)
+        return std::nullopt;
+      auto It = Carried.find(std::make_tuple(S, Frame, V));
+      if (It == Carried.end())
+        return H; // the loop's init set it; the loop does not change it
+      return P->loopExit(It->second, varType(V));
+    }
+    if (isa<CXXForRangeStmt>(S))
       return fail("'" + V->getName() + "' is changed by the loop on line " +
                   lineOf(S) + " and read after it");
     if (isa<SwitchStmt>(S))
@@ -1728,6 +1743,25 @@ private:
                   "'continue' the analysis does not follow on line " +
                   lineOf(Continues.front()));
     return R;
+  }
+
+  /// Can a loop body end the loop other than by its condition: a break of
+  /// this loop, a return, a goto?
+  static bool leavesEarly(const Stmt *S, bool InInner = false) {
+    if (!S)
+      return false;
+    if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(S))
+      return true;
+    if (isa<BreakStmt>(S))
+      return !InInner;
+    if (isa<Expr>(S))
+      return false;
+    bool Inner = InInner || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt,
+                                SwitchStmt>(S);
+    for (const Stmt *C : S->children())
+      if (leavesEarly(C, Inner))
+        return true;
+    return false;
   }
 
   /// The continue statements of a loop body (not those of inner loops).

@@ -77,6 +77,14 @@ NodeId ExprPool::loopVar(unsigned L, IntType T) {
   return add(N);
 }
 
+NodeId ExprPool::loopExit(unsigned L, IntType T) {
+  Node N;
+  N.Kind = Op::LoopExit;
+  N.Type = T;
+  N.Index = L;
+  return add(N);
+}
+
 NodeId ExprPool::unary(Op O, NodeId A, IntType T) {
   Node N;
   N.Kind = O;
@@ -143,6 +151,7 @@ static unsigned arity(Op O) {
   case Op::BlockDim:
   case Op::Sym:
   case Op::LoopVar:
+  case Op::LoopExit:
     return 0;
   case Op::Neg:
   case Op::Not:
@@ -168,7 +177,8 @@ bool ExprPool::readsThreadIdx(NodeId Root) const {
     const Node &X = Nodes[N];
     if (X.Kind == Op::ThreadIdx)
       return true;
-    if (X.Kind == Op::LoopVar && !SeenLoop[X.Index]) {
+    if ((X.Kind == Op::LoopVar || X.Kind == Op::LoopExit) &&
+        !SeenLoop[X.Index]) {
       SeenLoop[X.Index] = true;
       const Loop &L = Loops[X.Index];
       Work.append({L.Init, L.Cond, L.Next});
@@ -196,6 +206,21 @@ void ExprPool::loopsRead(NodeId Root,
       continue;
     Seen[N] = true;
     const Node &X = Nodes[N];
+    if (X.Kind == Op::LoopExit) {
+      // The loops the exit value's loop reads, not that loop itself: its
+      // iterations are run to the end, not enumerated around the access.
+      unsigned G = Loops[X.Index].Group;
+      llvm::SmallVector<unsigned, 4> Inner;
+      for (const Loop &L : Loops)
+        if (L.Group == G) {
+          loopsRead(L.Init, Inner);
+          loopsRead(L.Cond, Inner);
+          loopsRead(L.Next, Inner);
+        }
+      for (unsigned I : Inner)
+        if (Loops[I].Group != G && !llvm::is_contained(Out, I))
+          Out.push_back(I);
+    }
     if (X.Kind == Op::LoopVar && !llvm::is_contained(Out, X.Index)) {
       Out.push_back(X.Index);
       const Loop &L = Loops[X.Index];
@@ -234,7 +259,8 @@ void ExprPool::selectsRead(NodeId Root,
     const Node &X = Nodes[N];
     if (X.Kind == Op::Select)
       Out.push_back(N);
-    if (X.Kind == Op::LoopVar && !SeenLoop[X.Index]) {
+    if ((X.Kind == Op::LoopVar || X.Kind == Op::LoopExit) &&
+        !SeenLoop[X.Index]) {
       SeenLoop[X.Index] = true;
       const Loop &L = Loops[X.Index];
       Work.append({L.Init, L.Cond, L.Next});
@@ -294,6 +320,8 @@ std::string ExprPool::str(NodeId N) const {
     return Symbols[X.Index].Name;
   case Op::LoopVar:
     return Loops[X.Index].Name;
+  case Op::LoopExit:
+    return Loops[X.Index].Name + " after its loop";
   case Op::Cast:
     return std::string("(") + (X.Type.Signed ? "i" : "u") +
            std::to_string(X.Type.Width) + ")" + str(X.A);
@@ -395,7 +423,7 @@ private:
   /// counter with no value) rather than on constants?
   bool readsUnknown(NodeId N, unsigned Depth) {
     const Node &X = P[N];
-    if (X.Kind == Op::LoopVar)
+    if (X.Kind == Op::LoopVar || X.Kind == Op::LoopExit)
       return true;
     unsigned K = arity(X.Kind);
     for (NodeId O : {X.A, X.B, X.C}) {
@@ -456,6 +484,71 @@ private:
     return R;
   }
 
+  /// The value loop variable X.Index holds once its loop ends, for this
+  /// thread: the group runs from Init while Cond holds, up to 4096 steps.
+  std::optional<LinearValue> loopExit(const Node &X) {
+    unsigned G = P.loop(X.Index).Group;
+    const Loop &Head = P.loop(G);
+    if (!Head.CondKnown)
+      return std::nullopt;
+    llvm::SmallVector<unsigned, 4> Ms;
+    for (unsigned L = 0; L < P.numLoops(); ++L)
+      if (P.loop(L).Group == G)
+        Ms.push_back(L);
+    std::vector<std::optional<int64_t>> Values(Env.LoopValues.begin(),
+                                               Env.LoopValues.end());
+    std::vector<char> Ind(Env.Induction.begin(), Env.Induction.end());
+    Values.resize(P.numLoops());
+    Ind.resize(P.numLoops());
+    for (unsigned M : Ms)
+      Ind[M] = 0;
+    EvalEnv E = Env;
+    E.LoopValues = Values;
+    E.Induction = Ind;
+    auto Constant = [](const std::optional<LinearValue> &V) {
+      return V && V->isConstant();
+    };
+    llvm::SmallVector<int64_t, 4> V;
+    {
+      Evaluator Ev(P, E);
+      for (unsigned M : Ms) {
+        auto I = Ev.eval(P.loop(M).Init);
+        if (!Constant(I))
+          return std::nullopt;
+        V.push_back(I->C);
+      }
+    }
+    size_t Me = llvm::find(Ms, X.Index) - Ms.begin();
+    for (unsigned Step = 0; Step < 4096; ++Step) {
+      for (size_t K = 0; K < Ms.size(); ++K)
+        Values[Ms[K]] = V[K];
+      Evaluator Ev(P, E);
+      if (!Head.CondAfterBody) {
+        auto C = Ev.eval(Head.Cond);
+        if (!Constant(C))
+          return std::nullopt;
+        if (!C->C)
+          return constantValue(V[Me]);
+      }
+      llvm::SmallVector<int64_t, 4> Next;
+      for (unsigned M : Ms) {
+        auto N = Ev.eval(P.loop(M).Next);
+        if (!Constant(N))
+          return std::nullopt;
+        Next.push_back(N->C);
+      }
+      if (Head.CondAfterBody) {
+        auto C = Ev.eval(Head.Cond);
+        if (!Constant(C))
+          return std::nullopt;
+        if (!C->C)
+          return constantValue(Next[Me]);
+      }
+      V = Next;
+    }
+    return std::nullopt;
+  }
+
   std::optional<LinearValue> loopValue(const Node &X, unsigned Depth) {
     unsigned L = X.Index;
     if (L < Env.LoopValues.size() && Env.LoopValues[L])
@@ -490,6 +583,8 @@ private:
       return symbolValue(X.Index);
     case Op::LoopVar:
       return loopValue(X, Depth);
+    case Op::LoopExit:
+      return loopExit(X);
     case Op::Select: {
       auto C = eval(X.A, Depth);
       if (!C || !C->isConstant()) {

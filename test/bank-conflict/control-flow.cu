@@ -50,6 +50,26 @@ __global__ void loops(float *out, int n) {
   }
 }
 
+// Values a loop leaves: the loop runs to its end for each thread.
+__global__ void afterLoops(float *out, int n) {
+  __shared__ float s[32 * 33];
+  int t = threadIdx.x;
+  int e;
+  for (e = 0; e < 8; e += 2) {
+  }
+  s[t * e] = 0;
+  // CHECK: :[[@LINE-1]]:3: warning: shared-memory store of 's[t * e]' has an 8-way bank conflict (block 32x1: lanes 0, 4, ..., 28 hit bank 0 with a stride of 8 words) [warplint-bank-conflict]
+  int w = 1;
+  while (w < 32)
+    w *= 2;
+  s[t * w] = 1;
+  // CHECK: :[[@LINE-1]]:3: warning: shared-memory store of 's[t * w]' has a 32-way bank conflict (block 32x1: lanes 0..31 hit bank 0 with a stride of 32 words) [warplint-bank-conflict]
+  int k = 0;
+  for (int j = 0; j < n; ++j)
+    k += 32;
+  out[t] = s[t + k];                   // k unknown but the same in every lane
+}
+
 // Values defined in branches and switch cases.
 __global__ void branches(float *out, int n) {
   __shared__ float s[32 * 33];
@@ -177,8 +197,9 @@ __global__ void vectors(float4 *out, const float4 *in, int C) {
   // CHECK: :[[@LINE-1]]:14: warning: shared-memory load of 'bias[i / 4]' has a 2-way bank conflict (block 32x1: lanes {{[0-9]+}} and {{[0-9]+}} hit bank {{[0-9]+}} with a stride of 8 words) [warplint-bank-conflict]
 }
 
-int main() {
+int main(int n, char **) {
   loops<<<1, 32>>>(0, 4);
+  afterLoops<<<1, 32>>>(0, n);
   branches<<<1, 32>>>(0, 4);
   pointers<<<1, 32, 4096>>>(0, 1);
   calls<<<1, 32>>>(0);
@@ -187,6 +208,7 @@ int main() {
 }
 
 // DUMP: 26:5 s[t + pos] bytes=4 degree=1
+// DUMP: s[t + k] bytes=4 degree=1
 // DUMP: p[t] bytes=4 degree=1
 // DUMP: *q++ bytes=4 degree=1
 // DUMP: v[t] bytes=16 degree=1

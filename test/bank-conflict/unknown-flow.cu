@@ -18,10 +18,11 @@ __global__ void stops(float *out, int n) {
   __shared__ float s[1024];
   int t = threadIdx.x;
   int i;
-  for (i = 0; i < n; i++)
-    out[i] = 0;
+  for (i = 0; i < 8; i++)
+    if (out[i] > 0)
+      break;
   out[0] = s[t * i];
-  // CHECK: [[@LINE-1]]:12 s[t * i] bytes=4 why='i' is changed by the loop on line [[@LINE-3]] and read after it
+  // CHECK: [[@LINE-1]]:12 s[t * i] bytes=4 why='i' is changed by the loop on line [[@LINE-4]], which can end at a break, and read after it
   int x = t;
   touch(&x);
   out[1] = s[x];

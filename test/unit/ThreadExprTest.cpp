@@ -696,3 +696,31 @@ TEST(ThreadExprTest, StrIsReadable) {
                            P.constant(0, U32), U32)),
             "((threadIdx.x < 4) ? threadIdx.x : 0)");
 }
+
+TEST(ThreadExprTest, LoopExitRunsTheLoopToItsEnd) {
+  // for (i = 0; i < 5; i += 2) {}  leaves i == 6; as a do loop with the
+  // same condition tested after the body, the same.
+  for (bool After : {false, true}) {
+    ExprPool P;
+    unsigned L = P.addLoop("i");
+    NodeId I = P.loopVar(L, I32);
+    Loop &Lp = P.loop(L);
+    Lp.Init = P.constant(0, I32);
+    Lp.Next = P.binary(Op::Add, I, P.constant(2, I32), I32);
+    Lp.Cond = P.binary(Op::LT, After ? Lp.Next : I, P.constant(5, I32), I32);
+    Lp.CondAfterBody = After;
+    Lp.Complete = true;
+    EXPECT_EQ(constantOf(P, P.loopExit(L, I32), envFor({32, 1, 1}, 0)), 6);
+  }
+  // A trip count that depends on the thread: each thread's own end.
+  ExprPool Q;
+  unsigned M = Q.addLoop("w");
+  NodeId W = Q.loopVar(M, I32);
+  Loop &Lq = Q.loop(M);
+  Lq.Init = Q.constant(1, I32);
+  Lq.Next = Q.binary(Op::Mul, W, Q.constant(2, I32), I32);
+  Lq.Cond = Q.binary(Op::LT, W, Q.cast(Q.threadIdx(0), I32), I32);
+  Lq.Complete = true;
+  EXPECT_EQ(constantOf(Q, Q.loopExit(M, I32), envFor({32, 1, 1}, 5)), 8);
+  EXPECT_EQ(constantOf(Q, Q.loopExit(M, I32), envFor({32, 1, 1}, 0)), 1);
+}

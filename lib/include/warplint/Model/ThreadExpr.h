@@ -42,6 +42,7 @@ enum class Op : uint8_t {
   BlockDim,  ///< Index: 0, 1, 2
   Sym,       ///< Index: the symbol
   LoopVar,   ///< Index: the loop
+  LoopExit,  ///< Index: the loop; its variable's value once the loop ends
   // Unary (A).
   Neg,
   Not,
@@ -140,6 +141,10 @@ public:
   NodeId blockDim(unsigned Dim);
   NodeId symbol(unsigned Sym, IntType T);
   NodeId loopVar(unsigned Loop, IntType T);
+  /// The value loop variable Loop holds after its loop ends: the evaluator
+  /// runs the loop's group from Init until Cond fails (for the thread it
+  /// evaluates, so a trip count may depend on the thread).
+  NodeId loopExit(unsigned Loop, IntType T);
   NodeId unary(Op O, NodeId A, IntType T);
   NodeId binary(Op O, NodeId A, NodeId B, IntType T);
   NodeId select(NodeId Cond, NodeId A, NodeId B, IntType T);
