@@ -75,7 +75,7 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
         V.push_back(std::move(L));
     }
   }
-  C.Eval.bindParameters({});
+  C.Eval.clearParameters();
   C.Eval.clearFacts();
 
   const SourceManager &SM = C.Index.Ctx.getSourceManager();
@@ -224,7 +224,7 @@ BankConflictAnalysis::bindingsFor(const FunctionDecl *H, unsigned Depth) {
           }
         Partial = std::move(Next);
       }
-      C.Eval.bindParameters({});
+      C.Eval.clearParameters();
       for (Binding &B : Partial) {
         Out.push_back(std::move(B));
         if (Out.size() == MaxBindings)

@@ -52,6 +52,7 @@ public:
       llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *> B) {
     Bindings = std::move(B);
   }
+  void clearParameters() { Bindings.clear(); }
 
   /// What the branches around Point say of variables the function never
   /// writes (a launch in `case 512:` of `switch (threads)`, or under
