@@ -19,6 +19,16 @@ static const char PreludeText[] =
 
 StringRef cudaPreludeText() { return PreludeText; }
 
+static const char NvccCompatText[] =
+#include "NvccCompat.inc"
+    ;
+
+StringRef nvccCompatText() { return NvccCompatText; }
+
+std::string nvccCompatPath() {
+  return (PreludeDir + "/" + NvccCompatHeader).str();
+}
+
 const std::vector<std::pair<std::string, std::string>> &preludeFiles() {
   static const std::vector<std::pair<std::string, std::string>> Files = [] {
   std::vector<std::pair<std::string, std::string>> Files;
@@ -29,6 +39,7 @@ const std::vector<std::pair<std::string, std::string>> &preludeFiles() {
                       "device_launch_parameters.h", "vector_types.h",
                       "driver_types.h", "cuda_device_runtime_api.h"})
     Files.push_back({Path(N), Stub});
+  Files.push_back({nvccCompatPath(), NvccCompatText});
   return Files;
   }();
   return Files;
@@ -448,6 +459,10 @@ std::vector<std::string> adjustCommand(const std::vector<std::string> &In,
       Args.insert(Args.begin() + 1, {"-x", "cuda"});
     bool UserHandlesIncludes = is_contained(Args, "-nocudainc");
     if (!UserHandlesIncludes && Setup.Toolkit) {
+      // What nvcc declares and clang's CUDA headers lack. nvcc reads those
+      // declarations (through cuda_runtime.h) before the user's -include
+      // files, so the header goes first.
+      Args.insert(Args.begin() + 1, {"-include", nvccCompatPath()});
       if (!hasFlagPrefix(Args, "--cuda-path"))
         Extra.push_back("--cuda-path=" + Setup.Toolkit->Path);
       // nvcc adds CCCL (thrust, cub, libcu++) by itself; clang does not.

@@ -383,9 +383,26 @@ std::string ptxasReport(const std::vector<std::string> &Adjusted,
     Error = "cannot create a temporary file";
     return "";
   }
+  std::vector<std::string> Command =
+      deviceAssemblyCommand(Adjusted, WARPLINT_CLANG_PATH, Arch, Ptx);
+  // The nvcc compatibility header is a virtual file of this process; clang,
+  // run as a program, reads a copy on disk.
+  SmallString<128> Compat;
+  auto It = find(Command, nvccCompatPath());
+  if (It != Command.end()) {
+    int FD;
+    if (sys::fs::createTemporaryFile("warplint-nvcc-compat", "h", FD, Compat)) {
+      Error = "cannot create a temporary file";
+      sys::fs::remove(Ptx);
+      return "";
+    }
+    raw_fd_ostream(FD, /*shouldClose=*/true) << nvccCompatText();
+    *It = std::string(Compat);
+  }
   std::string Err;
-  int RC = runCapturing(
-      deviceAssemblyCommand(Adjusted, WARPLINT_CLANG_PATH, Arch, Ptx), Err);
+  int RC = runCapturing(Command, Err);
+  if (!Compat.empty())
+    sys::fs::remove(Compat);
   if (RC != 0) {
     StringRef First = StringRef(Err).trim().split('\n').first;
     Error = "clang could not compile the device code for " + Arch.str() +

@@ -110,6 +110,32 @@ TEST(CompileArgsTest, ToolkitAddsCccl) {
   EXPECT_TRUE(has(Out, "-Wno-unknown-cuda-version"));
 }
 
+TEST(CompileArgsTest, NvccCompatHeaderWithToolkitOnly) {
+  const std::string Compat = "/__warplint__/include/__warplint_nvcc_compat.h";
+  EXPECT_EQ(nvccCompatPath(), Compat);
+  ParseSetup S;
+  S.Toolkit = CudaToolkit{"/opt/cuda", "13.0"};
+  // First, before the user's own -include files, as nvcc reads its headers.
+  Args Out = adjustCommand({"clang++", "-include", "pre.h", "a.cu"}, "a.cu", S);
+  ASSERT_GE(Out.size(), 5u);
+  EXPECT_EQ(Out[1], "-include");
+  EXPECT_EQ(Out[2], Compat);
+  EXPECT_EQ(Out[3], "-include");
+  EXPECT_EQ(Out[4], "pre.h");
+  // Not with the user's own CUDA headers, not for C++, not with the prelude.
+  EXPECT_FALSE(
+      has(adjustCommand({"clang++", "-nocudainc", "a.cu"}, "a.cu", S), Compat));
+  EXPECT_FALSE(has(adjustCommand({"clang++", "a.cpp"}, "a.cpp", S), Compat));
+  S.Toolkit.reset();
+  EXPECT_FALSE(has(adjustCommand({"clang++", "a.cu"}, "a.cu", S), Compat));
+  // The tool maps it as a virtual file.
+  bool Mapped = false;
+  for (const auto &[Path, Text] : preludeFiles())
+    Mapped |= Path == Compat && Text == nvccCompatText().str();
+  EXPECT_TRUE(Mapped);
+  EXPECT_NE(nvccCompatText().find("__stcs"), llvm::StringRef::npos);
+}
+
 TEST(CompileArgsTest, UsersChoicesWin) {
   ParseSetup S;
   Args Out = adjustCommand({"clang++", "-nocudainc", "--cuda-device-only",

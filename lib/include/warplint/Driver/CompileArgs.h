@@ -16,16 +16,26 @@
 
 namespace warplint {
 
-/// Where the virtual CUDA prelude lives when no toolkit is used.
+/// Where the virtual CUDA prelude lives when no toolkit is used, and the
+/// virtual nvcc compatibility header when one is.
 constexpr llvm::StringLiteral PreludeDir = "/__warplint__/include";
 constexpr llvm::StringLiteral PreludeHeader = "__warplint_cuda_prelude.h";
+constexpr llvm::StringLiteral NvccCompatHeader = "__warplint_nvcc_compat.h";
 
-/// The prelude's text, and the standard CUDA header names it answers for
-/// (cuda_runtime.h, ...), each a one-line file including the prelude. The
-/// table lives as long as the program (ClangTool::mapVirtualFile keeps
-/// references).
+/// The prelude's text, and the virtual files the tool maps under PreludeDir:
+/// the prelude, the standard CUDA header names it answers for
+/// (cuda_runtime.h, ...), each a one-line file including the prelude, and
+/// the nvcc compatibility header. The table lives as long as the program
+/// (ClangTool::mapVirtualFile keeps references).
 llvm::StringRef cudaPreludeText();
 const std::vector<std::pair<std::string, std::string>> &preludeFiles();
+
+/// share/include/warplint_nvcc_compat.h: what nvcc declares and clang-22's
+/// CUDA headers lack (cache-hinted loads and stores, host min and max, the C
+/// headers nvcc's headers include). adjustCommand force-includes it, as
+/// nvccCompatPath(), when parsing with a toolkit.
+llvm::StringRef nvccCompatText();
+std::string nvccCompatPath();
 
 struct CudaToolkit {
   std::string Path;    ///< the root, e.g. /usr/local/cuda
@@ -77,7 +87,8 @@ struct ParseSetup {
 /// one warplint parses with: CUDA as the language of .cu and .cuh files, the
 /// host-side compilation only (it holds every kernel, launch and template
 /// instantiation; the device side would report everything again), no
-/// warnings, no error limit, the toolkit or the prelude, and without the
+/// warnings, no error limit, the toolkit and the nvcc compatibility header
+/// (before the user's own -include files) or the prelude, and without the
 /// user's warplint plugin arguments or -MJ (which clang writes even when it
 /// only parses).
 std::vector<std::string> adjustCommand(const std::vector<std::string> &Args,
