@@ -284,7 +284,7 @@ class AccessAnalysis {
 public:
   AccessAnalysis(const AccessSpec &A, const Dim3 &Block)
       : A(A), P(*A.Pool), Block(Block), LoopValues(P.numLoops()),
-        Induction(P.numLoops(), false) {}
+        Induction(P.numLoops(), false), Iterations(P.numLoops()) {}
 
   AccessResult run() {
     llvm::SmallVector<unsigned, 4> Read;
@@ -391,6 +391,15 @@ private:
   Dim3 Block;
   std::vector<std::optional<int64_t>> LoopValues;
   std::vector<char> Induction;
+  /// Loops enumerated iteration by iteration, each thread from its own
+  /// start (see EvalEnv::Iterations), and for each the iterations every
+  /// thread of the block runs, by linear thread id.
+  std::vector<std::optional<int64_t>> Iterations;
+  struct LaneLoop {
+    std::vector<uint32_t> Trips;
+    int64_t K = 0;
+  };
+  llvm::SmallVector<LaneLoop *, 2> LaneLoopsActive;
   llvm::SmallVector<unsigned, 4> Order;  ///< loop groups, outer first
   llvm::SmallVector<unsigned, 4> Needed; ///< loops the access reads
   llvm::SmallVector<NodeId, 4> UniformSelects;
@@ -432,6 +441,7 @@ private:
     E.Tid[2] = Tid[2];
     E.LoopValues = LoopValues;
     E.Induction = Induction;
+    E.Iterations = Iterations;
     E.Choices = Choices;
     return E;
   }
@@ -548,11 +558,94 @@ private:
                 "' takes values the analysis cannot enumerate");
         return;
       }
+    // A start that depends on the thread, a uniform step and a trip count
+    // the code fixes: iteration by iteration, each thread from its own
+    // start, the threads that have left the loop idle.
+    if (laneEnumerable(Ms))
+      if (std::optional<LaneLoop> LL = tripCounts(Ms)) {
+        uint32_t Most = 0;
+        for (uint32_t T : LL->Trips)
+          Most = std::max(Most, T);
+        LaneLoopsActive.push_back(&*LL);
+        for (uint32_t K = 0; K < Most && !Failed; ++K) {
+          LL->K = K;
+          for (unsigned M : Ms)
+            Iterations[M] = K;
+          enumerate(I + 1);
+        }
+        LaneLoopsActive.pop_back();
+        for (unsigned M : Ms)
+          Iterations[M].reset();
+        return;
+      }
     for (unsigned M : Ms)
       Induction[M] = P.loop(M).Step.has_value();
     enumerate(I + 1);
     for (unsigned M : Ms)
       Induction[M] = false;
+  }
+
+  /// Can loop group Ms be enumerated iteration by iteration with each
+  /// thread starting from its own value: every variable steps by an amount
+  /// the same in every thread, the condition is known, and some start
+  /// depends on the thread.
+  bool laneEnumerable(llvm::ArrayRef<unsigned> Ms) const {
+    if (!P.loop(Ms.front()).CondKnown)
+      return false;
+    bool ThreadStart = false;
+    for (unsigned M : Ms) {
+      const Loop &L = P.loop(M);
+      if (!L.Step || P.readsThreadIdx(*L.Step))
+        return false;
+      ThreadStart |= P.readsThreadIdx(L.Init);
+    }
+    return ThreadStart;
+  }
+
+  /// How many iterations of loop group Ms each thread of the block runs,
+  /// when the condition gives a constant for every thread and iteration.
+  std::optional<LaneLoop> tripCounts(llvm::ArrayRef<unsigned> Ms) {
+    constexpr uint64_t MaxEvaluations = 1 << 18;
+    const Loop &Head = P.loop(Ms.front());
+    uint64_t Threads = Block.threads();
+    LaneLoop LL;
+    LL.Trips.resize(Threads);
+    uint64_t Evaluations = 0;
+    auto Restore = [&] {
+      for (unsigned M : Ms)
+        Iterations[M].reset();
+    };
+    for (uint64_t Id = 0; Id < Threads; ++Id) {
+      uint64_t Tid[3] = {Id % Block.X, (Id / Block.X) % Block.Y,
+                         Id / (Block.X * Block.Y)};
+      uint32_t K = 0;
+      while (true) {
+        if (K == MaxLoopValues || ++Evaluations > MaxEvaluations) {
+          Restore();
+          return std::nullopt;
+        }
+        for (unsigned M : Ms)
+          Iterations[M] = K;
+        auto C = evaluate(P, Head.Cond, env(Tid));
+        if (!C || !C->isConstant()) {
+          Restore();
+          return std::nullopt;
+        }
+        // A do-while runs iteration K, then its condition decides K + 1.
+        if (Head.CondAfterBody) {
+          ++K;
+          if (!C->C)
+            break;
+        } else {
+          if (!C->C)
+            break;
+          ++K;
+        }
+      }
+      LL.Trips[Id] = K;
+    }
+    Restore();
+    return LL;
   }
 
   /// After each combination of loop values: does the block's worst degree
@@ -607,8 +700,12 @@ private:
           break;
         uint64_t Tid[3] = {Id % Block.X, (Id / Block.X) % Block.Y,
                            Id / (Block.X * Block.Y)};
-        EvalEnv E = env(Tid);
         bool Active = true;
+        for (const LaneLoop *LL : LaneLoopsActive)
+          Active &= LL->K < int64_t(LL->Trips[Id]);
+        if (!Active)
+          continue;
+        EvalEnv E = env(Tid);
         for (const auto &[G, Want] : A.Guards) {
           auto V = evaluate(P, G, E);
           if (V && V->isConstant() && (V->C != 0) != Want) {
@@ -675,9 +772,15 @@ private:
     Result.Banks = B;
     Result.LoopValues.clear();
     for (unsigned G : Order)
-      for (unsigned L : members(G))
-        if (LoopValues[L] && llvm::is_contained(Needed, L))
+      for (unsigned L : members(G)) {
+        if (!llvm::is_contained(Needed, L))
+          continue;
+        if (LoopValues[L])
           Result.LoopValues.push_back({P.loop(L).Name, *LoopValues[L]});
+        else if (Iterations[L])
+          Result.LoopValues.push_back(
+              {"iteration of '" + P.loop(L).Name + "'", *Iterations[L]});
+      }
   }
 };
 

@@ -498,13 +498,19 @@ private:
     std::vector<std::optional<int64_t>> Values(Env.LoopValues.begin(),
                                                Env.LoopValues.end());
     std::vector<char> Ind(Env.Induction.begin(), Env.Induction.end());
+    std::vector<std::optional<int64_t>> Its(Env.Iterations.begin(),
+                                            Env.Iterations.end());
     Values.resize(P.numLoops());
     Ind.resize(P.numLoops());
-    for (unsigned M : Ms)
+    Its.resize(P.numLoops());
+    for (unsigned M : Ms) {
       Ind[M] = 0;
+      Its[M].reset();
+    }
     EvalEnv E = Env;
     E.LoopValues = Values;
     E.Induction = Ind;
+    E.Iterations = Its;
     auto Constant = [](const std::optional<LinearValue> &V) {
       return V && V->isConstant();
     };
@@ -553,6 +559,18 @@ private:
     unsigned L = X.Index;
     if (L < Env.LoopValues.size() && Env.LoopValues[L])
       return constantValue(*Env.LoopValues[L]);
+    if (L < Env.Iterations.size() && Env.Iterations[L]) {
+      // Iteration k of a loop whose start depends on the thread: this
+      // thread's Init + k * Step.
+      const Loop &Lp = P.loop(L);
+      if (!Lp.Step)
+        return std::nullopt;
+      auto Init = eval(Lp.Init, Depth);
+      auto S = eval(*Lp.Step, Depth);
+      if (!Init || !S || !S->isConstant())
+        return std::nullopt;
+      return addLinear(*Init, constantValue(1), *Env.Iterations[L] * S->C);
+    }
     if (L < Env.Induction.size() && Env.Induction[L]) {
       const Loop &Lp = P.loop(L);
       auto Init = eval(Lp.Init, Depth);

@@ -3,14 +3,17 @@
 
 gen.py covers straight-line index expressions. This one generates kernels
 whose shared access sits in a `for` loop whose counter the code fixes for the
-block shape (doubling, halving and counted loops), guarded by conditions on
+block shape (doubling, halving and counted loops, and loops whose start
+depends on the thread: a window of the same length in every thread, or a
+stride loop whose trip count differs between threads), guarded by conditions on
 the thread index and the counter (the reduction patterns), sometimes inside a
 __device__ function called from the loop with the thread index and the
 counter as arguments. For every launch, an independent brute-force reference
-evaluates every counter value, every warp and every lane with the bank model
+evaluates every iteration (each thread's own counter value), every warp
+and every lane with the bank model
 (32 banks of 4 bytes; 4-byte accesses one phase of 32 lanes, 8-byte two of
 16; wavefronts = distinct words of the busiest bank; degree = wavefronts /
-phases, worst over warps and counter values) and the test requires
+phases, worst over warps and iterations) and the test requires
 warplint's degree (from --dump-shared-accesses) to be the same, and its
 wavefronts and phases to be those of a worst (counter, warp).
 
@@ -29,29 +32,46 @@ SHAPES = [(32, 1), (64, 1), (128, 1), (256, 1), (512, 1), (96, 1), (48, 1),
           (100, 1), (32, 8), (16, 16), (8, 8), (64, 4), (33, 3), (16, 4)]
 
 
-def loops(rng, n):
-    """(C text using blockDim, Python list of the counter's values)."""
-    kind = rng.randrange(4)
+def loops(rng):
+    """(C text using blockDim and tid, Python function (tid, n) -> the
+    counter's values in that thread, iteration by iteration)."""
+    kind = rng.randrange(6)
     if kind == 0:
-        vals, v = [], 1
-        while v < n:
-            vals.append(v)
-            v *= 2
+        def doubling(t, n):
+            vals, v = [], 1
+            while v < n:
+                vals.append(v)
+                v *= 2
+            return vals
         return ("for (unsigned v = 1; v < blockDim.x * blockDim.y; v *= 2)",
-                vals)
+                doubling)
     if kind == 1:
-        vals, v = [], n // 2
-        while v > 0:
-            vals.append(v)
-            v >>= 1
+        def halving(t, n):
+            vals, v = [], n // 2
+            while v > 0:
+                vals.append(v)
+                v >>= 1
+            return vals
         return ("for (unsigned v = (blockDim.x * blockDim.y) / 2; v > 0; "
-                "v >>= 1)", vals)
+                "v >>= 1)", halving)
     k, d = rng.choice([8, 16, 33, 64]), rng.choice([1, 2, 3, 8])
     if kind == 2:
         return ("for (unsigned v = 0; v < %d; v += %d)" % (k, d),
-                list(range(0, k, d)))
-    return ("for (int v = %d; v >= 0; v -= %d)" % (k, d),
-            list(range(k, -1, -d)))
+                lambda t, n: list(range(0, k, d)))
+    if kind == 3:
+        return ("for (int v = %d; v >= 0; v -= %d)" % (k, d),
+                lambda t, n: list(range(k, -1, -d)))
+    # The start depends on the thread: a window of the same length in every
+    # thread (`si = si_start; si < si_start + 32`), or a stride loop whose
+    # trip count differs between threads (the lanes that have left are idle).
+    s = rng.choice([1, 2, 4, 8])
+    if kind == 4:
+        return ("for (int v = tid * %d; v < tid * %d + %d; v += %d)"
+                % (s, s, k, d),
+                lambda t, n: list(range(t * s, t * s + k, d)))
+    m = rng.choice([40, 100, 200])
+    return ("for (int v = tid %% %d; v < %d; v += %d)" % (s * 4, m, d * 4),
+            lambda t, n: list(range(t % (s * 4), m, d * 4)))
 
 
 def guards(rng):
@@ -108,18 +128,23 @@ def warp_cost(addrs, nbytes):
 
 
 def reference(k, shape):
+    """The worst degree over iterations and warps, and its (wf, ph) pairs.
+    Iteration j of the loop runs in every thread that has a j-th value; the
+    others are idle (the counter's values may differ between threads)."""
     bx, by = shape
     n = bx * by
     worst, pairs = None, set()
-    for v in k.values(n):
+    values = [k.values(t, n) for t in range(n)]
+    for j in range(max((len(v) for v in values), default=0)):
         for w in range((n + 31) // 32):
             addrs = []
             for lane in range(32):
                 t = w * 32 + lane
-                if t >= n or not k.guard(t, v, n):
+                if t >= n or j >= len(values[t]) or \
+                        not k.guard(t, values[t][j], n):
                     addrs.append(None)
                 else:
-                    addrs.append(k.index(t, v) * k.nbytes)
+                    addrs.append(k.index(t, values[t][j]) * k.nbytes)
             wf, ph = warp_cost(addrs, k.nbytes)
             if ph == 0:
                 continue
@@ -137,8 +162,7 @@ def generate(rng, count):
         k = argparse.Namespace()
         k.name = "L%d" % i
         k.shapes = rng.sample(SHAPES, rng.choice([1, 2]))
-        loop_text, _ = loops(rng, 2)
-        k.values = lambda n, lt=loop_text: loop_values(lt, n)
+        loop_text, k.values = loops(rng)
         gtext, k.guard = guards(rng)
         etype, k.nbytes = rng.choice([("float", 4), ("float", 4),
                                       ("double", 8), ("int2", 8)])
@@ -170,27 +194,6 @@ def generate(rng, count):
             src.append("  %s<<<1, dim3(%d, %d)>>>(f);" % (k.name, bx, by))
     src.append("}")
     return kernels, "\n".join(src) + "\n"
-
-
-def loop_values(text, n):
-    if text.startswith("for (unsigned v = 1;"):
-        vals, v = [], 1
-        while v < n:
-            vals.append(v)
-            v *= 2
-        return vals
-    if text.startswith("for (unsigned v = (blockDim"):
-        vals, v = [], n // 2
-        while v > 0:
-            vals.append(v)
-            v >>= 1
-        return vals
-    parts = text.replace(";", " ").split()
-    if text.startswith("for (unsigned v = 0;"):
-        k, d = int(parts[7]), int(parts[10].rstrip(")"))
-        return list(range(0, k, d))
-    k, d = int(parts[4]), int(parts[10].rstrip(")"))
-    return list(range(k, -1, -d))
 
 
 def main():

@@ -210,6 +210,10 @@ struct EvalEnv {
   llvm::ArrayRef<std::optional<int64_t>> LoopValues;
   /// Per loop: non-zero when it is treated as an induction loop.
   llvm::ArrayRef<char> Induction;
+  /// Per loop: the iteration k being enumerated, for an induction loop whose
+  /// start differs between threads (`for (i = tid * 4; i < tid * 4 + 32;
+  /// i += 4)`): its value is Init + k * Step for the thread evaluated.
+  llvm::ArrayRef<std::optional<int64_t>> Iterations;
   /// Select nodes whose condition is uniform but unknown: the arm taken
   /// (true: the first), when the analysis is trying each.
   llvm::ArrayRef<std::pair<NodeId, bool>> Choices;
