@@ -655,6 +655,46 @@ TEST(BankModelTest, AnalyzeAnInductionLoop) {
   EXPECT_EQ(R.Wavefronts, 1u);
 }
 
+TEST(BankModelTest, AnalyzeALoopWhoseStartDependsOnTheThread) {
+  // for (i = threadIdx.x * 4; i < 40; i += 4): lanes 0..9 run iteration
+  // 0, one lane fewer in each later iteration; each lane's counter is its
+  // own start plus k steps.
+  ExprPool P;
+  unsigned L = P.addLoop("i");
+  NodeId I = P.loopVar(L, I32);
+  Loop &Lp = P.loop(L);
+  Lp.Init = P.binary(Op::Mul, P.cast(P.threadIdx(0), I32),
+                     P.constant(4, I32), I32);
+  Lp.Cond = P.binary(Op::LT, I, P.constant(40, I32), I32);
+  Lp.Step = P.constant(4, I32);
+  Lp.Next = P.binary(Op::Add, I, *Lp.Step, I32);
+  Lp.Complete = true;
+  AccessSpec S;
+  S.Pool = &P;
+  // s[i]: words 0, 4, ..., 36 of lanes 0..9 in iteration 0: 2-way.
+  S.Address = P.binary(Op::Mul, I, P.constant(4, I32), I32);
+  AccessResult R = analyzeAccess(S, {32, 1, 1});
+  ASSERT_EQ(R.State, AccessResult::Ok);
+  EXPECT_EQ(R.Wavefronts, 2u);
+  ASSERT_EQ(R.LoopValues.size(), 1u);
+  EXPECT_EQ(R.LoopValues[0].first, "iteration of 'i'");
+  EXPECT_EQ(R.LoopValues[0].second, 0);
+  EXPECT_TRUE(R.DependsOnLoops); // iteration 2 has lanes 0..7 only: 1-way
+  // s[i % 32]: the word 32 wraps to word 0, the same word as lane 0's: a
+  // broadcast, conflict-free in every iteration. The induction form
+  // (threadIdx.x * 4 plus an unknown multiple of 4) cannot compute the %.
+  S.Address = P.binary(
+      Op::Mul, P.binary(Op::Rem, I, P.constant(32, I32), I32),
+      P.constant(4, I32), I32);
+  R = analyzeAccess(S, {32, 1, 1});
+  ASSERT_EQ(R.State, AccessResult::Ok);
+  EXPECT_EQ(R.Wavefronts, 1u);
+  // A bound the model cannot compute (i < n): the induction form, which
+  // cannot compute the % either.
+  Lp.Cond = P.binary(Op::LT, I, P.symbol(P.addSymbol("n"), I32), I32);
+  EXPECT_EQ(analyzeAccess(S, {32, 1, 1}).State, AccessResult::Unknown);
+}
+
 TEST(BankModelTest, AnalyzeAnAlignedSymbolicBaseGivesTheSameAnswer) {
   ColumnAccess C;
   AccessResult Plain = analyzeAccess(C.spec(), {32, 1, 1});
