@@ -131,6 +131,20 @@ describeSharedAccesses(ASTContext &Ctx, const Options &Opts,
       I.Runs.push_back({Run.Block, Run.Assumed,
                         Run.Kernel ? functionName(Run.Kernel) : "", Run.Via,
                         Run.Result});
+    for (SourceRange SR : R.Through) {
+      FileLocation B = fileLocation(SR.getBegin(), Ctx.getSourceManager());
+      FileLocation E = fileLocation(SR.getEnd(), Ctx.getSourceManager());
+      if (B.File.empty() || B.File != E.File || E.Line < B.Line)
+        continue;
+      // Lines of the access itself are not repeated.
+      if (B.File == I.Loc.File && B.Line >= I.Loc.Line &&
+          E.Line <= std::max(I.EndLine, I.Loc.Line))
+        continue;
+      I.Through.push_back({B.File, B.Line, E.Line});
+    }
+    llvm::sort(I.Through);
+    I.Through.erase(std::unique(I.Through.begin(), I.Through.end()),
+                    I.Through.end());
     Out.push_back(std::move(I));
   }
   return Out;

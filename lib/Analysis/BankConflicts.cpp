@@ -104,7 +104,7 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
         for (const LaunchContext &LC : Launches) {
           if (!LoweredFor || *LoweredFor != LC.Args) {
             std::string Why;
-            L = Finder.lower(A, X.Chain, nullptr, Why, LC.Args);
+            L = Finder.lower(A, X.Chain, nullptr, Why, LC.Args, &R.Through);
             LoweredFor = &LC.Args;
             if (!L && R.WhyUnknown.empty())
               R.WhyUnknown = Why;

@@ -393,6 +393,19 @@ private:
   void add(const Expr *LV, SharedAccess::Kind K) {
     if (!LV->isGLValue() || LV->isTypeDependent() || LV->containsErrors())
       return;
+    // `c ? s[i] : x` and `(f(), s[i])` as lvalues: the object is one of the
+    // arms, each accessed under its arm's condition.
+    const Expr *Bare = LV->IgnoreParens();
+    if (const auto *CO = dyn_cast<ConditionalOperator>(Bare)) {
+      add(CO->getTrueExpr(), K);
+      add(CO->getFalseExpr(), K);
+      return;
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(Bare);
+        B && B->getOpcode() == BO_Comma) {
+      add(B->getRHS(), K);
+      return;
+    }
     unsigned Bytes = accessBytes(LV->getType(), Ctx);
     if (!Bytes)
       return;
@@ -530,9 +543,10 @@ class Lowering {
 public:
   Lowering(SharedAccessFinder &Finder, const CallChain &Chain,
            const ArrayPadding *Pad, std::string &Why,
-           llvm::ArrayRef<std::optional<int64_t>> KernelArgs)
+           llvm::ArrayRef<std::optional<int64_t>> KernelArgs,
+           std::vector<SourceRange> *Through)
       : Finder(Finder), Ctx(Finder.Ctx), Eval(Finder.Eval), Chain(Chain),
-        Pad(Pad), Why(Why), KernelArgs(KernelArgs),
+        Pad(Pad), Why(Why), KernelArgs(KernelArgs), Through(Through),
         P(std::make_unique<ExprPool>()) {
     for (unsigned I = 0; I < Chain.Functions.size(); ++I)
       Frames.push_back({Chain.Functions[I], I ? Chain.Calls[I - 1] : nullptr,
@@ -575,6 +589,7 @@ private:
   const ArrayPadding *Pad;
   std::string &Why;
   llvm::ArrayRef<std::optional<int64_t>> KernelArgs;
+  std::vector<SourceRange> *Through;
   std::unique_ptr<ExprPool> P;
   const VarDecl *Root = nullptr;
   unsigned Depth = 0;
@@ -697,8 +712,11 @@ private:
             IntType::i64());
       }
       if (V && V->getType()->isReferenceType() && V->getInit() &&
-          V->hasLocalStorage() && !isa<ParmVarDecl>(V))
+          V->hasLocalStorage() && !isa<ParmVarDecl>(V)) {
+        if (Through)
+          Through->push_back(V->getInit()->getSourceRange());
         return address(V->getInit(), Frame);
+      }
       return std::nullopt; // not shared memory
     }
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
@@ -751,6 +769,8 @@ private:
     if (Depth > 64)
       return fail("the address expression is too deep");
     E = stripFull(E);
+    if (Through)
+      Through->push_back(E->getSourceRange());
     if (const auto *C = dyn_cast<CastExpr>(E)) {
       switch (C->getCastKind()) {
       case CK_ArrayToPointerDecay:
@@ -2138,9 +2158,10 @@ private:
 std::optional<LoweredAccess>
 SharedAccessFinder::lower(const SharedAccess &A, const CallChain &Chain,
                           const ArrayPadding *Pad, std::string &Why,
-                          llvm::ArrayRef<std::optional<int64_t>> KernelArgs) {
+                          llvm::ArrayRef<std::optional<int64_t>> KernelArgs,
+                          std::vector<SourceRange> *Through) {
   Why.clear();
-  Lowering L(*this, Chain, Pad, Why, KernelArgs);
+  Lowering L(*this, Chain, Pad, Why, KernelArgs, Through);
   return L.run(A);
 }
 

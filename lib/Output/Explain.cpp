@@ -41,6 +41,10 @@ json::Value sharedAccessJson(const SharedAccessInfo &I) {
     }
     Runs.push_back(std::move(O));
   }
+  json::Array Through;
+  for (const SharedAccessInfo::Span &S : I.Through)
+    Through.push_back(json::Object{
+        {"file", S.File}, {"line", S.Line}, {"endLine", S.EndLine}});
   return json::Object{{"file", I.Loc.File},
                       {"line", I.Loc.Line},
                       {"endLine", std::max(I.EndLine, I.Loc.Line)},
@@ -51,7 +55,8 @@ json::Value sharedAccessJson(const SharedAccessInfo &I) {
                       {"array", I.Array},
                       {"function", I.Function},
                       {"whyUnknown", I.WhyUnknown},
-                      {"runs", std::move(Runs)}};
+                      {"runs", std::move(Runs)},
+                      {"derivation", std::move(Through)}};
 }
 
 void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {

@@ -197,6 +197,18 @@ __global__ void vectors(float4 *out, const float4 *in, int C) {
   // CHECK: :[[@LINE-1]]:14: warning: shared-memory load of 'bias[i / 4]' has a 2-way bank conflict (block 32x1: lanes {{[0-9]+}} and {{[0-9]+}} hit bank {{[0-9]+}} with a stride of 8 words) [warplint-bank-conflict]
 }
 
+// Shared elements as arms of an lvalue ?: (the block reductions' `warp_val =
+// lane < n ? shared[lane] : 0.0f` with a float variable for 0.0f): each arm
+// is an access under its arm's condition.
+__global__ void lvalueArms(float *out, float oob) {
+  __shared__ float partial[64];
+  int lane = threadIdx.x % 32;
+  float v = (lane < blockDim.x / 32) ? partial[lane * 2] : oob;
+  // CHECK: :[[@LINE-1]]:40: warning: shared-memory load of 'partial[lane * 2]' has a 2-way bank conflict (block 1024x1: lanes 0 and 16 hit bank 0 with a stride of 2 words) [warplint-bank-conflict]
+  (lane < 16 ? partial[lane * 2] : partial[63]) = v;
+  out[threadIdx.x] = (out[0]++, partial[lane]);
+}
+
 int main(int n, char **) {
   loops<<<1, 32>>>(0, 4);
   afterLoops<<<1, 32>>>(0, n);
@@ -205,6 +217,7 @@ int main(int n, char **) {
   calls<<<1, 32>>>(0);
   records<<<1, 32>>>(0, 4, 1);
   vectors<<<1, 32, 65536>>>(0, 0, 1000);
+  lvalueArms<<<1, 1024>>>(0, 0);
 }
 
 // DUMP: 26:5 s[t + pos] bytes=4 degree=1
@@ -215,3 +228,7 @@ int main(int n, char **) {
 // DUMP: s[blockIdx.x % n] bytes=4 degree=1
 // DUMP: s[param * param] bytes=4 degree=1
 // DUMP: bias[i / 4] bytes=16 degree=1
+// DUMP: partial[lane * 2] bytes=4 degree=2
+// DUMP: partial[lane * 2] bytes=4 degree=1
+// DUMP: partial[63] bytes=4 degree=1
+// DUMP: partial[lane] bytes=4 degree=1

@@ -5,6 +5,15 @@
 // RUN: not %warplint --checks=warplint-bank-conflict %s -- %cuda_flags | FileCheck %s -implicit-check-not='{{warning|error}}:'
 // RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-bank-conflict' %s -- %cuda_flags 2>/dev/null | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
 // RUN: %if plugin %{ %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-bank-conflict %cuda_flags %s 2>&1 | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
+//
+// The dump names, for each access, the other lines its address was followed
+// through from the shared variable ("derivation"): here the pointer's and
+// the reference's definitions.
+// RUN: %warplint --dump-shared-accesses %s -- %cuda_flags | %python -c "import json,sys; [print(a['line'], a['text'], *('%%d-%%d' %% (d['line'], d['endLine']) for d in a['derivation'])) for a in json.load(sys.stdin)['accesses'][:4]]" | FileCheck %s --check-prefix=DERIVATION
+// DERIVATION:      24 row[tx] 23-23
+// DERIVATION-NEXT: 26 col[tx * 32] 25-25
+// DERIVATION-NEXT: 30 r 29-29
+// DERIVATION-NEXT: 41 a[tx] 38-38
 
 #include <cuda.h>
 

@@ -34,6 +34,9 @@ struct AccessReport {
   std::string Text;                      ///< the access as written
   std::vector<AccessRun> Runs;           ///< the runs that lowered
   std::string WhyUnknown;                ///< when no run could be lowered
+  /// The pointer expressions followed from the shared variable to the
+  /// access (see SharedAccessFinder::lower), in every run.
+  std::vector<clang::SourceRange> Through;
 };
 
 class BankConflictAnalysis {

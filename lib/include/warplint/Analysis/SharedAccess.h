@@ -69,10 +69,15 @@ public:
   /// object turns out not to be in shared memory (Why is empty then).
   /// KernelArgs: the values the launch gives the kernel's parameters, by
   /// position, where host code fixes them.
+  /// Through, when given, receives the source ranges of the pointer
+  /// expressions the lowering followed from the shared variable to the
+  /// access (a pointer's definition, a call's argument, a function's
+  /// return), whether or not the lowering succeeds.
   std::optional<LoweredAccess>
   lower(const SharedAccess &A, const CallChain &Chain, const ArrayPadding *Pad,
         std::string &Why,
-        llvm::ArrayRef<std::optional<int64_t>> KernelArgs = {});
+        llvm::ArrayRef<std::optional<int64_t>> KernelArgs = {},
+        std::vector<clang::SourceRange> *Through = nullptr);
 
   /// The statement parents of a function body.
   const clang::ParentMap &parents(const clang::FunctionDecl *F);

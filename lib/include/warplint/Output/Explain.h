@@ -12,6 +12,7 @@
 #include "warplint/Core/Finding.h"
 #include "warplint/Model/BankModel.h"
 #include "llvm/Support/raw_ostream.h"
+#include <tuple>
 
 namespace warplint {
 
@@ -34,6 +35,19 @@ struct SharedAccessInfo {
     model::AccessResult Result;
   };
   std::vector<Run> Runs;
+  /// Other source lines the address was followed through from the shared
+  /// variable: a pointer's definition, a call's argument, a return.
+  struct Span {
+    std::string File;
+    unsigned Line = 0, EndLine = 0;
+    bool operator<(const Span &O) const {
+      return std::tie(File, Line, EndLine) < std::tie(O.File, O.Line, O.EndLine);
+    }
+    bool operator==(const Span &O) const {
+      return File == O.File && Line == O.Line && EndLine == O.EndLine;
+    }
+  };
+  std::vector<Span> Through;
 };
 
 void writeExplanation(llvm::raw_ostream &OS, const SharedAccessInfo &I,

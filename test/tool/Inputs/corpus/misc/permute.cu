@@ -1,5 +1,7 @@
 // Input of corpus.test: three accesses of unknown degree, for two reasons
-// other than a load, and a line that names v without accessing it (not covered).
+// other than a load, a pointer into v that an access is followed through
+// (its line is covered), and a line that names v without accessing it (not
+// covered).
 #include "reduce.cuh"
 
 __device__ int opaque(int);
@@ -11,6 +13,7 @@ __global__ void permute(float *p, int stride) {
   reinterpret_cast<float2 *>(
       &v[2 * threadIdx.x])[0] = make_float2(0, 0);
   float *q = v;
+  p[2] = v == p ? 1.0f : 0.0f;
   __syncthreads();
   p[threadIdx.x] = blockSum(v[threadIdx.x]) + q[0];
 }
