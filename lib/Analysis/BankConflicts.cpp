@@ -47,7 +47,12 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
   // gives its parameters: through the host functions' own parameters too,
   // bound to the arguments of each chain of calls that reaches the launch.
   for (const LaunchSite &S : C.Index.Launches) {
-    if (!S.Kernel)
+    // A launch through a function pointer gives its shape to each kernel
+    // the pointer may hold.
+    std::vector<const FunctionDecl *> Kernels = S.Targets;
+    if (S.Kernel)
+      Kernels = {S.Kernel};
+    if (Kernels.empty())
       continue;
     const auto *KC = dyn_cast<CUDAKernelCallExpr>(S.Call->IgnoreImplicit());
     for (Binding &B : bindingsFor(S.Enclosing, 3)) {
@@ -70,9 +75,11 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
         else
           L.Args.push_back(std::nullopt);
       }
-      auto &V = KernelLaunches[S.Kernel->getCanonicalDecl()];
-      if (!llvm::is_contained(V, L))
-        V.push_back(std::move(L));
+      for (const FunctionDecl *K : Kernels) {
+        auto &V = KernelLaunches[K->getCanonicalDecl()];
+        if (!llvm::is_contained(V, L))
+          V.push_back(L);
+      }
     }
   }
   C.Eval.clearParameters();

@@ -43,6 +43,65 @@ static const FunctionDecl *functionOperand(const Expr *E) {
   return nullptr;
 }
 
+/// The kernels a launch through a local function pointer may call
+/// (`kernel = &transposeNaive;` in the cases of a switch, then
+/// `kernel<<<grid, threads>>>(...)`): the pointer's initializer and every
+/// value assigned to it in F, when each names a kernel and the pointer is
+/// otherwise only read. Empty when that is not so.
+static std::vector<const FunctionDecl *> pointerTargets(const Expr *Callee,
+                                                        const FunctionDecl *F) {
+  const Expr *E = Callee->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Deref)
+    E = U->getSubExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !F ||
+      !F->getBody())
+    return {};
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const VarDecl *V;
+    unsigned Refs = 0, Reads = 0;
+    std::vector<const Expr *> Values;
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      Refs += E->getDecl() == V;
+      return true;
+    }
+    bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
+      if (E->getCastKind() == CK_LValueToRValue)
+        if (const auto *D =
+                dyn_cast<DeclRefExpr>(E->getSubExpr()->IgnoreParens()))
+          Reads += D->getDecl() == V;
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *E) {
+      if (E->getOpcode() == BO_Assign)
+        if (const auto *D = dyn_cast<DeclRefExpr>(E->getLHS()->IgnoreParens());
+            D && D->getDecl() == V)
+          Values.push_back(E->getRHS());
+      return true;
+    }
+  } U;
+  U.V = V;
+  U.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+  if (U.Refs != U.Reads + U.Values.size())
+    return {}; // its address taken, bound to a reference, ...
+  if (V->getInit())
+    U.Values.push_back(V->getInit());
+  std::vector<const FunctionDecl *> Out;
+  for (const Expr *X : U.Values) {
+    if (X->IgnoreParenImpCasts()->isNullPointerConstant(
+            V->getASTContext(), Expr::NPC_ValueDependentIsNotNull))
+      continue;
+    const FunctionDecl *K = functionOperand(X);
+    if (!K || !K->hasAttr<CUDAGlobalAttr>())
+      return {};
+    if (!llvm::is_contained(Out, K))
+      Out.push_back(K);
+  }
+  return Out;
+}
+
 std::optional<model::Dim3> LaunchSite::blockDim(ValueEvaluator &Eval) const {
   if (Block)
     return Eval.evalDim3(Block);
@@ -106,6 +165,8 @@ public:
     S.How = LaunchSite::TripleChevron;
     S.Call = E;
     S.Kernel = E->getDirectCallee();
+    if (!S.Kernel)
+      S.Targets = pointerTargets(E->getCallee(), Current);
     // A launch from device code (dynamic parallelism, -fgpu-rdc) configures
     // through cudaLaunchDevice(func, params, grid, block, smem, stream).
     unsigned BlockArg = 1;

@@ -1,8 +1,8 @@
 // Host code of the same file fixes values the kernel reads: a kernel
 // argument computed from constants through a host call, a block shape set
 // field by field, a block size passed down a chain of host calls (each call
-// site is a launch of its own). A value host code does not fix stays
-// unknown.
+// site is a launch of its own), a kernel launched through a function
+// pointer chosen in a switch. A value host code does not fix stays unknown.
 //
 // RUN: not %warplint --checks=warplint-bank-conflict %s -- %cuda_flags | FileCheck %s -implicit-check-not='{{warning|error}}:'
 // RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-bank-conflict' %s -- %cuda_flags 2>/dev/null | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
@@ -83,6 +83,40 @@ __global__ void strided(float *out, int stride) {
   s[threadIdx.x * stride] = 0;
 }
 
+// A kernel chosen by a switch over a run-time option and launched through a
+// function pointer: the launch's shape is each candidate's. A pointer whose
+// address escapes may hold anything: its kernel keeps the assumed shape.
+__global__ void rowsOf(float *out) {
+  __shared__ float s[32 * 32];
+  out[threadIdx.x] = s[threadIdx.y * 32 + threadIdx.x];
+}
+__global__ void columnsOf(float *out) {
+  __shared__ float s[32 * 32];
+  out[threadIdx.x] = s[threadIdx.x * 32 + threadIdx.y];
+  // CHECK: :[[@LINE-1]]:22: warning: shared-memory load of 's[threadIdx.x * 32 + threadIdx.y]' has a 32-way bank conflict (block 32x8: lanes 0..31 hit bank 0 with a stride of 32 words) [warplint-bank-conflict]
+}
+__global__ void escapes(float *out) {
+  __shared__ float s[32 * 32];
+  out[threadIdx.x] = s[threadIdx.x * 2];
+  // CHECK: :[[@LINE-1]]:22: warning: shared-memory load of 's[threadIdx.x * 2]' has a 2-way bank conflict (assumed block 32x1: {{.*}}) [warplint-bank-conflict]
+}
+void choose(void (**k)(float *));
+void pick(float *out, int option) {
+  void (*kernel)(float *) = nullptr;
+  switch (option) {
+  case 0:
+    kernel = &rowsOf;
+    break;
+  default:
+    kernel = columnsOf;
+    break;
+  }
+  kernel<<<1, dim3(32, 8)>>>(out);
+  void (*other)(float *) = escapes;
+  choose(&other);
+  other<<<1, dim3(32, 8)>>>(out);
+}
+
 int main(int argc, char **argv) {
   attention(nullptr, 768, 12);
   attention(nullptr, 64, 2);
@@ -91,9 +125,13 @@ int main(int argc, char **argv) {
   strided<<<1, 32>>>(nullptr, argc);
   sweepAll(nullptr);
   dispatch(nullptr, argc);
+  pick(nullptr, argc);
 }
 
 // DUMP: s[threadIdx.x * d] bytes=4 degree=16,16
 // DUMP: s[threadIdx.x * 2] bytes=4 degree=1,2
 // DUMP: s[threadIdx.x * 33 + threadIdx.x / 32] bytes=4 degree=1,1,1
 // DUMP: s[threadIdx.x * stride] bytes=4 why=the address mixes the thread index with a value unknown at compile time
+// DUMP: s[threadIdx.y * 32 + threadIdx.x] bytes=4 degree=1
+// DUMP: s[threadIdx.x * 32 + threadIdx.y] bytes=4 degree=32
+// DUMP: s[threadIdx.x * 2] bytes=4 degree=2

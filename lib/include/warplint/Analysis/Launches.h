@@ -21,6 +21,9 @@ struct LaunchSite {
   Kind How = TripleChevron;
   const clang::Expr *Call = nullptr;   ///< the whole launch expression
   const clang::FunctionDecl *Kernel = nullptr; ///< null if not a direct call
+  /// Not a direct call: the kernels a local function pointer may hold here,
+  /// when every value the enclosing function gives it names one.
+  std::vector<const clang::FunctionDecl *> Targets;
   const clang::Expr *Block = nullptr;  ///< block argument (not for ...Ex)
   const clang::VarDecl *Config = nullptr; ///< ...Ex: the cudaLaunchConfig_t
   const clang::FunctionDecl *Enclosing = nullptr;
