@@ -128,6 +128,20 @@ public:
   IndexBuilder(TUIndex &Idx) : Idx(Idx) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  /// The visitor walks a lambda's body as written; a generic lambda's
+  /// instantiations (`[&](auto n) { k<n.value><<<1, n.value>>>(); }` called
+  /// with integral_constants) hold the launches with their values.
+  bool TraverseLambdaExpr(LambdaExpr *E) {
+    if (!RecursiveASTVisitor::TraverseLambdaExpr(E))
+      return false;
+    if (const FunctionTemplateDecl *T =
+            E->getCallOperator()->getDescribedFunctionTemplate())
+      for (FunctionDecl *Spec : T->specializations())
+        if (!TraverseDecl(Spec))
+          return false;
+    return true;
+  }
+
   bool TraverseDecl(Decl *D) {
     auto *FD = dyn_cast_or_null<FunctionDecl>(D);
     if (!FD || !FD->doesThisDeclarationHaveABody())

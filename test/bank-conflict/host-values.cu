@@ -2,7 +2,8 @@
 // argument computed from constants through a host call, a block shape set
 // field by field, a block size passed down a chain of host calls (each call
 // site is a launch of its own), a kernel launched through a function
-// pointer chosen in a switch. A value host code does not fix stays unknown.
+// pointer chosen in a switch, a block size passed as a template argument
+// through a generic lambda. A value host code does not fix stays unknown.
 //
 // RUN: not %warplint --checks=warplint-bank-conflict %s -- %cuda_flags | FileCheck %s -implicit-check-not='{{warning|error}}:'
 // RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-bank-conflict' %s -- %cuda_flags 2>/dev/null | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
@@ -117,6 +118,29 @@ void pick(float *out, int option) {
   other<<<1, dim3(32, 8)>>>(out);
 }
 
+// A block size made a template argument by a generic lambda called with
+// compile-time constants (`dispatch(launch, block_size)` with a switch over
+// the sizes): each instantiation launches with its own.
+template <int N> struct Size { static constexpr int value = N; };
+template <int BS> __global__ void stripes(float *out) {
+  __shared__ float s[BS * 2];
+  out[threadIdx.x] = s[threadIdx.x * 2];
+  // CHECK: :[[@LINE-1]]:22: warning: shared-memory load of 's[threadIdx.x * 2]' has a 2-way bank conflict (block 128x1: lanes 0 and 16 hit bank 0 with a stride of 2 words) (in instantiation 'stripes<128>') [warplint-bank-conflict]
+  // CHECK: :[[@LINE-2]]:22: warning: shared-memory load of 's[threadIdx.x * 2]' has a 2-way bank conflict (block 64x1: lanes 0 and 16 hit bank 0 with a stride of 2 words) (in instantiation 'stripes<64>') [warplint-bank-conflict]
+}
+template <class F> void bySize(F launch, int size) {
+  switch (size) {
+  case 64:
+    return launch(Size<64>{});
+  case 128:
+    return launch(Size<128>{});
+  }
+}
+void launchStripes(float *out, int size) {
+  auto launch = [&](auto n) { stripes<n.value><<<1, n.value>>>(out); };
+  bySize(launch, size);
+}
+
 int main(int argc, char **argv) {
   attention(nullptr, 768, 12);
   attention(nullptr, 64, 2);
@@ -126,6 +150,7 @@ int main(int argc, char **argv) {
   sweepAll(nullptr);
   dispatch(nullptr, argc);
   pick(nullptr, argc);
+  launchStripes(nullptr, argc);
 }
 
 // DUMP: s[threadIdx.x * d] bytes=4 degree=16,16
@@ -134,4 +159,6 @@ int main(int argc, char **argv) {
 // DUMP: s[threadIdx.x * stride] bytes=4 why=the address mixes the thread index with a value unknown at compile time
 // DUMP: s[threadIdx.y * 32 + threadIdx.x] bytes=4 degree=1
 // DUMP: s[threadIdx.x * 32 + threadIdx.y] bytes=4 degree=32
+// DUMP: s[threadIdx.x * 2] bytes=4 degree=2
+// DUMP: s[threadIdx.x * 2] bytes=4 degree=2
 // DUMP: s[threadIdx.x * 2] bytes=4 degree=2
