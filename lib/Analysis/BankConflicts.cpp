@@ -58,30 +58,51 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
     for (Binding &B : bindingsFor(S.Enclosing, 3)) {
       C.Eval.bindParameters(std::move(B));
       C.Eval.assumeFactsAt(S.Call, S.Enclosing);
+      // A shape chosen by a condition unknown at compile time between
+      // values the code fixes (`prop.maxThreadsPerMultiProcessor == 1536 ?
+      // 768 : 1024`): each arm is a shape the launch may have.
+      C.Eval.clearChoices();
       C.Eval.resetLastDefinition();
       std::optional<Dim3> D = S.blockDim(C.Eval);
-      if (!D || D->threads() == 0 || D->threads() > 1024 || D->X > 1024 ||
-          D->Y > 1024 || D->Z > 64)
-        continue;
-      LaunchContext L;
-      L.Block = *D;
-      for (unsigned I = 0; KC && I < KC->getNumArgs(); ++I) {
-        const Expr *Arg = KC->getArg(I);
-        std::optional<llvm::APSInt> V;
-        if (Arg->getType()->isIntegralOrEnumerationType())
-          V = C.Eval.evalInt(Arg);
-        if (V && V->getSignificantBits() <= 64)
-          L.Args.push_back(V->getExtValue());
-        else
-          L.Args.push_back(std::nullopt);
-      }
-      for (const FunctionDecl *K : Kernels) {
-        auto &V = KernelLaunches[K->getCanonicalDecl()];
-        if (!llvm::is_contained(V, L))
-          V.push_back(L);
+      std::vector<const ConditionalOperator *> Undecided;
+      if (!D)
+        Undecided = C.Eval.undecided();
+      constexpr size_t MaxChoices = 3;
+      unsigned Combinations =
+          D ? 1 : Undecided.size() <= MaxChoices ? 1u << Undecided.size() : 0;
+      for (unsigned Mask = 0; Mask < Combinations; ++Mask) {
+        if (!Undecided.empty()) {
+          std::vector<std::pair<const ConditionalOperator *, bool>> Choice;
+          for (size_t I = 0; I < Undecided.size(); ++I)
+            Choice.push_back({Undecided[I], (Mask >> I & 1) == 0});
+          C.Eval.setChoices(std::move(Choice));
+          C.Eval.resetLastDefinition();
+          D = S.blockDim(C.Eval);
+        }
+        if (!D || D->threads() == 0 || D->threads() > 1024 || D->X > 1024 ||
+            D->Y > 1024 || D->Z > 64)
+          continue;
+        LaunchContext L;
+        L.Block = *D;
+        for (unsigned I = 0; KC && I < KC->getNumArgs(); ++I) {
+          const Expr *Arg = KC->getArg(I);
+          std::optional<llvm::APSInt> V;
+          if (Arg->getType()->isIntegralOrEnumerationType())
+            V = C.Eval.evalInt(Arg);
+          if (V && V->getSignificantBits() <= 64)
+            L.Args.push_back(V->getExtValue());
+          else
+            L.Args.push_back(std::nullopt);
+        }
+        for (const FunctionDecl *K : Kernels) {
+          auto &V = KernelLaunches[K->getCanonicalDecl()];
+          if (!llvm::is_contained(V, L))
+            V.push_back(L);
+        }
       }
     }
   }
+  C.Eval.clearChoices();
   C.Eval.clearParameters();
   C.Eval.clearFacts();
 

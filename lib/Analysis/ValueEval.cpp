@@ -531,8 +531,12 @@ std::optional<APSInt> ValueEvaluator::evalIntImpl(const Expr *E) {
 
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     auto C = evalIntImpl(CO->getCond());
-    if (!C)
-      return std::nullopt;
+    if (!C) {
+      std::optional<bool> Arm = choiceFor(CO);
+      if (!Arm)
+        return std::nullopt;
+      return evalIntImpl(*Arm ? CO->getTrueExpr() : CO->getFalseExpr());
+    }
     return evalIntImpl(*C != 0 ? CO->getTrueExpr() : CO->getFalseExpr());
   }
 
@@ -637,10 +641,24 @@ std::optional<model::Dim3> ValueEvaluator::evalDim3Impl(const Expr *E) {
 
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     auto C = evalIntImpl(CO->getCond());
-    if (!C)
-      return std::nullopt;
+    if (!C) {
+      std::optional<bool> Arm = choiceFor(CO);
+      if (!Arm)
+        return std::nullopt;
+      return evalDim3Impl(*Arm ? CO->getTrueExpr() : CO->getFalseExpr());
+    }
     return evalDim3Impl(*C != 0 ? CO->getTrueExpr() : CO->getFalseExpr());
   }
+  return std::nullopt;
+}
+
+std::optional<bool>
+ValueEvaluator::choiceFor(const ConditionalOperator *CO) {
+  for (const auto &[C, Arm] : Choices)
+    if (C == CO)
+      return Arm;
+  if (!llvm::is_contained(Undecided, CO))
+    Undecided.push_back(CO);
   return std::nullopt;
 }
 

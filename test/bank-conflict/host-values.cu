@@ -3,7 +3,9 @@
 // field by field, a block size passed down a chain of host calls (each call
 // site is a launch of its own), a kernel launched through a function
 // pointer chosen in a switch, a block size passed as a template argument
-// through a generic lambda. A value host code does not fix stays unknown.
+// through a generic lambda, a block size chosen between constants by a
+// condition unknown at compile time (each arm a possible shape). A value
+// host code does not fix stays unknown.
 //
 // RUN: not %warplint --checks=warplint-bank-conflict %s -- %cuda_flags | FileCheck %s -implicit-check-not='{{warning|error}}:'
 // RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-bank-conflict' %s -- %cuda_flags 2>/dev/null | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
@@ -141,6 +143,25 @@ void launchStripes(float *out, int size) {
   bySize(launch, size);
 }
 
+// A block size chosen by a condition unknown at compile time between
+// constants: each arm is a shape the launch may have, and shapes with the
+// same degree share the finding.
+__global__ void perDevice(float *out) {
+  __shared__ float s[32 * 33];
+  out[threadIdx.x] = s[threadIdx.z * 32 + threadIdx.x * 33];
+}
+__global__ void perDeviceConflict(float *out) {
+  __shared__ float s[32 * 32];
+  out[threadIdx.x] = s[threadIdx.x * 32];
+  // CHECK: :[[@LINE-1]]:22: warning: shared-memory load of 's[threadIdx.x * 32]' has a 32-way bank conflict (blocks 32x1x24 and 32x1x32: lanes 0..31 hit bank 0 with a stride of 32 words) [warplint-bank-conflict]
+}
+void launchPerDevice(float *out, int threadsPerSM) {
+  const int size = threadsPerSM == 1536 ? 768 : 1024;
+  dim3 block = {32, 1, (unsigned)size / 32};
+  perDevice<<<1, block>>>(out);
+  perDeviceConflict<<<1, block>>>(out);
+}
+
 int main(int argc, char **argv) {
   attention(nullptr, 768, 12);
   attention(nullptr, 64, 2);
@@ -151,6 +172,7 @@ int main(int argc, char **argv) {
   dispatch(nullptr, argc);
   pick(nullptr, argc);
   launchStripes(nullptr, argc);
+  launchPerDevice(nullptr, argc);
 }
 
 // DUMP: s[threadIdx.x * d] bytes=4 degree=16,16
@@ -162,3 +184,5 @@ int main(int argc, char **argv) {
 // DUMP: s[threadIdx.x * 2] bytes=4 degree=2
 // DUMP: s[threadIdx.x * 2] bytes=4 degree=2
 // DUMP: s[threadIdx.x * 2] bytes=4 degree=2
+// DUMP: s[threadIdx.z * 32 + threadIdx.x * 33] bytes=4 degree=1,1
+// DUMP: s[threadIdx.x * 32] bytes=4 degree=32,32

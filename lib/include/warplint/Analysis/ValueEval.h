@@ -68,6 +68,22 @@ public:
   llvm::SmallVector<const clang::Expr *, 8>
   arrayChoices(const clang::Expr *E);
 
+  /// `c ? a : b` whose condition is not known (`prop.maxThreadsPerMultiProcessor
+  /// == 1536 ? 768 : 1024`): an evaluation that meets one fails and notes it
+  /// in undecided(); with an arm chosen for it by setChoices(), it takes that
+  /// arm. The caller tries each combination as a possible value.
+  void setChoices(
+      std::vector<std::pair<const clang::ConditionalOperator *, bool>> C) {
+    Choices = std::move(C);
+  }
+  const std::vector<const clang::ConditionalOperator *> &undecided() const {
+    return Undecided;
+  }
+  void clearChoices() {
+    Choices.clear();
+    Undecided.clear();
+  }
+
   /// Where the last successful evaluation took a value from a variable's
   /// definition (for notes such as "block size defined here"); null if the
   /// value was written in place.
@@ -96,6 +112,9 @@ private:
   const clang::Expr *LastDef = nullptr;
   llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *> Bindings;
   llvm::DenseMap<const clang::VarDecl *, llvm::APSInt> PathFacts;
+  std::vector<std::pair<const clang::ConditionalOperator *, bool>> Choices;
+  std::vector<const clang::ConditionalOperator *> Undecided;
+  std::optional<bool> choiceFor(const clang::ConditionalOperator *CO);
   /// Every reference to V in its function is a read (or its declaration).
   bool neverWritten(const clang::VarDecl *V);
 
