@@ -809,10 +809,27 @@ private:
         return incDecValue(U, Frame, /*Pointer=*/true);
     }
     if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      // The arms first: `p ? p + off : NULL` on global memory is not shared
+      // memory, whatever the condition.
+      auto IsNull = [&](const Expr *X) {
+        return X->IgnoreParenImpCasts()->isNullPointerConstant(
+            Ctx, Expr::NPC_ValueDependentIsNotNull);
+      };
+      auto A = pointer(CO->getTrueExpr(), Frame);
+      auto B = pointer(CO->getFalseExpr(), Frame);
+      if (!A && !B)
+        return std::nullopt;
+      // The null arm is never accessed through.
+      if (A && IsNull(CO->getFalseExpr()))
+        return A;
+      if (B && IsNull(CO->getTrueExpr()))
+        return B;
+      if (!A || !B)
+        return fail("the pointer is chosen between shared memory and other "
+                    "memory on line " +
+                    lineOf(CO));
       auto C = integer(CO->getCond(), Frame);
-      auto A = C ? pointer(CO->getTrueExpr(), Frame) : std::nullopt;
-      auto B = A ? pointer(CO->getFalseExpr(), Frame) : std::nullopt;
-      if (!B)
+      if (!C)
         return std::nullopt;
       return P->select(*C, *A, *B, IntType::i64());
     }

@@ -61,7 +61,25 @@ again:
   }
 }
 
+// A pointer chosen by a condition: `p ? p + off : NULL` on global memory is
+// not shared memory whatever the condition (nothing listed); one chosen
+// between shared and global memory is listed, with that reason.
+__device__ void update(float *master, int n) {
+  int idx = blockIdx.x * blockDim.x + threadIdx.x;
+  if (master != NULL)
+    master[idx] = master[idx] * 2;
+}
+__device__ void scatter(float *scratch) { scratch[threadIdx.x % 32] = 1; }
+// CHECK: [[@LINE-1]]:43 scratch[threadIdx.x % 32] bytes=4 why=the pointer is chosen between shared memory and other memory on line [[@LINE+5]]
+__global__ void chosen(float *master, float *other, int n, long stride) {
+  __shared__ float s[32];
+  update(master ? master + blockIdx.y * stride : NULL, n);
+  update(master, n);
+  scatter(n > 2 ? s : other);
+}
+
 int main(int argc, char **argv) {
   stops<<<1, 32>>>(0, argc);
   jumps<<<1, 32>>>(0);
+  chosen<<<1, 32>>>(0, 0, argc, argc);
 }
