@@ -238,6 +238,43 @@ void ExprPool::loopsRead(NodeId Root,
   }
 }
 
+unsigned ExprPool::threadDimsRead(NodeId Root) const {
+  if (DimsRead.size() != Nodes.size())
+    DimsRead.assign(Nodes.size(), -1);
+  if (DimsRead[Root] >= 0)
+    return unsigned(DimsRead[Root]);
+  unsigned Mask = 0;
+  llvm::SmallVector<NodeId, 16> Work{Root};
+  std::vector<bool> Seen(Nodes.size());
+  std::vector<bool> SeenLoop(Loops.size());
+  while (!Work.empty()) {
+    NodeId N = Work.pop_back_val();
+    if (Seen[N])
+      continue;
+    Seen[N] = true;
+    const Node &X = Nodes[N];
+    if (X.Kind == Op::ThreadIdx)
+      Mask |= 1u << X.Index;
+    if ((X.Kind == Op::LoopVar || X.Kind == Op::LoopExit) &&
+        !SeenLoop[X.Index]) {
+      SeenLoop[X.Index] = true;
+      const Loop &L = Loops[X.Index];
+      Work.append({L.Init, L.Cond, L.Next});
+      if (L.Step)
+        Work.push_back(*L.Step);
+    }
+    unsigned K = arity(X.Kind);
+    if (K >= 1)
+      Work.push_back(X.A);
+    if (K >= 2)
+      Work.push_back(X.B);
+    if (K >= 3)
+      Work.push_back(X.C);
+  }
+  DimsRead[Root] = int8_t(Mask);
+  return Mask;
+}
+
 bool ExprPool::laneIndependent(NodeId N) const {
   if (LaneIndependent.size() != Nodes.size())
     LaneIndependent.assign(Nodes.size(), -1);
@@ -405,7 +442,7 @@ public:
     // in every thread gives a value the same in every thread: an opaque
     // symbol of its own.
     // (Not for constants the operation is undefined on, such as x / 0.)
-    if (!V && Depth <= 256 && P.laneIndependent(N) && readsUnknown(N, Depth))
+    if (!V && Depth <= 256 && warpUniform(N) && readsUnknown(N, Depth))
       V = symbolValue(P.opaqueSymbol(N));
     // Wrap constants to the node's C type.
     if (V && V->isConstant())
@@ -418,6 +455,20 @@ public:
 private:
   const ExprPool &P;
   const EvalEnv &Env;
+
+  /// Is N the same in every lane of a warp: it reads no threadIdx, or only
+  /// components that no warp of this block shape spans two values of
+  /// (threadIdx.y in a 32x8 block: `(2 + threadIdx.y) * C / 8`, each warp
+  /// one row). Its unknown value is then one value per warp.
+  bool warpUniform(NodeId N) const {
+    if (P.laneIndependent(N))
+      return true;
+    const Dim3 &B = Env.Block;
+    unsigned Uniform = (B.X == 1 ? 1u : 0u) |
+                       (B.X % 32 == 0 || B.Y == 1 ? 2u : 0u) |
+                       ((B.X * B.Y) % 32 == 0 || B.Z == 1 ? 4u : 0u);
+    return (P.threadDimsRead(N) & ~Uniform) == 0;
+  }
 
   /// Does N fail for want of a value (an operand with symbols, a loop
   /// counter with no value) rather than on constants?

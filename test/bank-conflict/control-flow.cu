@@ -197,6 +197,18 @@ __global__ void vectors(float4 *out, const float4 *in, int C) {
   // CHECK: :[[@LINE-1]]:14: warning: shared-memory load of 'bias[i / 4]' has a 2-way bank conflict (block 32x1: lanes {{[0-9]+}} and {{[0-9]+}} hit bank {{[0-9]+}} with a stride of 8 words) [warplint-bank-conflict]
 }
 
+// A row offset unknown at compile time but the same in every lane of a warp
+// (`(2 + threadIdx.y) * C / 4` where each warp is one row of a 32-wide
+// block) shifts every lane of that warp alike: the degree is known. In a
+// 16-wide block a warp spans two rows, and it is not.
+__global__ void warpRows(float4 *out, int C) {
+  extern __shared__ float4 rowsOf[];
+  float4 *row = rowsOf + (2 + threadIdx.y) * C / 4;
+  row[threadIdx.x] = out[threadIdx.x];
+  out[threadIdx.x] = row[threadIdx.x * 2];
+  // CHECK: :[[@LINE-1]]:22: warning: shared-memory load of 'row[threadIdx.x * 2]' has a 2-way bank conflict (block 32x4: {{.*}}) [warplint-bank-conflict]
+}
+
 // Shared elements as arms of an lvalue ?: (the block reductions' `warp_val =
 // lane < n ? shared[lane] : 0.0f` with a float variable for 0.0f): each arm
 // is an access under its arm's condition.
@@ -218,6 +230,8 @@ int main(int n, char **) {
   records<<<1, 32>>>(0, 4, 1);
   vectors<<<1, 32, 65536>>>(0, 0, 1000);
   lvalueArms<<<1, 1024>>>(0, 0);
+  warpRows<<<1, dim3(32, 4), 65536>>>(0, n);
+  warpRows<<<1, dim3(16, 4), 65536>>>(0, n);
 }
 
 // DUMP: 26:5 s[t + pos] bytes=4 degree=1
@@ -228,6 +242,8 @@ int main(int n, char **) {
 // DUMP: s[blockIdx.x % n] bytes=4 degree=1
 // DUMP: s[param * param] bytes=4 degree=1
 // DUMP: bias[i / 4] bytes=16 degree=1
+// DUMP: row[threadIdx.x] bytes=16 degree=1
+// DUMP: row[threadIdx.x * 2] bytes=16 degree=2
 // DUMP: partial[lane * 2] bytes=4 degree=2
 // DUMP: partial[lane * 2] bytes=4 degree=1
 // DUMP: partial[63] bytes=4 degree=1

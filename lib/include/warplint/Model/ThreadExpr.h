@@ -178,6 +178,9 @@ public:
 
   /// True when N reads threadIdx (directly, or through a loop it reads).
   bool readsThreadIdx(NodeId N) const;
+  /// The components of threadIdx N reads (bit 0: x, 1: y, 2: z), directly
+  /// or through a loop it reads. Cached like laneIndependent().
+  unsigned threadDimsRead(NodeId N) const;
   /// The Select nodes reachable from N (through loops it reads too).
   void selectsRead(NodeId N, llvm::SmallVectorImpl<NodeId> &Out) const;
   /// The loops N reads, directly or through other loops' expressions.
@@ -190,6 +193,7 @@ private:
   std::vector<Symbol> Symbols;
   std::vector<Loop> Loops;
   mutable std::vector<int8_t> LaneIndependent; ///< -1 unknown, 0, 1
+  mutable std::vector<int8_t> DimsRead;        ///< -1 unknown, else a mask
   NodeId add(const Node &N);
 };
 
