@@ -695,6 +695,35 @@ TEST(BankModelTest, AnalyzeALoopWhoseStartDependsOnTheThread) {
   EXPECT_EQ(analyzeAccess(S, {32, 1, 1}).State, AccessResult::Unknown);
 }
 
+TEST(BankModelTest, AnalyzeAWarpUniformUnknownOffset) {
+  // float4 rows[(2 + threadIdx.y) * C / 4 + threadIdx.x * 2], C unknown: in
+  // a 32x4 block each warp is one row, its offset one unknown value per
+  // warp: 2-way (32-byte stride of 16-byte accesses). In a 16x4 block a
+  // warp spans two rows: unknown.
+  ExprPool P;
+  NodeId C = P.symbol(P.addSymbol("C"), I32);
+  NodeId Row = P.binary(
+      Op::Div,
+      P.binary(Op::Mul,
+               P.binary(Op::Add, P.constant(2, I32),
+                        P.cast(P.threadIdx(1), I32), I32),
+               C, I32),
+      P.constant(4, I32), I32);
+  NodeId Elem = P.binary(
+      Op::Add, Row,
+      P.binary(Op::Mul, P.cast(P.threadIdx(0), I32), P.constant(2, I32), I32),
+      I32);
+  AccessSpec S;
+  S.Pool = &P;
+  S.Bytes = 16;
+  S.Address = P.binary(Op::Mul, Elem, P.constant(16, I32), I32);
+  AccessResult R = analyzeAccess(S, {32, 4, 1});
+  ASSERT_EQ(R.State, AccessResult::Ok);
+  EXPECT_EQ(R.Wavefronts, 8u);
+  EXPECT_EQ(R.Phases, 4u);
+  EXPECT_EQ(analyzeAccess(S, {16, 4, 1}).State, AccessResult::Unknown);
+}
+
 TEST(BankModelTest, AnalyzeAnAlignedSymbolicBaseGivesTheSameAnswer) {
   ColumnAccess C;
   AccessResult Plain = analyzeAccess(C.spec(), {32, 1, 1});
