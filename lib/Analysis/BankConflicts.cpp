@@ -150,9 +150,11 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
           if (X.Chain.Functions.size() > 1)
             Run.Via = "via '" + functionName(X.Chain.Functions.front()) + "'";
           Run.Result = analyzeAccess(L->Spec, D);
-          if (Run.Result.State == AccessResult::Unknown &&
-              R.WhyUnknown.empty())
-            R.WhyUnknown = Run.Result.Why;
+          if (Run.Result.State == AccessResult::Unknown) {
+            Run.Result.Why = unknownReason(Run.Result, *L, C.Index.Ctx);
+            if (R.WhyUnknown.empty())
+              R.WhyUnknown = Run.Result.Why;
+          }
           R.Runs.push_back(std::move(Run));
         }
       }

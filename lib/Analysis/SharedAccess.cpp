@@ -30,6 +30,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include <map>
 
 using namespace clang;
@@ -578,6 +579,7 @@ public:
     }
     L.Pool = std::move(P);
     L.Spec.Pool = L.Pool.get();
+    L.Origins = std::move(Origins);
     return L;
   }
 
@@ -591,6 +593,7 @@ private:
   llvm::ArrayRef<std::optional<int64_t>> KernelArgs;
   std::vector<SourceRange> *Through;
   std::unique_ptr<ExprPool> P;
+  llvm::DenseMap<NodeId, const Expr *> Origins;
   const VarDecl *Root = nullptr;
   unsigned Depth = 0;
   std::map<std::pair<const void *, std::string>, unsigned> Symbols;
@@ -959,6 +962,13 @@ private:
   }
 
   std::optional<NodeId> integer(const Expr *E, unsigned Frame) {
+    std::optional<NodeId> N = integerImpl(E, Frame);
+    if (N)
+      Origins.try_emplace(*N, E);
+    return N;
+  }
+
+  std::optional<NodeId> integerImpl(const Expr *E, unsigned Frame) {
     DepthGuard G(Depth);
     if (Depth > 64)
       return fail("the index expression is too deep");
@@ -2171,6 +2181,45 @@ private:
     }
   }
 };
+
+std::string unknownReason(const model::AccessResult &R, const LoweredAccess &L,
+                          ASTContext &Ctx) {
+  // The deepest node of the path that came from a source expression.
+  const Expr *E = nullptr;
+  for (NodeId N : R.FailedPath)
+    if (const Expr *O = L.Origins.lookup(N))
+      E = O;
+  if (!E)
+    return R.Why;
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = SM.getExpansionRange(E->getSourceRange());
+  std::string Text =
+      Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
+  std::string One;
+  for (char C : Text) {
+    bool Space = C == ' ' || C == '\n' || C == '\t' || C == '\r';
+    if (Space && (One.empty() || One.back() == ' '))
+      continue;
+    One += Space ? ' ' : C;
+  }
+  while (!One.empty() && One.back() == ' ')
+    One.pop_back();
+  if (One.empty())
+    return R.Why;
+  if (One.size() > 60)
+    One = One.substr(0, 57) + "...";
+  const Node &X = (*L.Pool)[R.FailedPath.back()];
+  std::string What =
+      X.Kind == Op::LoopVar || X.Kind == Op::LoopExit
+          ? "reads a loop counter whose values the analysis cannot enumerate"
+      : L.Pool->readsThreadIdx(R.FailedPath.back())
+          ? "combines the thread index with a value unknown at compile time "
+            "in a way the analysis cannot compute"
+          : "is not computable at compile time";
+  return "'" + One + "' on line " +
+         std::to_string(SM.getExpansionLineNumber(E->getBeginLoc())) + " " +
+         What;
+}
 
 std::optional<LoweredAccess>
 SharedAccessFinder::lower(const SharedAccess &A, const CallChain &Chain,

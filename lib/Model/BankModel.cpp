@@ -722,8 +722,11 @@ private:
           Addr = LinearValue();
         }
         if (!Addr) {
+          std::vector<NodeId> Path;
+          failingPath(A.Address, E, Path);
           unknown("the address is not a function of the thread index the "
                   "analysis can compute");
+          Result.FailedPath = std::move(Path);
           return;
         }
         if (!Sym) {
@@ -754,6 +757,31 @@ private:
       WarpBanks Agreed = warpBanks(Lanes, A.Bytes);
       LaneAddresses AgreedLanes = Lanes;
       note(Agreed, AgreedLanes, unsigned(W));
+    }
+  }
+
+  /// From N (whose value E cannot compute) down to the first node that
+  /// fails while every operand it reads succeeds.
+  void failingPath(NodeId N, const EvalEnv &E, std::vector<NodeId> &Path) {
+    while (Path.size() < 256) {
+      Path.push_back(N);
+      const Node &X = P[N];
+      unsigned K = X.Kind == Op::Select ? 3
+                   : X.Kind >= Op::Add  ? 2
+                   : X.Kind >= Op::Neg  ? 1
+                                        : 0;
+      std::optional<NodeId> Next;
+      for (NodeId O : {X.A, X.B, X.C}) {
+        if (K-- == 0)
+          break;
+        if (!evaluate(P, O, E)) {
+          Next = O;
+          break;
+        }
+      }
+      if (!Next)
+        return;
+      N = *Next;
     }
   }
 

@@ -70,9 +70,13 @@ __device__ void update(float *master, int n) {
     master[idx] = master[idx] * 2;
 }
 __device__ void scatter(float *scratch) { scratch[threadIdx.x % 32] = 1; }
-// CHECK: [[@LINE-1]]:43 scratch[threadIdx.x % 32] bytes=4 why=the pointer is chosen between shared memory and other memory on line [[@LINE+5]]
+// CHECK: [[@LINE-1]]:43 scratch[threadIdx.x % 32] bytes=4 why=the pointer is chosen between shared memory and other memory on line [[@LINE+9]]
 __global__ void chosen(float *master, float *other, int n, long stride) {
   __shared__ float s[32];
+  // The reason names the part of the address the analysis cannot compute.
+  int lane = threadIdx.x % 32;
+  s[(lane * n) % 32] = 0;
+  // CHECK: [[@LINE-1]]:3 s[(lane * n) % 32] bytes=4 why='(lane * n) % 32' on line [[@LINE-1]] combines the thread index with a value unknown at compile time in a way the analysis cannot compute
   update(master ? master + blockIdx.y * stride : NULL, n);
   update(master, n);
   scatter(n > 2 ? s : other);

@@ -54,7 +54,16 @@ struct LoweredAccess {
   std::unique_ptr<model::ExprPool> Pool;
   model::AccessSpec Spec;
   const clang::VarDecl *Root = nullptr;
+  /// The integer expression each node was lowered from (the innermost one,
+  /// where several give the same node), to name it in a reason.
+  llvm::DenseMap<model::NodeId, const clang::Expr *> Origins;
 };
+
+/// Why the bank model could not compute R's address, naming the source
+/// expression that stopped it when R.FailedPath leads to one; R.Why
+/// otherwise.
+std::string unknownReason(const model::AccessResult &R, const LoweredAccess &L,
+                          clang::ASTContext &Ctx);
 
 class SharedAccessFinder {
 public:

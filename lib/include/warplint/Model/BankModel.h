@@ -87,6 +87,10 @@ struct AccessResult {
   /// enumerated and the degree depends on them: (loop name, value).
   std::vector<std::pair<std::string, int64_t>> LoopValues;
   bool DependsOnLoops = false;
+  /// For an address the evaluator could not compute: the nodes from the
+  /// address down to the first one that fails while its operands do not,
+  /// so that the caller can name the source expression that stopped it.
+  std::vector<NodeId> FailedPath;
   double degree() const { return Phases ? double(Wavefronts) / Phases : 0; }
   bool conflicts() const { return State == Ok && Wavefronts > Phases; }
 };
