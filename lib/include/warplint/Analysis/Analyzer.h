@@ -57,6 +57,12 @@ describeSharedAccesses(clang::ASTContext &Ctx, const Options &Opts,
 /// Resolves a finding to file positions (expansion locations, absolute paths).
 Finding toFinding(const AstFinding &F, const clang::SourceManager &SM);
 
+/// The file position toFinding gives Loc: its expansion location, the path
+/// made absolute against the compile's working directory, #line directives
+/// ignored. Empty File for a location in no file.
+FileLocation fileLocationOf(clang::SourceLocation Loc,
+                            const clang::SourceManager &SM);
+
 /// An unmatched NOLINTBEGIN or NOLINTEND (warplint/Core/Nolint.h).
 struct NolintProblem {
   clang::SourceLocation Loc;
