@@ -75,9 +75,11 @@ std::vector<AstFinding> CheckContext::takeFindings() {
 }
 
 AnalysisResult analyzeTranslationUnit(ASTContext &Ctx, const Options &Opts,
-                                      ArrayRef<SourceLocation> ErrorLocs) {
+                                      ArrayRef<SourceLocation> ErrorLocs,
+                                      LaunchExchange Launches) {
   TUIndex Index(Ctx, ErrorLocs);
   CheckContext C(Index, Opts);
+  C.Launches = Launches;
   if (Opts.Checks.isEnabled(CheckId::BlockSize))
     runBlockSizeCheck(C);
   if (Opts.Checks.isEnabled(CheckId::BankConflict))
@@ -106,9 +108,11 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx, const Options &Opts,
 
 std::vector<SharedAccessInfo>
 describeSharedAccesses(ASTContext &Ctx, const Options &Opts,
-                       ArrayRef<SourceLocation> ErrorLocs) {
+                       ArrayRef<SourceLocation> ErrorLocs,
+                       LaunchExchange Launches) {
   TUIndex Index(Ctx, ErrorLocs);
   CheckContext C(Index, Opts);
+  C.Launches = Launches;
   BankConflictAnalysis A(C);
   std::vector<SharedAccessInfo> Out;
   for (const AccessReport &R : A.reports()) {

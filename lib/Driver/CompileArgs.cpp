@@ -540,7 +540,8 @@ deviceAssemblyCommand(const std::vector<std::string> &Adjusted, StringRef Clang,
 }
 
 std::vector<std::string>
-deviceParseCommand(const std::vector<std::string> &Adjusted, StringRef Arch) {
+deviceParseCommand(const std::vector<std::string> &Adjusted, StringRef Arch,
+                   StringRef CudaVersion) {
   auto Dash = find(Adjusted, "--");
   auto HostOnly = std::find_if(Adjusted.begin(), Dash, [](StringRef A) {
     return A == "--cuda-host-only" || A == "--offload-host-only";
@@ -553,6 +554,9 @@ deviceParseCommand(const std::vector<std::string> &Adjusted, StringRef Arch) {
     if (It == HostOnly) {
       Out.push_back("--cuda-device-only");
       Out.push_back(("--cuda-gpu-arch=" + Arch).str());
+      if (!CudaVersion.empty() && !is_contained(Adjusted, "-nocudainc"))
+        Out.insert(Out.end(),
+                   {"-Xclang", ("-target-sdk-version=" + CudaVersion).str()});
       continue;
     }
     // One architecture, so that clang runs one device compilation.

@@ -276,6 +276,8 @@ struct ParseOutput {
   unsigned FunctionsNotAnalysed = 0;
   /// __CUDA_ARCH__ conditionals and the ranges the preprocessor skipped.
   ArchConditionals Conditionals;
+  /// The launches of each kernel this parse saw (host side).
+  LaunchTable Launches;
 };
 
 /// The device-side parse of a file for one architecture, when the host side
@@ -316,11 +318,12 @@ bool DescribeAccesses = false;
 
 class AnalysisAction : public ASTFrontendAction {
 public:
-  /// HostSide: also report unmatched NOLINT comments (the device-side parse
-  /// reads the same comments).
+  /// HostLaunches: null for the host-side parse, which records its launches
+  /// and reports unmatched NOLINT comments; for a device-side parse, those
+  /// launches, which it may not see itself.
   AnalysisAction(const Options &Opts, ErrorCollector &Errors, ParseOutput &R,
-                 bool HostSide)
-      : Opts(Opts), Errors(Errors), R(R), HostSide(HostSide) {}
+                 const LaunchTable *HostLaunches)
+      : Opts(Opts), Errors(Errors), R(R), HostLaunches(HostLaunches) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     // A missing header is fatal to clang; for us it is one more error, and the
@@ -338,15 +341,21 @@ public:
       explicit Consumer(AnalysisAction &A) : A(A) {}
       void HandleTranslationUnit(ASTContext &Ctx) override {
         A.R.Parsed = true;
+        LaunchExchange Launches;
+        if (A.HostLaunches)
+          Launches.Known = A.HostLaunches;
+        else
+          Launches.Seen = &A.R.Launches;
         if (DescribeAccesses)
-          A.R.Accesses = describeSharedAccesses(Ctx, A.Opts, A.Errors.Locs);
+          A.R.Accesses =
+              describeSharedAccesses(Ctx, A.Opts, A.Errors.Locs, Launches);
         AnalysisResult AR =
-            analyzeTranslationUnit(Ctx, A.Opts, A.Errors.Locs);
+            analyzeTranslationUnit(Ctx, A.Opts, A.Errors.Locs, Launches);
         const SourceManager &SM = Ctx.getSourceManager();
         std::vector<NolintProblem> Unmatched = applyNolint(AR.Findings, SM);
         for (const AstFinding &F : AR.Findings)
           A.R.Findings.push_back(toFinding(F, SM));
-        if (A.HostSide)
+        if (!A.HostLaunches)
           for (const NolintProblem &P : Unmatched)
             A.R.Findings.push_back(toFinding(P, SM));
         A.R.UserFunctions = AR.UserFunctions;
@@ -360,23 +369,23 @@ private:
   const Options &Opts;
   ErrorCollector &Errors;
   ParseOutput &R;
-  bool HostSide;
+  const LaunchTable *HostLaunches;
 };
 
 class ActionFactory : public FrontendActionFactory {
 public:
   ActionFactory(const Options &Opts, ErrorCollector &E, ParseOutput &R,
-                bool HostSide)
-      : Opts(Opts), E(E), R(R), HostSide(HostSide) {}
+                const LaunchTable *HostLaunches)
+      : Opts(Opts), E(E), R(R), HostLaunches(HostLaunches) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AnalysisAction>(Opts, E, R, HostSide);
+    return std::make_unique<AnalysisAction>(Opts, E, R, HostLaunches);
   }
 
 private:
   const Options &Opts;
   ErrorCollector &E;
   ParseOutput &R;
-  bool HostSide;
+  const LaunchTable *HostLaunches;
 };
 
 std::string executableDir(const char *Argv0) {
@@ -970,7 +979,7 @@ int main(int argc, const char **argv) {
         });
     ErrorCollector Errors;
     Tool->setDiagnosticConsumer(&Errors);
-    ActionFactory Factory(R.Opts, Errors, R, /*HostSide=*/true);
+    ActionFactory Factory(R.Opts, Errors, R, /*HostLaunches=*/nullptr);
     Tool->run(&Factory);
     R.ClangErrors = Errors.Errors;
     R.ErrorText = Errors.Text;
@@ -1016,7 +1025,8 @@ int main(int argc, const char **argv) {
       DeviceTool->appendArgumentsAdjuster(
           [&](const CommandLineArguments &Args, StringRef File) {
             std::vector<std::string> Out =
-                deviceParseCommand(HostCommand(Args, File, nullptr), D.Arch);
+                deviceParseCommand(HostCommand(Args, File, nullptr), D.Arch,
+                                   Setup.Toolkit ? Setup.Toolkit->Version : "");
             Out.insert(find(Out, "--"), "-fsyntax-only");
             D.CommandLine = joinCommand(Out);
             return Out;
@@ -1024,8 +1034,7 @@ int main(int argc, const char **argv) {
       ErrorCollector DeviceErrors;
       DeviceErrors.OnlyIn = &R.Conditionals;
       DeviceTool->setDiagnosticConsumer(&DeviceErrors);
-      ActionFactory DeviceFactory(DeviceOpts, DeviceErrors, D,
-                                  /*HostSide=*/false);
+      ActionFactory DeviceFactory(DeviceOpts, DeviceErrors, D, &R.Launches);
       DeviceTool->run(&DeviceFactory);
       D.ClangErrors = DeviceErrors.Errors;
       D.ErrorText = DeviceErrors.Text;

@@ -4,24 +4,24 @@
 // #if/#else, only the branch compiled for the architecture.
 //
 // RUN: not %warplint --checks=warplint-bank-conflict %s -- %cuda_flags \
-// RUN:   | FileCheck %s --check-prefixes=SM80,DEVICE -implicit-check-not='{{warning|error}}:'
+// RUN:   | FileCheck %s --check-prefixes=SM80,DEVICE,TOOL -implicit-check-not='{{warning|error}}:'
 // RUN: not %warplint --checks=warplint-bank-conflict --arch=sm_70 %s -- %cuda_flags \
-// RUN:   | FileCheck %s --check-prefixes=SM70,DEVICE -implicit-check-not='{{warning|error}}:'
+// RUN:   | FileCheck %s --check-prefixes=SM70,DEVICE,TOOL -implicit-check-not='{{warning|error}}:'
 // Without --arch, the architecture of the compile command.
 // RUN: not %warplint --checks=warplint-bank-conflict %s -- -x cuda -nocudainc -nocudalib \
 // RUN:     --cuda-gpu-arch=sm_70 -Wno-unknown-cuda-version -isystem %cuda_inputs \
-// RUN:   | FileCheck %s --check-prefixes=SM70,DEVICE -implicit-check-not='{{warning|error}}:'
+// RUN:   | FileCheck %s --check-prefixes=SM70,DEVICE,TOOL -implicit-check-not='{{warning|error}}:'
 // sm_90a also defines __CUDA_ARCH_FEAT_SM90_ALL (--arch names the SM, the
 // command keeps the suffix).
 // RUN: not %warplint --checks=warplint-bank-conflict %s -- -x cuda -nocudainc -nocudalib \
 // RUN:     --cuda-gpu-arch=sm_90a -Wno-unknown-cuda-version -isystem %cuda_inputs \
-// RUN:   | FileCheck %s --check-prefixes=SM80,SM90A,DEVICE -implicit-check-not='{{warning|error}}:'
+// RUN:   | FileCheck %s --check-prefixes=SM80,SM90A,DEVICE,TOOL -implicit-check-not='{{warning|error}}:'
 // RUN: not %warplint --checks=warplint-bank-conflict --arch=sm_90 %s -- -x cuda -nocudainc -nocudalib \
 // RUN:     --cuda-gpu-arch=sm_90a -Wno-unknown-cuda-version -isystem %cuda_inputs \
-// RUN:   | FileCheck %s --check-prefixes=SM80,SM90A,DEVICE -implicit-check-not='{{warning|error}}:'
+// RUN:   | FileCheck %s --check-prefixes=SM80,SM90A,DEVICE,TOOL -implicit-check-not='{{warning|error}}:'
 // Several architectures: the code each compiles, each finding once.
 // RUN: not %warplint --checks=warplint-bank-conflict --arch=sm_70,sm_80,sm_90 %s -- %cuda_flags \
-// RUN:   | FileCheck %s --check-prefixes=SM70,SM80,DEVICE -implicit-check-not='{{warning|error}}:'
+// RUN:   | FileCheck %s --check-prefixes=SM70,SM80,DEVICE,TOOL -implicit-check-not='{{warning|error}}:'
 //
 // The plugin and clang-tidy see what their own compilation sees: the host
 // side nothing under __CUDA_ARCH__, the device side the branch of its
@@ -29,9 +29,9 @@
 // RUN: %if plugin %{ %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-bank-conflict %cuda_host_flags %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=HOST -implicit-check-not='{{warning|error}}:' %}
 // RUN: %if plugin %{ %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-device-side -fplugin-arg-warplint-checks=warplint-bank-conflict %cuda_device_flags %s 2>&1 \
-// RUN:   | FileCheck %s --check-prefixes=SM80,DEVICE -implicit-check-not='{{warning|error}}:' %}
+// RUN:   | FileCheck %s --check-prefixes=SM80,DEVICE,ALONE -implicit-check-not='{{warning|error}}:' %}
 // RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-bank-conflict' %s -- %cuda_flags 2>/dev/null \
-// RUN:   | FileCheck %s --check-prefixes=SM80,DEVICE -implicit-check-not='{{warning|error}}:' %}
+// RUN:   | FileCheck %s --check-prefixes=SM80,DEVICE,ALONE -implicit-check-not='{{warning|error}}:' %}
 // RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-bank-conflict' --extra-arg=--cuda-host-only %s -- %cuda_flags 2>/dev/null \
 // RUN:   | FileCheck %s --check-prefix=HOST -implicit-check-not='{{warning|error}}:' %}
 
@@ -78,6 +78,22 @@ __global__ void featureMacro(float *out) {
   // SM90A: cuda-arch.cu:[[@LINE-2]]:3: warning: shared-memory store of 'h[threadIdx.x][2]' has a 32-way bank conflict
 #endif
 }
+
+// Launched only from host code the device side does not compile: the tool's
+// device-side parse still gets the block shape of that launch from the host
+// side; a device compilation alone (plugin, clang-tidy) assumes one.
+__global__ void hostLaunched(float *out) {
+#ifdef __CUDA_ARCH__
+  __shared__ float w[32][32];
+  w[threadIdx.x][2] = out[0];
+  // TOOL: cuda-arch.cu:[[@LINE-1]]:3: warning: shared-memory store of 'w[threadIdx.x][2]' has a 16-way bank conflict (block 16x2: {{.*}})
+  // ALONE: cuda-arch.cu:[[@LINE-2]]:3: warning: shared-memory store of 'w[threadIdx.x][2]' has a 32-way bank conflict (assumed block 32x1: {{.*}})
+#endif
+}
+
+#ifndef __CUDA_ARCH__
+void runOnHost(float *p) { hostLaunched<<<1, dim3(16, 2)>>>(p); }
+#endif
 
 void run(float *p, double *q) {
   wholeBody<<<1, 32>>>(p);

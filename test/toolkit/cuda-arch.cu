@@ -1,9 +1,8 @@
 // With the CUDA toolkit, a kernel body under __CUDA_ARCH__ is analysed by the
 // device-side parse: the finding of the branch for the requested
-// architecture, once, and nothing on standard error (clang's device side
-// rejects the <<<>>> of host code with the toolkit's headers, an error in
-// code the host side analyses, which is not reported). For the same reason
-// the device-side access gets the assumed block shape, not the launch's.
+// architecture, once, in the block shape of its launch, and nothing on
+// standard error. The device side parses <<<>>> with the toolkit's launch
+// API, so a kernel template that host code launches is instantiated there.
 //
 // REQUIRES: cuda-toolkit
 // RUN: not %warplint --cuda-path=%cuda_path %s > %t.out 2> %t.err
@@ -19,7 +18,7 @@ __global__ void mmaLike(float *out) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   __shared__ float tile[32][32];
   tile[threadIdx.x][threadIdx.y] = out[threadIdx.x];
-  // SM80: cuda-arch.cu:[[@LINE-1]]:3: warning: shared-memory store of 'tile[threadIdx.x][threadIdx.y]' has a 32-way bank conflict (assumed block 32x1: {{.*}}) [warplint-bank-conflict]
+  // SM80: cuda-arch.cu:[[@LINE-1]]:3: warning: shared-memory store of 'tile[threadIdx.x][threadIdx.y]' has a 32-way bank conflict (block 32x8: {{.*}}) [warplint-bank-conflict]
   __syncthreads();
   out[threadIdx.x] = tile[threadIdx.y][threadIdx.x];
 #else
@@ -29,9 +28,19 @@ __global__ void mmaLike(float *out) {
 #endif
 }
 
+template <int N> __global__ void tiled(float *out) {
+#ifdef __CUDA_ARCH__
+  __shared__ float w[32][32];
+  w[threadIdx.x][N] = out[0];
+  // SM70: cuda-arch.cu:[[@LINE-1]]:3: warning: shared-memory store of 'w[threadIdx.x][N]' has a 16-way bank conflict (block 16x2: {{.*}}) [warplint-bank-conflict]
+  // SM80: cuda-arch.cu:[[@LINE-2]]:3: warning: shared-memory store of 'w[threadIdx.x][N]' has a 16-way bank conflict (block 16x2: {{.*}}) [warplint-bank-conflict]
+#endif
+}
+
 int main() {
   float *p = nullptr;
   mmaLike<<<1, dim3(32, 8)>>>(p);
+  tiled<2><<<1, dim3(16, 2)>>>(p);
   return 0;
 }
 

@@ -241,6 +241,17 @@ TEST(CompileArgsTest, DeviceParseCommandSwapsTheSideAndKeepsOneArch) {
   EXPECT_EQ(deviceParseCommand(Adjusted, "sm_80"), Want);
 }
 
+TEST(CompileArgsTest, DeviceParseCommandGivesTheToolkitVersion) {
+  Args Out = deviceParseCommand({"clang++", "--cuda-host-only", "k.cu"},
+                                "sm_90", "13.0");
+  EXPECT_EQ(Out, (Args{"clang++", "--cuda-device-only", "--cuda-gpu-arch=sm_90",
+                       "-Xclang", "-target-sdk-version=13.0", "k.cu"}));
+  // Not with CUDA headers of the user's own.
+  Out = deviceParseCommand(
+      {"clang++", "-nocudainc", "--cuda-host-only", "k.cu"}, "sm_90", "13.0");
+  EXPECT_FALSE(has(Out, "-Xclang"));
+}
+
 TEST(CompileArgsTest, DeviceParseCommandLeavesOtherSidesAlone) {
   // A command that parses the device side already, or no CUDA at all.
   for (std::vector<std::string> Adjusted :
