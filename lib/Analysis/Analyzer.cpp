@@ -75,9 +75,11 @@ std::vector<AstFinding> CheckContext::takeFindings() {
 }
 
 AnalysisResult analyzeTranslationUnit(ASTContext &Ctx, const Options &Opts,
-                                      ArrayRef<SourceLocation> ErrorLocs) {
+                                      ArrayRef<SourceLocation> ErrorLocs,
+                                      LaunchExchange Launches) {
   TUIndex Index(Ctx, ErrorLocs);
   CheckContext C(Index, Opts);
+  C.Launches = Launches;
   if (Opts.Checks.isEnabled(CheckId::BlockSize))
     runBlockSizeCheck(C);
   if (Opts.Checks.isEnabled(CheckId::BankConflict))
@@ -104,22 +106,22 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx, const Options &Opts,
   return R;
 }
 
-static FileLocation fileLocation(SourceLocation Loc, const SourceManager &SM);
-
 std::vector<SharedAccessInfo>
 describeSharedAccesses(ASTContext &Ctx, const Options &Opts,
-                       ArrayRef<SourceLocation> ErrorLocs) {
+                       ArrayRef<SourceLocation> ErrorLocs,
+                       LaunchExchange Launches) {
   TUIndex Index(Ctx, ErrorLocs);
   CheckContext C(Index, Opts);
+  C.Launches = Launches;
   BankConflictAnalysis A(C);
   std::vector<SharedAccessInfo> Out;
   for (const AccessReport &R : A.reports()) {
     SharedAccessInfo I;
-    I.Loc = fileLocation(R.Access.LValue->getBeginLoc(),
-                         Ctx.getSourceManager());
-    I.EndLine = fileLocation(R.Access.LValue->getEndLoc(),
-                             Ctx.getSourceManager())
-                    .Line;
+    I.Loc =
+        fileLocationOf(R.Access.LValue->getBeginLoc(), Ctx.getSourceManager());
+    I.EndLine =
+        fileLocationOf(R.Access.LValue->getEndLoc(), Ctx.getSourceManager())
+            .Line;
     I.Text = R.Text;
     I.Access = accessKindName(R.Access.How).str();
     if (R.Array)
@@ -150,7 +152,7 @@ describeSharedAccesses(ASTContext &Ctx, const Options &Opts,
   return Out;
 }
 
-static FileLocation fileLocation(SourceLocation Loc, const SourceManager &SM) {
+FileLocation fileLocationOf(SourceLocation Loc, const SourceManager &SM) {
   FileLocation L;
   if (Loc.isInvalid())
     return L;
@@ -191,20 +193,20 @@ Finding toFinding(const AstFinding &AF, const SourceManager &SM) {
   Finding F;
   F.Check = checkInfo(AF.Check).Name.str();
   F.Level = AF.Level;
-  F.Loc = fileLocation(AF.Loc, SM);
+  F.Loc = fileLocationOf(AF.Loc, SM);
   F.Message = AF.Message;
   F.Function = AF.Function;
   F.Properties = llvm::json::Object(AF.Properties);
   F.SourceLine = sourceLine(AF.Loc, SM);
   for (const AstNote &N : AF.Notes) {
-    FindingNote FN{fileLocation(N.Loc, SM), N.Message, {}};
+    FindingNote FN{fileLocationOf(N.Loc, SM), N.Message, {}};
     for (const AstFixIt &X : N.FixIts) {
       CharSourceRange R = X.Range;
       SourceLocation E = R.getEnd();
       if (R.isTokenRange())
         E = Lexer::getLocForEndOfToken(E, 0, SM, LangOptions());
       FN.FixIts.push_back(
-          {fileLocation(R.getBegin(), SM), fileLocation(E, SM), X.Text});
+          {fileLocationOf(R.getBegin(), SM), fileLocationOf(E, SM), X.Text});
     }
     F.Notes.push_back(std::move(FN));
   }
@@ -259,7 +261,7 @@ Finding toFinding(const NolintProblem &P, const SourceManager &SM) {
   Finding F;
   F.Check = NolintCheckName.str();
   F.Level = Severity::Warning;
-  F.Loc = fileLocation(P.Loc, SM);
+  F.Loc = fileLocationOf(P.Loc, SM);
   F.Message = P.Message;
   F.SourceLine = sourceLine(P.Loc, SM);
   return F;

@@ -36,6 +36,18 @@ static std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   return Out;
 }
 
+/// The key of a kernel in a LaunchTable: the same in every parse of a file.
+static std::string kernelKey(const FunctionDecl *Kernel) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  const ASTContext &Ctx = Kernel->getASTContext();
+  Kernel->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+  FileLocation L =
+      fileLocationOf(Kernel->getLocation(), Ctx.getSourceManager());
+  OS << " at " << L.File << ":" << L.Line << ":" << L.Column;
+  return S;
+}
+
 BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
     : C(C), Finder(C.Index.Ctx, C.Eval) {
   auto It = C.Opts.CheckOptions.find("warplint-bank-conflict.BlockDim");
@@ -105,6 +117,9 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
   C.Eval.clearChoices();
   C.Eval.clearParameters();
   C.Eval.clearFacts();
+  if (C.Launches.Seen)
+    for (const auto &[Kernel, Shapes] : KernelLaunches)
+      (*C.Launches.Seen)[kernelKey(Kernel)] = Shapes;
 
   const SourceManager &SM = C.Index.Ctx.getSourceManager();
   for (const FunctionDecl *F : C.Index.DeviceFunctions) {
@@ -173,6 +188,11 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
 std::vector<BankConflictAnalysis::LaunchContext>
 BankConflictAnalysis::launchesOf(const FunctionDecl *Kernel, bool &Assumed) {
   Assumed = false;
+  if (Kernel && C.Launches.Known) {
+    auto It = C.Launches.Known->find(kernelKey(Kernel->getCanonicalDecl()));
+    if (It != C.Launches.Known->end() && !It->second.empty())
+      return It->second;
+  }
   if (Kernel) {
     auto It = KernelLaunches.find(Kernel->getCanonicalDecl());
     if (It != KernelLaunches.end() && !It->second.empty())

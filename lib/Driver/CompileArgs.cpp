@@ -539,4 +539,34 @@ deviceAssemblyCommand(const std::vector<std::string> &Adjusted, StringRef Clang,
   return Out;
 }
 
+std::vector<std::string>
+deviceParseCommand(const std::vector<std::string> &Adjusted, StringRef Arch,
+                   StringRef CudaVersion) {
+  auto Dash = find(Adjusted, "--");
+  auto HostOnly = std::find_if(Adjusted.begin(), Dash, [](StringRef A) {
+    return A == "--cuda-host-only" || A == "--offload-host-only";
+  });
+  if (HostOnly == Dash)
+    return Adjusted;
+  std::vector<std::string> Out;
+  for (auto It = Adjusted.begin(); It != Dash; ++It) {
+    StringRef A = *It;
+    if (It == HostOnly) {
+      Out.push_back("--cuda-device-only");
+      Out.push_back(("--cuda-gpu-arch=" + Arch).str());
+      if (!CudaVersion.empty() && !is_contained(Adjusted, "-nocudainc"))
+        Out.insert(Out.end(),
+                   {"-Xclang", ("-target-sdk-version=" + CudaVersion).str()});
+      continue;
+    }
+    // One architecture, so that clang runs one device compilation.
+    if (A == "--cuda-host-only" || A == "--offload-host-only" ||
+        A.starts_with("--cuda-gpu-arch=") || A.starts_with("--offload-arch="))
+      continue;
+    Out.push_back(A.str());
+  }
+  Out.insert(Out.end(), Dash, Adjusted.end());
+  return Out;
+}
+
 } // namespace warplint

@@ -4,14 +4,16 @@
 // warplint [options] -p BUILD_DIR [FILE...]
 //
 // A thin libTooling front end: it builds each file's compile command, parses
-// it with clang (host side, errors made non-fatal), runs the core analysis,
-// and writes every finding once, in text, JSON or SARIF.
+// it with clang (host side, errors made non-fatal; again device-side, per
+// architecture, when code hides behind __CUDA_ARCH__), runs the core
+// analysis, and writes every finding once, in text, JSON or SARIF.
 //
 // Exit status: 0 no findings (or none that --fail-on counts), 1 findings,
 // 2 usage or input error.
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/Analyzer.h"
+#include "warplint/Analysis/ArchConditionals.h"
 #include "warplint/Core/Baseline.h"
 #include "warplint/Core/Checks.h"
 #include "warplint/Core/Config.h"
@@ -27,8 +29,10 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -118,11 +122,13 @@ cl::opt<std::string> OutputOpt("output",
                                cl::desc("Write the findings to this file "
                                         "instead of standard output"),
                                cl::value_desc("file"), cl::cat(Category));
-cl::opt<std::string> ArchOpt("arch",
-                             cl::desc("GPU architectures the models assume, "
-                                      "e.g. sm_80,sm_90 (default: Archs\nof "
-                                      ".warplint.yaml, else sm_80)"),
-                             cl::init("sm_80"), cl::cat(Category));
+cl::opt<std::string> ArchOpt(
+    "arch",
+    cl::desc("GPU architectures the models assume, e.g. sm_80,sm_90, and\n"
+             "that code under __CUDA_ARCH__ is parsed for (default: Archs\n"
+             "of .warplint.yaml, else sm_80; for __CUDA_ARCH__ code, those\n"
+             "of the compile command)"),
+    cl::init("sm_80"), cl::cat(Category));
 cl::opt<std::string> BuildPath("p",
                                cl::desc("Build directory with a "
                                         "compile_commands.json"),
@@ -172,8 +178,9 @@ cl::opt<bool> DumpSharedAccesses(
     cl::Hidden, cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Print clang's errors in full, the commands "
-                               "run, the nvcc flags dropped\nand the "
-                               "configuration file of each input"),
+                               "run (host and\ndevice side), the nvcc flags "
+                               "dropped and the configuration\nfile of each "
+                               "input"),
                       cl::cat(Category));
 cl::opt<bool> PrintPluginPath(
     "print-plugin-path",
@@ -206,6 +213,11 @@ const char Overview[] =
     "SM, what limits them, what would change that) that also reads ptxas -v\n"
     "reports; 'warplint occupancy --help' lists its options.\n"
     "\n"
+    "The host side of each CUDA file is parsed; a file with code under\n"
+    "__CUDA_ARCH__ (#if __CUDA_ARCH__ >= 800, ...) is parsed device-side\n"
+    "too, once per --arch (else per architecture of its compile command),\n"
+    "for the shared-memory accesses only that side sees.\n"
+    "\n"
     "Each file is analysed with the nearest .warplint.yaml in its directory\n"
     "or above (--config, --no-config); the command line overrides it.\n"
     "NOLINT comments silence findings as in clang-tidy.\n"
@@ -220,16 +232,21 @@ public:
   std::vector<SourceLocation> Locs;
   std::string Text;
   unsigned Errors = 0;
+  /// The first error, counted or not: why a parse gave no AST.
+  std::string First;
+  /// When set (a device-side parse), only the errors in code these skipped
+  /// count: the rest is code the host-side parse saw and reported on.
+  const ArchConditionals *OnlyIn = nullptr;
+
   void HandleDiagnostic(DiagnosticsEngine::Level L,
                         const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(L, Info);
     if (L < DiagnosticsEngine::Error)
       return;
-    ++Errors;
-    Locs.push_back(Info.getLocation());
     SmallString<256> Msg;
     Info.FormatDiagnostic(Msg);
-    raw_string_ostream OS(Text);
+    std::string Line;
+    raw_string_ostream OS(Line);
     if (Info.getLocation().isValid() && Info.hasSourceManager()) {
       PresumedLoc P = Info.getSourceManager().getPresumedLoc(
           Info.getSourceManager().getExpansionLoc(Info.getLocation()));
@@ -238,20 +255,51 @@ public:
            << ": ";
     }
     OS << "error: " << Msg << "\n";
+    if (First.empty())
+      First = StringRef(Line).rtrim().str();
+    if (OnlyIn && !(Info.hasSourceManager() &&
+                    OnlyIn->skips(fileLocationOf(Info.getLocation(),
+                                                 Info.getSourceManager()))))
+      return;
+    ++Errors;
+    Locs.push_back(Info.getLocation());
+    Text += Line;
   }
 };
 
-struct FileResult {
-  std::string File;
-  std::vector<Finding> Findings;
+/// What one parse of a file gives.
+struct ParseOutput {
   bool Parsed = false;
-  unsigned ClangErrors = 0;
+  std::vector<Finding> Findings;
+  std::vector<SharedAccessInfo> Accesses; ///< explain and the dump
   unsigned UserFunctions = 0;
   unsigned FunctionsNotAnalysed = 0;
+  /// __CUDA_ARCH__ conditionals and the ranges the preprocessor skipped.
+  ArchConditionals Conditionals;
+  /// The launches of each kernel this parse saw (host side).
+  LaunchTable Launches;
+};
+
+/// The device-side parse of a file for one architecture, when the host side
+/// skipped code under __CUDA_ARCH__ (docs/design.md, "Code for the device
+/// only").
+struct DeviceParse : ParseOutput {
+  std::string Arch;
+  std::string CommandLine;
+  unsigned ClangErrors = 0; ///< in code the host-side parse skipped
+  std::string ErrorText;
+  std::string Failure; ///< why the parse gave no AST
+};
+
+/// A file's analysis: its host-side parse, and the device-side ones merged
+/// into it.
+struct FileResult : ParseOutput {
+  std::string File;
+  unsigned ClangErrors = 0;
   std::string ErrorText;
   std::string Fatal; ///< why the file could not be analysed at all
   std::string CommandLine;
-  std::vector<SharedAccessInfo> Accesses; ///< explain and the dump
+  std::vector<DeviceParse> Device;
   Options Opts;                           ///< with this file's ptxas reports
   std::vector<std::string> PtxasErrors;   ///< --run-ptxas failures
   // What the command line and this file's .warplint.yaml say.
@@ -270,8 +318,12 @@ bool DescribeAccesses = false;
 
 class AnalysisAction : public ASTFrontendAction {
 public:
-  AnalysisAction(const Options &Opts, ErrorCollector &Errors, FileResult &R)
-      : Opts(Opts), Errors(Errors), R(R) {}
+  /// HostLaunches: null for the host-side parse, which records its launches
+  /// and reports unmatched NOLINT comments; for a device-side parse, those
+  /// launches, which it may not see itself.
+  AnalysisAction(const Options &Opts, ErrorCollector &Errors, ParseOutput &R,
+                 const LaunchTable *HostLaunches)
+      : Opts(Opts), Errors(Errors), R(R), HostLaunches(HostLaunches) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     // A missing header is fatal to clang; for us it is one more error, and the
@@ -282,21 +334,30 @@ public:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
+    CI.getPreprocessor().addPPCallbacks(
+        recordArchConditionals(CI.getPreprocessor(), R.Conditionals));
     struct Consumer : ASTConsumer {
       AnalysisAction &A;
       explicit Consumer(AnalysisAction &A) : A(A) {}
       void HandleTranslationUnit(ASTContext &Ctx) override {
         A.R.Parsed = true;
+        LaunchExchange Launches;
+        if (A.HostLaunches)
+          Launches.Known = A.HostLaunches;
+        else
+          Launches.Seen = &A.R.Launches;
         if (DescribeAccesses)
-          A.R.Accesses = describeSharedAccesses(Ctx, A.Opts, A.Errors.Locs);
+          A.R.Accesses =
+              describeSharedAccesses(Ctx, A.Opts, A.Errors.Locs, Launches);
         AnalysisResult AR =
-            analyzeTranslationUnit(Ctx, A.Opts, A.Errors.Locs);
+            analyzeTranslationUnit(Ctx, A.Opts, A.Errors.Locs, Launches);
         const SourceManager &SM = Ctx.getSourceManager();
         std::vector<NolintProblem> Unmatched = applyNolint(AR.Findings, SM);
         for (const AstFinding &F : AR.Findings)
           A.R.Findings.push_back(toFinding(F, SM));
-        for (const NolintProblem &P : Unmatched)
-          A.R.Findings.push_back(toFinding(P, SM));
+        if (!A.HostLaunches)
+          for (const NolintProblem &P : Unmatched)
+            A.R.Findings.push_back(toFinding(P, SM));
         A.R.UserFunctions = AR.UserFunctions;
         A.R.FunctionsNotAnalysed = AR.UserFunctionsWithErrors;
       }
@@ -307,21 +368,24 @@ public:
 private:
   const Options &Opts;
   ErrorCollector &Errors;
-  FileResult &R;
+  ParseOutput &R;
+  const LaunchTable *HostLaunches;
 };
 
 class ActionFactory : public FrontendActionFactory {
 public:
-  ActionFactory(const Options &Opts, ErrorCollector &E, FileResult &R)
-      : Opts(Opts), E(E), R(R) {}
+  ActionFactory(const Options &Opts, ErrorCollector &E, ParseOutput &R,
+                const LaunchTable *HostLaunches)
+      : Opts(Opts), E(E), R(R), HostLaunches(HostLaunches) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AnalysisAction>(Opts, E, R);
+    return std::make_unique<AnalysisAction>(Opts, E, R, HostLaunches);
   }
 
 private:
   const Options &Opts;
   ErrorCollector &E;
-  FileResult &R;
+  ParseOutput &R;
+  const LaunchTable *HostLaunches;
 };
 
 std::string executableDir(const char *Argv0) {
@@ -429,6 +493,57 @@ std::string joinCommand(const std::vector<std::string> &Args) {
   for (const std::string &A : Args)
     S += (S.empty() ? "" : " ") + A;
   return S;
+}
+
+/// Folds the device-side parses into the host-side result, so that each
+/// finding and access is reported once: from a device-side parse, the
+/// bank-conflict findings and the accesses in code the host side skipped;
+/// from the host side, all but the bank-conflict findings and accesses in
+/// code that no device-side parse compiled (an #else for older GPUs, say).
+/// Launch checks come from the host side alone: device-side parses run
+/// the bank-conflict check only.
+void mergeDeviceParses(FileResult &R) {
+  auto NotForDevice = [&](const FileLocation &L) {
+    bool Any = false;
+    for (const DeviceParse &D : R.Device) {
+      if (!D.Parsed)
+        continue;
+      if (!D.Conditionals.skips(L))
+        return false;
+      Any = true;
+    }
+    return Any;
+  };
+  StringRef BankConflict = checkInfo(CheckId::BankConflict).Name;
+  llvm::erase_if(R.Findings, [&](const Finding &F) {
+    return F.Check == BankConflict && NotForDevice(F.Loc);
+  });
+  llvm::erase_if(R.Accesses, [&](const SharedAccessInfo &I) {
+    return NotForDevice(I.Loc);
+  });
+  bool Added = false;
+  for (DeviceParse &D : R.Device) {
+    for (Finding &F : D.Findings)
+      if (F.Check == BankConflict && R.Conditionals.skips(F.Loc))
+        R.Findings.push_back(std::move(F));
+    // Several architectures may see the same access: list it once.
+    for (SharedAccessInfo &I : D.Accesses) {
+      if (!R.Conditionals.skips(I.Loc))
+        continue;
+      json::Value V = sharedAccessJson(I);
+      if (llvm::any_of(R.Accesses, [&](const SharedAccessInfo &Seen) {
+            return sharedAccessJson(Seen) == V;
+          }))
+        continue;
+      R.Accesses.push_back(std::move(I));
+      Added = true;
+    }
+  }
+  if (Added)
+    std::stable_sort(R.Accesses.begin(), R.Accesses.end(),
+                     [](const SharedAccessInfo &A, const SharedAccessInfo &B) {
+                       return A.Loc < B.Loc;
+                     });
 }
 
 } // namespace
@@ -807,22 +922,35 @@ int main(int argc, const char **argv) {
     // command's directory, and the process-wide one would move under the
     // files analysed on other threads (a relative FILE then vanishes).
     IntrusiveRefCntPtr<vfs::FileSystem> FS(vfs::createPhysicalFileSystem());
-    ClangTool Tool(*DB, {R.File}, std::make_shared<PCHContainerOperations>(),
-                   FS);
-    for (const auto &[Path, Text] : preludeFiles())
-      Tool.mapVirtualFile(Path, Text);
-    Tool.clearArgumentsAdjusters();
-    Tool.appendArgumentsAdjuster(getClangStripOutputAdjuster());
-    Tool.appendArgumentsAdjuster(getClangStripDependencyFileAdjuster());
-    Tool.appendArgumentsAdjuster(
+    auto MakeTool = [&] {
+      auto Tool = std::make_unique<ClangTool>(
+          *DB, ArrayRef<std::string>(R.File),
+          std::make_shared<PCHContainerOperations>(), FS);
+      for (const auto &[Path, Text] : preludeFiles())
+        Tool->mapVirtualFile(Path, Text);
+      Tool->clearArgumentsAdjusters();
+      Tool->appendArgumentsAdjuster(getClangStripOutputAdjuster());
+      Tool->appendArgumentsAdjuster(getClangStripDependencyFileAdjuster());
+      Tool->setPrintErrorMessage(false);
+      return Tool;
+    };
+    // The host-side command clang parses the file with.
+    auto HostCommand = [&](const CommandLineArguments &Args, StringRef File,
+                           std::vector<std::string> *Dropped) {
+      std::vector<std::string> In = Args;
+      if (!In.empty() && isNvccCommand(In.front()))
+        In = translateNvccCommand(In, Dropped);
+      // Before a "--" that ends the options, as adjustCommand does.
+      In.insert(find(In, "--"), ExtraArgs.begin(), ExtraArgs.end());
+      return adjustCommand(In, File, Setup);
+    };
+    std::vector<std::string> CommandArchs;
+    bool HostOnly = false;
+    std::unique_ptr<ClangTool> Tool = MakeTool();
+    Tool->appendArgumentsAdjuster(
         [&](const CommandLineArguments &Args, StringRef File) {
-          std::vector<std::string> In = Args;
           std::vector<std::string> Dropped;
-          if (!In.empty() && isNvccCommand(In.front()))
-            In = translateNvccCommand(In, &Dropped);
-          // Before a "--" that ends the options, as adjustCommand does.
-          In.insert(find(In, "--"), ExtraArgs.begin(), ExtraArgs.end());
-          std::vector<std::string> Out = adjustCommand(In, File, Setup);
+          std::vector<std::string> Out = HostCommand(Args, File, &Dropped);
           if (RunPtxas) {
             // clang runs in this process's directory: give it the command's.
             std::vector<std::string> ForPtxas = Out;
@@ -838,6 +966,10 @@ int main(int argc, const char **argv) {
                 R.PtxasErrors.push_back(Err);
             }
           }
+          HostOnly = any_of(Out, [](StringRef A) {
+            return A == "--cuda-host-only" || A == "--offload-host-only";
+          });
+          CommandArchs = gpuArchitectures(Out);
           Out.insert(find(Out, "--"), "-fsyntax-only");
           R.CommandLine = joinCommand(Out);
           if (!Dropped.empty())
@@ -846,22 +978,72 @@ int main(int argc, const char **argv) {
           return Out;
         });
     ErrorCollector Errors;
-    Tool.setDiagnosticConsumer(&Errors);
-    Tool.setPrintErrorMessage(false);
-    ActionFactory Factory(R.Opts, Errors, R);
-    Tool.run(&Factory);
+    Tool->setDiagnosticConsumer(&Errors);
+    ActionFactory Factory(R.Opts, Errors, R, /*HostLaunches=*/nullptr);
+    Tool->run(&Factory);
     R.ClangErrors = Errors.Errors;
     R.ErrorText = Errors.Text;
     if (!R.Parsed) {
-      StringRef First = StringRef(Errors.Text).split('\n').first;
-      R.Fatal = First.empty() ? "clang could not build a compile command"
-                              : First.str();
-    } else if (R.ClangErrors &&
-               R.UserFunctions == R.FunctionsNotAnalysed) {
+      R.Fatal = Errors.First.empty() ? "clang could not build a compile command"
+                                     : Errors.First;
+      return;
+    }
+    if (R.ClangErrors && R.UserFunctions == R.FunctionsNotAnalysed) {
       R.Fatal = std::to_string(R.ClangErrors) + " clang error" +
                 (R.ClangErrors == 1 ? "" : "s") +
                 " and no function free of errors to analyse";
+      return;
     }
+
+    // Code under __CUDA_ARCH__ is empty on the host side: parse the file
+    // again device-side, once per architecture, when it has some.
+    bool BankConflicts = R.Opts.Checks.isEnabled(CheckId::BankConflict);
+    if (!HostOnly || !R.Conditionals.MentionsCudaArch ||
+        !(BankConflicts || DescribeAccesses))
+      return;
+    // The architectures asked for, else those the compile command builds.
+    std::vector<std::string> Archs;
+    for (std::string A : R.Opts.ArchsGiven || CommandArchs.empty()
+                             ? R.Opts.Archs
+                             : CommandArchs) {
+      // --arch names the SM alone; the command may add a feature suffix
+      // (sm_90a), which defines macros of its own.
+      for (StringRef C : CommandArchs)
+        if (C.size() == A.size() + 1 && C.starts_with(A) && isAlpha(C.back()))
+          A = C.str();
+      if (!is_contained(Archs, A))
+        Archs.push_back(A);
+    }
+    Options DeviceOpts = R.Opts;
+    DeviceOpts.Checks = cantFail(
+        CheckFilter::parse(BankConflicts ? "-*,warplint-bank-conflict" : "-*"));
+    R.Device.resize(Archs.size());
+    for (size_t I = 0; I < Archs.size(); ++I) {
+      DeviceParse &D = R.Device[I];
+      D.Arch = Archs[I];
+      std::unique_ptr<ClangTool> DeviceTool = MakeTool();
+      DeviceTool->appendArgumentsAdjuster(
+          [&](const CommandLineArguments &Args, StringRef File) {
+            std::vector<std::string> Out =
+                deviceParseCommand(HostCommand(Args, File, nullptr), D.Arch,
+                                   Setup.Toolkit ? Setup.Toolkit->Version : "");
+            Out.insert(find(Out, "--"), "-fsyntax-only");
+            D.CommandLine = joinCommand(Out);
+            return Out;
+          });
+      ErrorCollector DeviceErrors;
+      DeviceErrors.OnlyIn = &R.Conditionals;
+      DeviceTool->setDiagnosticConsumer(&DeviceErrors);
+      ActionFactory DeviceFactory(DeviceOpts, DeviceErrors, D, &R.Launches);
+      DeviceTool->run(&DeviceFactory);
+      D.ClangErrors = DeviceErrors.Errors;
+      D.ErrorText = DeviceErrors.Text;
+      if (!D.Parsed)
+        D.Failure = DeviceErrors.First.empty()
+                        ? "clang could not build a compile command"
+                        : DeviceErrors.First;
+    }
+    mergeDeviceParses(R);
   };
 
   unsigned Threads = Jobs ? Jobs.getValue() : 0;
@@ -886,6 +1068,10 @@ int main(int argc, const char **argv) {
     if (Verbose && !R.CommandLine.empty())
       errs() << "warplint: " << R.File << ": " << R.CommandLine << "\n";
     if (Verbose)
+      for (const DeviceParse &D : R.Device)
+        errs() << "warplint: " << R.File << " (device side, " << D.Arch
+               << "): " << D.CommandLine << "\n";
+    if (Verbose)
       errs() << "warplint: " << R.File << ": "
              << (R.ConfigPath.empty()
                      ? std::string(NoConfig ? "configuration files ignored"
@@ -908,6 +1094,25 @@ int main(int argc, const char **argv) {
              << (Verbose ? "" : " (--verbose shows them)") << "\n";
       if (Verbose)
         errs() << R.ErrorText;
+    }
+    for (const DeviceParse &D : R.Device) {
+      // Not an input error: the host side was analysed.
+      if (!D.Failure.empty()) {
+        errs() << "warplint: " << R.File << ": the device-side parse for "
+               << D.Arch << " failed, so code compiled for the device only "
+               << "is not analysed: " << D.Failure << "\n";
+        continue;
+      }
+      if (!D.ClangErrors)
+        continue;
+      errs() << "warplint: " << D.ClangErrors << " clang error"
+             << (D.ClangErrors == 1 ? "" : "s") << " in " << R.File
+             << " (device side, " << D.Arch << "), " << D.FunctionsNotAnalysed
+             << " function" << (D.FunctionsNotAnalysed == 1 ? "" : "s")
+             << " not analysed" << (Verbose ? "" : " (--verbose shows them)")
+             << "\n";
+      if (Verbose)
+        errs() << D.ErrorText;
     }
     for (Finding &F : R.Findings) {
       if (!R.WarningsAsErrors.empty() && F.Level == Severity::Warning &&

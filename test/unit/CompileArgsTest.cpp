@@ -218,6 +218,49 @@ TEST(CompileArgsTest, DeviceAssemblyCommandKeepsTheUsersOptimisation) {
   EXPECT_EQ(std::count(Out.begin(), Out.end(), "-O1"), 1);
 }
 
+TEST(CompileArgsTest, DeviceParseCommandSwapsTheSideAndKeepsOneArch) {
+  std::vector<std::string> Adjusted = {"clang++",
+                                       "-x",
+                                       "cuda",
+                                       "--cuda-gpu-arch=sm_70",
+                                       "-Iinc",
+                                       "--offload-arch=sm_90",
+                                       "--cuda-host-only",
+                                       "-w",
+                                       "--",
+                                       "k.cu"};
+  std::vector<std::string> Want = {"clang++",
+                                   "-x",
+                                   "cuda",
+                                   "-Iinc",
+                                   "--cuda-device-only",
+                                   "--cuda-gpu-arch=sm_80",
+                                   "-w",
+                                   "--",
+                                   "k.cu"};
+  EXPECT_EQ(deviceParseCommand(Adjusted, "sm_80"), Want);
+}
+
+TEST(CompileArgsTest, DeviceParseCommandGivesTheToolkitVersion) {
+  Args Out = deviceParseCommand({"clang++", "--cuda-host-only", "k.cu"},
+                                "sm_90", "13.0");
+  EXPECT_EQ(Out, (Args{"clang++", "--cuda-device-only", "--cuda-gpu-arch=sm_90",
+                       "-Xclang", "-target-sdk-version=13.0", "k.cu"}));
+  // Not with CUDA headers of the user's own.
+  Out = deviceParseCommand(
+      {"clang++", "-nocudainc", "--cuda-host-only", "k.cu"}, "sm_90", "13.0");
+  EXPECT_FALSE(has(Out, "-Xclang"));
+}
+
+TEST(CompileArgsTest, DeviceParseCommandLeavesOtherSidesAlone) {
+  // A command that parses the device side already, or no CUDA at all.
+  for (std::vector<std::string> Adjusted :
+       {std::vector<std::string>{"clang++", "-x", "cuda", "--cuda-device-only",
+                                 "--cuda-gpu-arch=sm_70", "k.cu"},
+        std::vector<std::string>{"clang++", "-c", "k.cpp"}})
+    EXPECT_EQ(deviceParseCommand(Adjusted, "sm_80"), Adjusted);
+}
+
 TEST(CompileArgsTest, NvccListValuesAreSplitAtCommas) {
   // nvcc reads -DA=1,B=2 as two macros, and -I a,b as two directories.
   Args Out = translateNvccCommand({"nvcc", "-DA=1,B=2", "-I", "inc1,inc2",

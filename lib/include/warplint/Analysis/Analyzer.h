@@ -12,6 +12,8 @@
 #include "warplint/Core/Options.h"
 #include "warplint/Output/Explain.h"
 #include "clang/AST/ASTContext.h"
+#include <map>
+#include <optional>
 #include <vector>
 
 namespace warplint {
@@ -39,23 +41,55 @@ struct AstFinding {
   std::string Function;
 };
 
+/// One way host code launches a kernel: the block shape, and the values it
+/// gives the kernel's integer parameters where it fixes them.
+struct LaunchShape {
+  model::Dim3 Block;
+  std::vector<std::optional<int64_t>> Args;
+  bool operator==(const LaunchShape &O) const {
+    return Block == O.Block && Args == O.Args;
+  }
+};
+
+/// The launch shapes of each kernel, keyed by the kernel's qualified name
+/// (with template arguments) and the position of its first declaration, so
+/// that another parse of the same file finds them.
+using LaunchTable = std::map<std::string, std::vector<LaunchShape>>;
+
+/// Launch shapes handed from one parse of a file to another: the tool's
+/// host-side parse sees every launch, a device-side one not those under
+/// #ifndef __CUDA_ARCH__.
+struct LaunchExchange {
+  /// Used for a kernel before the launches this parse sees.
+  const LaunchTable *Known = nullptr;
+  /// Filled with the launches this parse sees.
+  LaunchTable *Seen = nullptr;
+};
+
 struct AnalysisResult {
   std::vector<AstFinding> Findings;
   unsigned UserFunctions = 0;
   unsigned UserFunctionsWithErrors = 0;
 };
 
-AnalysisResult analyzeTranslationUnit(clang::ASTContext &Ctx,
-                                      const Options &Opts,
-                                      llvm::ArrayRef<clang::SourceLocation>
-                                          ErrorLocs = {});
+AnalysisResult
+analyzeTranslationUnit(clang::ASTContext &Ctx, const Options &Opts,
+                       llvm::ArrayRef<clang::SourceLocation> ErrorLocs = {},
+                       LaunchExchange Launches = {});
 
 std::vector<SharedAccessInfo>
 describeSharedAccesses(clang::ASTContext &Ctx, const Options &Opts,
-                       llvm::ArrayRef<clang::SourceLocation> ErrorLocs = {});
+                       llvm::ArrayRef<clang::SourceLocation> ErrorLocs = {},
+                       LaunchExchange Launches = {});
 
 /// Resolves a finding to file positions (expansion locations, absolute paths).
 Finding toFinding(const AstFinding &F, const clang::SourceManager &SM);
+
+/// The file position toFinding gives Loc: its expansion location, the path
+/// made absolute against the compile's working directory, #line directives
+/// ignored. Empty File for a location in no file.
+FileLocation fileLocationOf(clang::SourceLocation Loc,
+                            const clang::SourceManager &SM);
 
 /// An unmatched NOLINTBEGIN or NOLINTEND (warplint/Core/Nolint.h).
 struct NolintProblem {

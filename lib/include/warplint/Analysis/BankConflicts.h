@@ -65,13 +65,7 @@ private:
 
   /// One way a kernel is launched: its block shape and the values of its
   /// parameters where host code fixes them.
-  struct LaunchContext {
-    model::Dim3 Block;
-    std::vector<std::optional<int64_t>> Args;
-    bool operator==(const LaunchContext &O) const {
-      return Block == O.Block && Args == O.Args;
-    }
-  };
+  using LaunchContext = LaunchShape;
   std::vector<LaunchContext> launchesOf(const clang::FunctionDecl *Kernel,
                                         bool &Assumed);
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<LaunchContext>>

@@ -20,6 +20,8 @@ public:
   TUIndex &Index;
   const Options &Opts;
   ValueEvaluator Eval;
+  /// Launch shapes from and for another parse of the same file.
+  LaunchExchange Launches;
 
   /// Records that the check looked at Loc from Context (a function, possibly
   /// a template instantiation), whether or not it reports anything.

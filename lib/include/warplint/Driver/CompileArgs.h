@@ -104,6 +104,20 @@ deviceAssemblyCommand(const std::vector<std::string> &Adjusted,
                       llvm::StringRef Clang, llvm::StringRef Arch,
                       llvm::StringRef OutFile);
 
+/// The device-side twin of an adjusted host-side command (adjustCommand's
+/// result): the same flags, with --cuda-device-only in place of
+/// --cuda-host-only and --cuda-gpu-arch=Arch as the one architecture. The
+/// tool parses with it the code the host side skips under __CUDA_ARCH__.
+/// CudaVersion, the toolkit's ("13.0"), goes to clang as the SDK version,
+/// which clang's driver gives the host side only: without it the device side
+/// takes <<<>>> for the launch API of CUDA before 9.2, which the toolkit's
+/// headers no longer declare, and every launch in host code is an error
+/// there. Adjusted is returned unchanged when it does not parse the host side
+/// only.
+std::vector<std::string>
+deviceParseCommand(const std::vector<std::string> &Adjusted,
+                   llvm::StringRef Arch, llvm::StringRef CudaVersion = "");
+
 /// True when the file is CUDA by its name (.cu, .cuh) or by a -x cuda flag.
 bool isCudaCommand(const std::vector<std::string> &Args, llvm::StringRef File);
 

@@ -1,0 +1,61 @@
+//===-- ArchConditionals.h - Code hidden behind __CUDA_ARCH__ ---*- C++ -*-===//
+///
+/// The tool parses the host side of a CUDA compile, where __CUDA_ARCH__ is not
+/// defined: a kernel body written under `#if __CUDA_ARCH__ >= 800` is empty
+/// there. A preprocessor callback records whether user code has such a
+/// conditional and which ranges the preprocessor skipped, so that the tool can
+/// parse the file a second time, device-side, and take from that parse the
+/// findings in code the host parse never saw (docs/design.md, "Code for the
+/// device only").
+///
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYSIS_ARCHCONDITIONALS_H
+#define WARPLINT_ANALYSIS_ARCHCONDITIONALS_H
+
+#include "warplint/Core/Finding.h"
+#include "clang/Lex/PPCallbacks.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class Preprocessor;
+} // namespace clang
+
+namespace warplint {
+
+/// A stretch of one file, from Begin to End inclusive, in the positions
+/// findings use (expansion locations, absolute paths, columns from 1).
+struct SourceSpan {
+  std::string File;
+  unsigned BeginLine = 0, BeginColumn = 0;
+  unsigned EndLine = 0, EndColumn = 0;
+  bool contains(const FileLocation &L) const;
+};
+
+/// What the preprocessor of one parse did with conditionals, in user code
+/// (not in system headers, nor in <built-in> or the command line).
+struct ArchConditionals {
+  /// An #if, #elif, #ifdef, #ifndef, #elifdef or #elifndef whose condition
+  /// names __CUDA_ARCH__ or one of its kin (__CUDA_ARCH_FEAT_SM90_ALL,
+  /// __CUDA_ARCH_SPECIFIC__, ...), directly: not through a macro of the
+  /// user's own that expands to it.
+  bool MentionsCudaArch = false;
+  /// The ranges the preprocessor skipped, each from its directive to the
+  /// directive that ends the skip.
+  std::vector<SourceSpan> Skipped;
+
+  bool skips(const FileLocation &L) const;
+};
+
+/// Whether Text, a directive's condition, names __CUDA_ARCH__ or another
+/// identifier that starts with __CUDA_ARCH.
+bool mentionsCudaArch(llvm::StringRef Text);
+
+/// Callbacks that record into Out; add them to PP before it lexes the file.
+std::unique_ptr<clang::PPCallbacks>
+recordArchConditionals(const clang::Preprocessor &PP, ArchConditionals &Out);
+
+} // namespace warplint
+
+#endif // WARPLINT_ANALYSIS_ARCHCONDITIONALS_H
