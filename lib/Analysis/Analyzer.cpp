@@ -134,8 +134,8 @@ describeSharedAccesses(ASTContext &Ctx, const Options &Opts,
                         Run.Kernel ? functionName(Run.Kernel) : "", Run.Via,
                         Run.Result});
     for (SourceRange SR : R.Through) {
-      FileLocation B = fileLocation(SR.getBegin(), Ctx.getSourceManager());
-      FileLocation E = fileLocation(SR.getEnd(), Ctx.getSourceManager());
+      FileLocation B = fileLocationOf(SR.getBegin(), Ctx.getSourceManager());
+      FileLocation E = fileLocationOf(SR.getEnd(), Ctx.getSourceManager());
       if (B.File.empty() || B.File != E.File || E.Line < B.Line)
         continue;
       // Lines of the access itself are not repeated.
