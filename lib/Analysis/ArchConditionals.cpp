@@ -1,6 +1,8 @@
 //===-- ArchConditionals.cpp - Code hidden behind __CUDA_ARCH__ -----------===//
 #include "warplint/Analysis/ArchConditionals.h"
 #include "warplint/Analysis/Analyzer.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
@@ -40,20 +42,36 @@ public:
       : SM(SM), LO(LO), Out(Out) {}
 
   void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override {
+    HaveJustClosed = false;
+    Open.push_back(false);
     condition(Loc, Cond);
   }
   void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind,
             SourceLocation) override {
+    HaveJustClosed = false;
     condition(Loc, Cond);
   }
   void Ifdef(SourceLocation Loc, const Token &Name,
              const MacroDefinition &) override {
+    HaveJustClosed = false;
+    Open.push_back(false);
     macroName(Loc, Name);
   }
   void Ifndef(SourceLocation Loc, const Token &Name,
               const MacroDefinition &) override {
+    HaveJustClosed = false;
+    Open.push_back(false);
     macroName(Loc, Name);
   }
+  // A skip that ends at #endif is reported after the #endif: the
+  // conditional it belongs to has just closed.
+  void Endif(SourceLocation, SourceLocation) override {
+    JustClosed = !Open.empty() && Open.back();
+    HaveJustClosed = true;
+    if (!Open.empty())
+      Open.pop_back();
+  }
+  void Else(SourceLocation, SourceLocation) override { HaveJustClosed = false; }
   void Elifdef(SourceLocation Loc, const Token &Name,
                const MacroDefinition &) override {
     macroName(Loc, Name);
@@ -77,6 +95,22 @@ public:
     if (B.File.empty() || B.File != E.File)
       return;
     Out.Skipped.push_back({B.File, B.Line, B.Column, E.Line, E.Column});
+    // The conditional being skipped: the one an #endif just closed, else
+    // the innermost one open (a skip that ends at #else or #elif).
+    bool ArchSkip =
+        HaveJustClosed ? JustClosed : !Open.empty() && Open.back();
+    HaveJustClosed = false;
+    if (ArchSkip)
+      Out.ArchSkipped.push_back(Out.Skipped.back());
+    if (ArchSkip && !Out.SkipsDeviceDeclarations) {
+      bool Invalid = false;
+      llvm::StringRef Text = Lexer::getSourceText(
+          CharSourceRange::getCharRange(Range), SM, LO, &Invalid);
+      Out.SkipsDeviceDeclarations =
+          !Invalid && (Text.contains("__global__") ||
+                       Text.contains("__device__") ||
+                       Text.contains("__shared__"));
+    }
   }
 
 private:
@@ -88,22 +122,37 @@ private:
   }
 
   void condition(SourceLocation Loc, SourceRange Cond) {
-    if (Out.MentionsCudaArch || !isUserCode(Loc))
+    if (!isUserCode(Loc))
       return;
     // The range runs from the condition's first token to the end of the
     // directive's line.
     bool Invalid = false;
     llvm::StringRef Text = Lexer::getSourceText(
         CharSourceRange::getCharRange(Cond), SM, LO, &Invalid);
-    Out.MentionsCudaArch = !Invalid && mentionsCudaArch(Text);
+    mark(!Invalid && mentionsCudaArch(Text));
   }
 
   void macroName(SourceLocation Loc, const Token &Name) {
-    if (Out.MentionsCudaArch || !isUserCode(Loc))
+    if (!isUserCode(Loc))
       return;
     if (const IdentifierInfo *II = Name.getIdentifierInfo())
-      Out.MentionsCudaArch = mentionsCudaArch(II->getName());
+      mark(mentionsCudaArch(II->getName()));
   }
+
+  /// The innermost open conditional (or one of its #elif) names
+  /// __CUDA_ARCH__: its skipped branches are device code's.
+  void mark(bool Mentions) {
+    if (!Mentions)
+      return;
+    Out.MentionsCudaArch = true;
+    if (!Open.empty())
+      Open.back() = true;
+  }
+
+  /// Per open #if, #ifdef or #ifndef: does it name __CUDA_ARCH__?
+  std::vector<bool> Open;
+  /// The last #endif closed a conditional that names __CUDA_ARCH__.
+  bool JustClosed = false, HaveJustClosed = false;
 
   const SourceManager &SM;
   const LangOptions &LO;
@@ -111,6 +160,41 @@ private:
 };
 
 } // namespace
+
+void noteSkippedDeviceCode(ASTContext &Ctx, ArchConditionals &Out) {
+  if (Out.ArchSkipped.empty() || Out.SkipsDeviceStatements)
+    return;
+  struct Bodies : RecursiveASTVisitor<Bodies> {
+    ASTContext &Ctx;
+    ArchConditionals &Out;
+    Bodies(ASTContext &Ctx, ArchConditionals &Out) : Ctx(Ctx), Out(Out) {}
+    bool shouldVisitTemplateInstantiations() const { return false; }
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      if (Out.SkipsDeviceStatements || !FD->doesThisDeclarationHaveABody() ||
+          !(FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>()))
+        return true;
+      const SourceManager &SM = Ctx.getSourceManager();
+      SourceRange R = FD->getBody()->getSourceRange();
+      if (SM.isInSystemHeader(SM.getExpansionLoc(R.getBegin())))
+        return true;
+      FileLocation B = fileLocationOf(R.getBegin(), SM);
+      FileLocation E = fileLocationOf(R.getEnd(), SM);
+      if (B.File.empty() || B.File != E.File)
+        return true;
+      for (const SourceSpan &S : Out.ArchSkipped)
+        if (S.File == B.File &&
+            std::tie(S.BeginLine, S.BeginColumn) >=
+                std::tie(B.Line, B.Column) &&
+            std::tie(S.BeginLine, S.BeginColumn) <=
+                std::tie(E.Line, E.Column)) {
+          Out.SkipsDeviceStatements = true;
+          return false;
+        }
+      return true;
+    }
+  } V(Ctx, Out);
+  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
 
 std::unique_ptr<PPCallbacks> recordArchConditionals(const Preprocessor &PP,
                                                     ArchConditionals &Out) {

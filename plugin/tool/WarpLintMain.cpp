@@ -341,6 +341,9 @@ public:
       explicit Consumer(AnalysisAction &A) : A(A) {}
       void HandleTranslationUnit(ASTContext &Ctx) override {
         A.R.Parsed = true;
+        if (!A.HostLaunches && A.R.Conditionals.MentionsCudaArch &&
+            !A.R.Conditionals.SkipsDeviceDeclarations)
+          noteSkippedDeviceCode(Ctx, A.R.Conditionals);
         LaunchExchange Launches;
         if (A.HostLaunches)
           Launches.Known = A.HostLaunches;
@@ -999,6 +1002,7 @@ int main(int argc, const char **argv) {
     // again device-side, once per architecture, when it has some.
     bool BankConflicts = R.Opts.Checks.isEnabled(CheckId::BankConflict);
     if (!HostOnly || !R.Conditionals.MentionsCudaArch ||
+        !R.Conditionals.skipsDeviceCode() ||
         !(BankConflicts || DescribeAccesses))
       return;
     // The architectures asked for, else those the compile command builds.

@@ -12,6 +12,9 @@
 // No __CUDA_ARCH__ conditional in the user's code (the one here is in
 // skipped code): one parse.
 // RUN: not %warplint --verbose %s -- %cuda_flags -DNO_ARCH_CODE 2>&1 >/dev/null | FileCheck %s --check-prefix=ONE -DFILE=%s
+// RUN: not %warplint --verbose %s -- %cuda_flags -DNO_ARCH_CODE -DMACRO_ONLY 2>&1 >/dev/null | FileCheck %s --check-prefix=ONE -DFILE=%s
+// RUN: not %warplint --verbose %s -- %cuda_flags -DNO_ARCH_CODE -DSTATEMENTS_ONLY 2>&1 >/dev/null | FileCheck %s --check-prefix=VERBOSE -DFILE=%s
+// RUN: not %warplint %s -- %cuda_flags -DNO_ARCH_CODE -DSTATEMENTS_ONLY | FileCheck %s --check-prefix=STATEMENTS
 //
 // RUN: not %warplint --format=json %s -- %cuda_flags > %t.json
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json --implicit-check-not='"check":'
@@ -20,8 +23,8 @@
 // RUN: %if sarif-schema %{ %python %S/../docs/Inputs/validate_sarif.py %sarif_schema %t.sarif %}
 //
 // RUN: %warplint --dump-shared-accesses %s -- %cuda_flags | FileCheck %s --check-prefix=DUMP --implicit-check-not='"text":'
-// RUN: %warplint explain %s:38 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
-// RUN: not %warplint explain %s:44 -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=NOTCOMPILED
+// RUN: %warplint explain %s:41 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
+// RUN: not %warplint explain %s:47 -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=NOTCOMPILED
 //
 // RUN: not %warplint %s -- %cuda_flags -DDEVICE_ERROR > %t.err.out 2> %t.err.err
 // RUN: FileCheck %s --check-prefix=CHECK --input-file=%t.err.out -implicit-check-not='{{warning|error}}:'
@@ -58,6 +61,27 @@ __global__ void brokenOnDevice(float *out) {
 void launch(float *p) { tensorCoreKernel<<<1, 32>>>(p); }
 #endif
 
+// A __CUDA_ARCH__ conditional that only picks a macro's value skips no
+// device code: no device-side parse (ONE). One that skips statements of a
+// kernel, with no declaration of its own, does (STATEMENTS).
+#ifdef MACRO_ONLY
+#if __CUDA_ARCH__ >= 800
+#define PAD 1
+#else
+#define PAD 0
+#endif
+#endif
+#ifdef STATEMENTS_ONLY
+__global__ void rows(float *out) {
+  __shared__ float r[32][32];
+#if __CUDA_ARCH__ >= 800
+  out[threadIdx.x] = r[threadIdx.x][0];
+#endif
+}
+// STATEMENTS: device-side.cu:[[@LINE-3]]:22: warning: shared-memory load of 'r[threadIdx.x][0]' has a 32-way bank conflict
+void launchRows(float *p) { rows<<<1, 32>>>(p); }
+#endif
+
 __global__ void plain(float *out) {
   __shared__ float t[32][32];
   out[threadIdx.x] = t[threadIdx.x][0];
@@ -91,7 +115,7 @@ void launchPlain(float *p) {
 
 // EXPLAIN: tile[threadIdx.x][0]
 // EXPLAIN: 32-way
-// NOTCOMPILED: warplint: error: no shared-memory access at {{.*}}device-side.cu:44
+// NOTCOMPILED: warplint: error: no shared-memory access at {{.*}}device-side.cu:47
 
 // ERRSUMMARY: warplint: 1 clang error in [[FILE]] (device side, sm_80), 1 function not analysed (--verbose shows them)
 // ERRSUMMARY-NOT: {{.}}

@@ -19,6 +19,7 @@
 #include <vector>
 
 namespace clang {
+class ASTContext;
 class Preprocessor;
 } // namespace clang
 
@@ -44,6 +45,22 @@ struct ArchConditionals {
   /// The ranges the preprocessor skipped, each from its directive to the
   /// directive that ends the skip.
   std::vector<SourceSpan> Skipped;
+  /// Those skipped by a conditional that names __CUDA_ARCH__.
+  std::vector<SourceSpan> ArchSkipped;
+  /// One of those declares device code of its own: its text names
+  /// __global__, __device__ or __shared__.
+  bool SkipsDeviceDeclarations = false;
+  /// One of those lies in the body of a kernel or device function of the
+  /// parse (set by noteSkippedDeviceCode()).
+  bool SkipsDeviceStatements = false;
+
+  /// Is code skipped that may hold shared-memory accesses: a device-side
+  /// parse can only find something new then (a file whose __CUDA_ARCH__
+  /// conditionals choose a macro's value or a host-only helper does not pay
+  /// for a second parse).
+  bool skipsDeviceCode() const {
+    return SkipsDeviceDeclarations || SkipsDeviceStatements;
+  }
 
   bool skips(const FileLocation &L) const;
 };
@@ -51,6 +68,10 @@ struct ArchConditionals {
 /// Whether Text, a directive's condition, names __CUDA_ARCH__ or another
 /// identifier that starts with __CUDA_ARCH.
 bool mentionsCudaArch(llvm::StringRef Text);
+
+/// Sets Out.SkipsDeviceStatements when a range of Out.ArchSkipped lies within
+/// the body of a kernel or device function of Ctx's user code.
+void noteSkippedDeviceCode(clang::ASTContext &Ctx, ArchConditionals &Out);
 
 /// Callbacks that record into Out; add them to PP before it lexes the file.
 std::unique_ptr<clang::PPCallbacks>
