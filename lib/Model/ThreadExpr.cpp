@@ -166,34 +166,8 @@ static unsigned arity(Op O) {
 }
 
 bool ExprPool::readsThreadIdx(NodeId Root) const {
-  llvm::SmallVector<NodeId, 16> Work{Root};
-  std::vector<bool> Seen(Nodes.size());
-  std::vector<bool> SeenLoop(Loops.size());
-  while (!Work.empty()) {
-    NodeId N = Work.pop_back_val();
-    if (Seen[N])
-      continue;
-    Seen[N] = true;
-    const Node &X = Nodes[N];
-    if (X.Kind == Op::ThreadIdx)
-      return true;
-    if ((X.Kind == Op::LoopVar || X.Kind == Op::LoopExit) &&
-        !SeenLoop[X.Index]) {
-      SeenLoop[X.Index] = true;
-      const Loop &L = Loops[X.Index];
-      Work.append({L.Init, L.Cond, L.Next});
-      if (L.Step)
-        Work.push_back(*L.Step);
-    }
-    unsigned K = arity(X.Kind);
-    if (K >= 1)
-      Work.push_back(X.A);
-    if (K >= 2)
-      Work.push_back(X.B);
-    if (K >= 3)
-      Work.push_back(X.C);
-  }
-  return false;
+  // Not cached: the lowering asks while it still builds the pool.
+  return dimsRead(Root) != 0;
 }
 
 void ExprPool::loopsRead(NodeId Root,
@@ -241,8 +215,12 @@ void ExprPool::loopsRead(NodeId Root,
 unsigned ExprPool::threadDimsRead(NodeId Root) const {
   if (DimsRead.size() != Nodes.size())
     DimsRead.assign(Nodes.size(), -1);
-  if (DimsRead[Root] >= 0)
-    return unsigned(DimsRead[Root]);
+  if (DimsRead[Root] < 0)
+    DimsRead[Root] = int8_t(dimsRead(Root));
+  return unsigned(DimsRead[Root]);
+}
+
+unsigned ExprPool::dimsRead(NodeId Root) const {
   unsigned Mask = 0;
   llvm::SmallVector<NodeId, 16> Work{Root};
   std::vector<bool> Seen(Nodes.size());
@@ -271,7 +249,6 @@ unsigned ExprPool::threadDimsRead(NodeId Root) const {
     if (K >= 3)
       Work.push_back(X.C);
   }
-  DimsRead[Root] = int8_t(Mask);
   return Mask;
 }
 

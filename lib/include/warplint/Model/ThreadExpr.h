@@ -195,6 +195,7 @@ private:
   mutable std::vector<int8_t> LaneIndependent; ///< -1 unknown, 0, 1
   mutable std::vector<int8_t> DimsRead;        ///< -1 unknown, else a mask
   NodeId add(const Node &N);
+  unsigned dimsRead(NodeId N) const; ///< threadDimsRead(), not cached
 };
 
 /// A constant plus a combination of uniform symbols.
