@@ -169,14 +169,20 @@ void noteSkippedDeviceCode(ASTContext &Ctx, ArchConditionals &Out) {
     ArchConditionals &Out;
     Bodies(ASTContext &Ctx, ArchConditionals &Out) : Ctx(Ctx), Out(Out) {}
     bool shouldVisitTemplateInstantiations() const { return false; }
+    // Only the user's code: skipped ranges are never in system headers.
+    bool TraverseDecl(Decl *D) {
+      if (D && !isa<TranslationUnitDecl>(D) &&
+          Ctx.getSourceManager().isInSystemHeader(
+              Ctx.getSourceManager().getExpansionLoc(D->getLocation())))
+        return true;
+      return RecursiveASTVisitor::TraverseDecl(D);
+    }
     bool VisitFunctionDecl(FunctionDecl *FD) {
       if (Out.SkipsDeviceStatements || !FD->doesThisDeclarationHaveABody() ||
           !(FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>()))
         return true;
       const SourceManager &SM = Ctx.getSourceManager();
       SourceRange R = FD->getBody()->getSourceRange();
-      if (SM.isInSystemHeader(SM.getExpansionLoc(R.getBegin())))
-        return true;
       FileLocation B = fileLocationOf(R.getBegin(), SM);
       FileLocation E = fileLocationOf(R.getEnd(), SM);
       if (B.File.empty() || B.File != E.File)

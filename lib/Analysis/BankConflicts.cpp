@@ -48,6 +48,35 @@ static std::string kernelKey(const FunctionDecl *Kernel) {
   return S;
 }
 
+/// Why the bank model could not compute R's address, naming the source
+/// expression that stopped it when R.FailedPath leads to one; R.Why
+/// otherwise.
+static std::string unknownReason(const AccessResult &R, const LoweredAccess &L,
+                                 const ASTContext &Ctx) {
+  // The deepest node of the path that came from a source expression.
+  const Expr *E = nullptr;
+  for (NodeId N : R.FailedPath)
+    if (const Expr *O = L.Origins.lookup(N))
+      E = O;
+  if (!E)
+    return R.Why;
+  std::string Text = sourceText(E, Ctx);
+  if (Text.empty())
+    return R.Why;
+  NodeId Last = R.FailedPath.back();
+  Op K = (*L.Pool)[Last].Kind;
+  std::string What =
+      K == Op::LoopVar || K == Op::LoopExit
+          ? "reads a loop counter whose values the analysis cannot enumerate"
+      : L.Pool->readsThreadIdx(Last)
+          ? "combines the thread index with a value unknown at compile time "
+            "in a way the analysis cannot compute"
+          : "is not computable at compile time";
+  unsigned Line =
+      Ctx.getSourceManager().getExpansionLineNumber(E->getBeginLoc());
+  return "'" + Text + "' on line " + std::to_string(Line) + " " + What;
+}
+
 BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
     : C(C), Finder(C.Index.Ctx, C.Eval) {
   auto It = C.Opts.CheckOptions.find("warplint-bank-conflict.BlockDim");

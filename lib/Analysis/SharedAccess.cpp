@@ -30,7 +30,6 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 #include <map>
 
 using namespace clang;
@@ -2181,45 +2180,6 @@ private:
     }
   }
 };
-
-std::string unknownReason(const model::AccessResult &R, const LoweredAccess &L,
-                          ASTContext &Ctx) {
-  // The deepest node of the path that came from a source expression.
-  const Expr *E = nullptr;
-  for (NodeId N : R.FailedPath)
-    if (const Expr *O = L.Origins.lookup(N))
-      E = O;
-  if (!E)
-    return R.Why;
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange CR = SM.getExpansionRange(E->getSourceRange());
-  std::string Text =
-      Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
-  std::string One;
-  for (char C : Text) {
-    bool Space = C == ' ' || C == '\n' || C == '\t' || C == '\r';
-    if (Space && (One.empty() || One.back() == ' '))
-      continue;
-    One += Space ? ' ' : C;
-  }
-  while (!One.empty() && One.back() == ' ')
-    One.pop_back();
-  if (One.empty())
-    return R.Why;
-  if (One.size() > 60)
-    One = One.substr(0, 57) + "...";
-  const Node &X = (*L.Pool)[R.FailedPath.back()];
-  std::string What =
-      X.Kind == Op::LoopVar || X.Kind == Op::LoopExit
-          ? "reads a loop counter whose values the analysis cannot enumerate"
-      : L.Pool->readsThreadIdx(R.FailedPath.back())
-          ? "combines the thread index with a value unknown at compile time "
-            "in a way the analysis cannot compute"
-          : "is not computable at compile time";
-  return "'" + One + "' on line " +
-         std::to_string(SM.getExpansionLineNumber(E->getBeginLoc())) + " " +
-         What;
-}
 
 std::optional<LoweredAccess>
 SharedAccessFinder::lower(const SharedAccess &A, const CallChain &Chain,

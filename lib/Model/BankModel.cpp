@@ -766,10 +766,7 @@ private:
     while (Path.size() < 256) {
       Path.push_back(N);
       const Node &X = P[N];
-      unsigned K = X.Kind == Op::Select ? 3
-                   : X.Kind >= Op::Add  ? 2
-                   : X.Kind >= Op::Neg  ? 1
-                                        : 0;
+      unsigned K = arity(X.Kind);
       std::optional<NodeId> Next;
       for (NodeId O : {X.A, X.B, X.C}) {
         if (K-- == 0)

@@ -144,7 +144,7 @@ unsigned ExprPool::addLoopInGroup(llvm::StringRef Name, unsigned Leader) {
   return L;
 }
 
-static unsigned arity(Op O) {
+unsigned arity(Op O) {
   switch (O) {
   case Op::Const:
   case Op::ThreadIdx:

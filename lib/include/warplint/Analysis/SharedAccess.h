@@ -59,11 +59,6 @@ struct LoweredAccess {
   llvm::DenseMap<model::NodeId, const clang::Expr *> Origins;
 };
 
-/// Why the bank model could not compute R's address, naming the source
-/// expression that stopped it when R.FailedPath leads to one; R.Why
-/// otherwise.
-std::string unknownReason(const model::AccessResult &R, const LoweredAccess &L,
-                          clang::ASTContext &Ctx);
 
 class SharedAccessFinder {
 public:

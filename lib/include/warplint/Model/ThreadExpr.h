@@ -73,6 +73,9 @@ enum class Op : uint8_t {
   Select,
 };
 
+/// How many operands (A, B, C) a node of kind O reads: 0 for leaves.
+unsigned arity(Op O);
+
 /// A C integer type: its width in bits (1..64) and signedness.
 struct IntType {
   uint8_t Width = 64;
