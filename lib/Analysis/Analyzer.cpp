@@ -118,12 +118,14 @@ describeSharedAccesses(ASTContext &Ctx, const Options &Opts,
   for (const AccessReport &R : A.reports()) {
     SharedAccessInfo I;
     I.Loc =
-        fileLocationOf(R.Access.LValue->getBeginLoc(), Ctx.getSourceManager());
+        fileLocationOf(R.Access.site()->getBeginLoc(), Ctx.getSourceManager());
     I.EndLine =
-        fileLocationOf(R.Access.LValue->getEndLoc(), Ctx.getSourceManager())
+        fileLocationOf(R.Access.site()->getEndLoc(), Ctx.getSourceManager())
             .Line;
     I.Text = R.Text;
     I.Access = accessKindName(R.Access.How).str();
+    I.Instruction = R.Access.Instruction;
+    I.AddressLanes = R.Access.AddressLanes;
     if (R.Array)
       I.Array = R.Array->getNameAsString();
     I.Function = functionName(R.Access.Function);

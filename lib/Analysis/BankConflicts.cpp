@@ -5,13 +5,14 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
+#include <functional>
 
 using namespace clang;
 using namespace warplint::model;
 
 namespace warplint {
 
-static std::string sourceText(const Expr *E, const ASTContext &Ctx) {
+static std::string sourceText(const Stmt *E, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
   if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
@@ -161,12 +162,12 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
       continue;
     std::vector<Context> Ctxs = contexts(F);
     for (const SharedAccess &A : Accesses) {
-      if (!C.Index.isUserCode(A.LValue->getBeginLoc()))
+      if (!C.Index.isUserCode(A.site()->getBeginLoc()))
         continue;
       AccessReport R;
       R.Access = A;
       R.Array = A.Root;
-      R.Text = sourceText(A.LValue, C.Index.Ctx);
+      R.Text = A.LValue ? sourceText(A.LValue, C.Index.Ctx) : A.Instruction;
       for (const Context &X : Ctxs) {
         bool Assumed = false;
         std::vector<LaunchContext> Launches = launchesOf(X.Kernel, Assumed);
@@ -191,6 +192,7 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
           Run.Kernel = X.Kernel;
           Run.Chain = X.Chain;
           Run.Args = LC.Args;
+          Run.Array = L->Root;
           if (X.Chain.Functions.size() > 1)
             Run.Via = "via '" + functionName(X.Chain.Functions.front()) + "'";
           Run.Result = analyzeAccess(L->Spec, D);
@@ -209,8 +211,8 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
   }
   llvm::stable_sort(Reports, [&](const AccessReport &X, const AccessReport &Y) {
     return SM.isBeforeInTranslationUnit(
-        SM.getExpansionLoc(X.Access.LValue->getBeginLoc()),
-        SM.getExpansionLoc(Y.Access.LValue->getBeginLoc()));
+        SM.getExpansionLoc(X.Access.site()->getBeginLoc()),
+        SM.getExpansionLoc(Y.Access.site()->getBeginLoc()));
   });
 }
 
@@ -413,6 +415,102 @@ unsigned BankConflictAnalysis::paddingFix(const VarDecl *V) {
       return Extra;
   }
   return 0;
+}
+
+std::string BankConflictAnalysis::layoutHint(const VarDecl *V) {
+  ASTContext &Ctx = C.Index.Ctx;
+  const auto *CAT = Ctx.getAsConstantArrayType(V->getType());
+  if (!CAT || !Ctx.getAsConstantArrayType(CAT->getElementType()))
+    return "";
+  // The innermost dimension: one row.
+  while (const auto *In = Ctx.getAsConstantArrayType(CAT->getElementType()))
+    CAT = In;
+  int64_t ElemBytes =
+      Ctx.getTypeSizeInChars(CAT->getElementType()).getQuantity();
+  int64_t RowBytes = ElemBytes * int64_t(CAT->getZExtSize());
+  if (ElemBytes <= 0 || RowBytes <= 0)
+    return "";
+  // Every run of every access of V, each known: an access that may reach
+  // V but did not lower leaves the answer open.
+  std::vector<std::pair<const AccessReport *, const AccessRun *>> Mine;
+  unsigned MaxBytes = 0;
+  for (const AccessReport &R : Reports) {
+    bool Mentions = R.Array == V || R.Access.Root == V;
+    for (const AccessRun &Run : R.Runs) {
+      if (Run.Array != V)
+        continue;
+      Mentions = true;
+      if (Run.Result.State == AccessResult::Unknown)
+        return "";
+      Mine.push_back({&R, &Run});
+      MaxBytes = std::max(MaxBytes, R.Access.Bytes);
+    }
+    if (Mentions && !R.WhyUnknown.empty())
+      return "";
+  }
+  if (Mine.empty() || MaxBytes == 0 || MaxBytes > 16)
+    return "";
+  auto Works = [&](const std::function<int64_t(int64_t)> &Remap) {
+    for (const auto &[R, RunP] : Mine) {
+        const AccessRun &Run = *RunP;
+        if (Run.Result.State == AccessResult::NeverRuns)
+          continue;
+        std::string Why;
+        std::optional<LoweredAccess> L =
+            Finder.lower(R->Access, Run.Chain, nullptr, Why, Run.Args);
+        if (!L || !L->RootSymbol)
+          return false;
+        L->Spec.Remap = Remap;
+        L->Spec.RemapBase = *L->RootSymbol;
+        AccessResult After = analyzeAccess(L->Spec, Run.Block);
+        if (After.State != AccessResult::Ok || After.conflicts())
+          return false;
+      }
+    return true;
+  };
+  std::vector<std::string> Ways;
+  // Padding each row by the least number of bytes that keeps every access
+  // aligned, up to 16.
+  int64_t Step = std::max<int64_t>(ElemBytes, MaxBytes);
+  for (int64_t Pad = Step; Pad <= 16; Pad += Step) {
+    if (Works([=](int64_t Off) {
+          int64_t Row = Off >= 0 ? Off / RowBytes : -1;
+          return Off + Row * Pad;
+        })) {
+      int64_t Elems = Pad / ElemBytes;
+      Ways.push_back("with each row padded by " + std::to_string(Pad) +
+                     " bytes (" + std::to_string(CAT->getZExtSize() + Elems) +
+                     " elements instead of " +
+                     std::to_string(CAT->getZExtSize()) + ")");
+      break;
+    }
+  }
+  // An XOR swizzle of the 16-byte chunks of each row with the row modulo
+  // 8: rows of 128 bytes or a multiple.
+  if (RowBytes % 128 == 0 && ElemBytes <= 16 && 16 % ElemBytes == 0) {
+    if (Works([=](int64_t Off) {
+          if (Off < 0)
+            return Off;
+          int64_t Row = Off / RowBytes, In = Off % RowBytes;
+          int64_t Chunk = (In / 16) ^ (Row % 8);
+          return Row * RowBytes + Chunk * 16 + In % 16;
+        })) {
+      int64_t E = 16 / ElemBytes;
+      std::string Col = E == 1 ? "c ^ (r % 8)"
+                               : "((c / " + std::to_string(E) +
+                                     ") ^ (r % 8)) * " + std::to_string(E) +
+                                     " + c % " + std::to_string(E);
+      Ways.push_back("with the 16-byte chunks of each row XOR-swizzled "
+                     "(element c of row r stored at column " +
+                     Col + ")");
+    }
+  }
+  if (Ways.empty())
+    return "";
+  std::string Out = Ways[0];
+  if (Ways.size() > 1)
+    Out += ", or " + Ways[1];
+  return Out;
 }
 
 } // namespace warplint

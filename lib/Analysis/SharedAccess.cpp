@@ -24,6 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/SharedAccess.h"
+#include "warplint/Model/PtxAccess.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
@@ -336,9 +337,50 @@ public:
       add(E->getArg(0), SharedAccess::Load);
     return true;
   }
+  bool VisitGCCAsmStmt(GCCAsmStmt *S) {
+    std::string Text = S->getAsmString();
+    for (const PtxSharedAccess &X : findPtxSharedAccesses(Text)) {
+      SharedAccess A;
+      A.How = X.Store ? SharedAccess::Store : SharedAccess::Load;
+      A.Given = SharedAccess::SharedAddress;
+      A.Site = S;
+      A.Function = F;
+      A.Bytes = X.Bytes;
+      A.Instruction = X.Instruction;
+      A.Offset = X.Offset;
+      A.AddressLanes = X.AddressLanes;
+      A.Unanalysable = X.Unsupported;
+      if (A.Unanalysable.empty()) {
+        A.LValue = operandExpr(S, X.Operand, A.Unanalysable);
+        if (A.LValue && A.LValue->getType()->isPointerType())
+          A.Given = SharedAccess::Pointer; // a generic address, as a pointer
+      }
+      if (A.Unanalysable.empty() && X.SizeOperand.valid()) {
+        const Expr *Size = operandExpr(S, X.SizeOperand, A.Unanalysable);
+        Expr::EvalResult R;
+        if (Size && !Size->isValueDependent() &&
+            Size->EvaluateAsInt(R, Ctx)) {
+          A.Bytes = unsigned(R.Val.getInt().getLimitedValue(1024));
+          if (A.Bytes != 4 && A.Bytes != 8 && A.Bytes != 16)
+            A.Unanalysable = "its size of " + std::to_string(A.Bytes) +
+                             " bytes is not 4, 8 or 16";
+        } else if (Size) {
+          A.Unanalysable = "its size is not a constant";
+        }
+      }
+      if (!A.Unanalysable.empty())
+        A.LValue = nullptr;
+      Out.push_back(A);
+    }
+    return true;
+  }
+
   bool VisitCallExpr(CallExpr *E) {
     const FunctionDecl *Callee = E->getDirectCallee();
     referenceArguments(E, Callee);
+    if (Callee && Callee->getIdentifier() &&
+        asyncCopy(E, Callee->getName(), Callee))
+      return true;
     if (!Callee || !Callee->getIdentifier() ||
         !isAtomicName(Callee->getName()) || E->getNumArgs() < 1)
       return true;
@@ -353,6 +395,7 @@ public:
       return true;
     SharedAccess A;
     A.How = SharedAccess::Atomic;
+    A.Given = SharedAccess::Pointer;
     A.LValue = Ptr;
     A.Function = F;
     A.Root = R.Var;
@@ -366,6 +409,121 @@ private:
   SharedAccessFinder &Finder;
   const FunctionDecl *F;
   std::vector<SharedAccess> &Out;
+
+  /// The expression of operand Op of S (an input: addresses are read), or
+  /// null with the reason in Why.
+  static const Expr *operandExpr(const GCCAsmStmt *S, const PtxOperand &Op,
+                                 std::string &Why) {
+    int I = Op.Index ? int(*Op.Index) : S->getNamedOperand(Op.Name);
+    std::string Name =
+        Op.Index ? "%" + std::to_string(*Op.Index) : "%[" + Op.Name + "]";
+    if (I < 0 || unsigned(I) >= S->getNumOutputs() + S->getNumInputs()) {
+      Why = "its operand " + Name + " does not exist";
+      return nullptr;
+    }
+    if (unsigned(I) < S->getNumOutputs()) {
+      Why = "its operand " + Name + " is an output of the asm statement";
+      return nullptr;
+    }
+    const Expr *E = S->getInputExpr(unsigned(I) - S->getNumOutputs());
+    if (E->isTypeDependent() || E->isValueDependent() || E->containsErrors()) {
+      Why = "its operand " + Name + " depends on a template parameter";
+      return nullptr;
+    }
+    return E;
+  }
+
+  /// The byte count of a copy: an integer constant, or a constant wrapped
+  /// in a class such as cuda::aligned_size_t<16>(16).
+  std::optional<uint64_t> copySize(const Expr *E) {
+    E = stripFull(E);
+    while (true) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+        E = M->getSubExpr();
+      else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+        E = FC->getSubExpr();
+      else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+        E = BT->getSubExpr();
+      else
+        break;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() != 1)
+        return std::nullopt;
+      return copySize(CE->getArg(0));
+    }
+    Expr::EvalResult R;
+    if (E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType() ||
+        !E->EvaluateAsInt(R, Ctx))
+      return std::nullopt;
+    return R.Val.getInt().getLimitedValue();
+  }
+
+  /// The asynchronous copies into shared memory: __pipeline_memcpy_async,
+  /// and cuda::memcpy_async and cooperative_groups::memcpy_async, per
+  /// thread (a store of 4, 8 or 16 bytes per lane) or by a whole group
+  /// (listed: the library maps the bytes to lanes).
+  bool asyncCopy(const CallExpr *E, StringRef Name, const FunctionDecl *Callee) {
+    bool Pipeline = Name == "__pipeline_memcpy_async";
+    if (!Pipeline && Name != "memcpy_async")
+      return false;
+    std::string Instr = Name.str();
+    if (!Pipeline) {
+      const DeclContext *DC = Callee->getDeclContext();
+      while (DC && !DC->isTranslationUnit() && !isa<NamespaceDecl>(DC))
+        DC = DC->getParent();
+      // The outermost namespace: cuda (cuda::std, cuda::__4) or
+      // cooperative_groups.
+      const NamespaceDecl *Outer = nullptr;
+      for (; DC && !DC->isTranslationUnit(); DC = DC->getParent())
+        if (const auto *N = dyn_cast<NamespaceDecl>(DC); N && !N->isInline())
+          Outer = N;
+      if (!Outer || (Outer->getName() != "cuda" &&
+                     Outer->getName() != "cooperative_groups"))
+        return false;
+      Instr = (Outer->getName() == "cuda" ? "cuda::" : "cooperative_groups::") +
+              Instr;
+    }
+    if (E->getNumArgs() < 3)
+      return false;
+    SharedAccess A;
+    A.How = SharedAccess::Store;
+    A.Given = SharedAccess::Pointer;
+    A.Site = E;
+    A.Function = F;
+    A.Instruction = Instr;
+    const Expr *Dst = E->getArg(0);
+    if (!Dst->IgnoreParenImpCasts()->getType()->isPointerType()) {
+      // memcpy_async(group, dst, src, ...): the whole group copies.
+      A.LValue = nullptr;
+      A.Unanalysable = "the whole group copies, and the library decides "
+                       "which lane writes which bytes";
+      RootFinder R(Finder);
+      if (E->getNumArgs() >= 4 && E->getArg(1)->getType()->isPointerType() &&
+          R.ofPointer(E->getArg(1)) == RootKind::Shared)
+        A.Root = R.Var;
+      Out.push_back(A);
+      return true;
+    }
+    A.LValue = Dst;
+    std::optional<uint64_t> Size = copySize(E->getArg(2));
+    if (!Size)
+      A.Unanalysable = "its size is not a constant";
+    else if (*Size != 4 && *Size != 8 && *Size != 16)
+      A.Unanalysable = "it copies " + std::to_string(*Size) +
+                       " bytes per thread; the model covers copies of 4, 8 "
+                       "and 16 bytes";
+    else
+      A.Bytes = unsigned(*Size);
+    RootFinder R(Finder);
+    if (R.ofPointer(Dst) == RootKind::Shared)
+      A.Root = R.Var;
+    if (!A.Unanalysable.empty())
+      A.LValue = nullptr;
+    Out.push_back(A);
+    return true;
+  }
 
   /// A shared element passed by reference to a device function
   /// (`swap(s[i], s[j])`) is accessed through the reference: listed where
@@ -555,15 +713,40 @@ public:
 
   std::optional<LoweredAccess> run(const SharedAccess &A) {
     unsigned Frame = Chain.Functions.size() - 1;
-    std::optional<NodeId> Addr =
-        A.How == SharedAccess::Atomic ? pointer(A.LValue, Frame)
-                                      : address(A.LValue, Frame);
-    if (!Addr || !Root)
+    if (!A.LValue) {
+      fail(A.Unanalysable);
       return std::nullopt;
+    }
+    std::optional<NodeId> Addr;
+    switch (A.Given) {
+    case SharedAccess::Object:
+      Addr = address(A.LValue, Frame);
+      break;
+    case SharedAccess::Pointer:
+      Addr = pointer(A.LValue, Frame);
+      break;
+    case SharedAccess::SharedAddress:
+      Addr = integer(A.LValue, Frame);
+      if (Addr)
+        Addr = i64(*Addr);
+      break;
+    }
+    // An instruction or a copy into shared memory accesses shared memory
+    // whatever the analysis finds its operand derived from.
+    if (!A.Instruction.empty() && Why.empty() && (!Addr || !Root))
+      return fail("its address does not come from a __shared__ variable "
+                  "the analysis can follow");
+    if (!Addr || (!Root && A.Given != SharedAccess::SharedAddress))
+      return std::nullopt;
+    if (A.Offset)
+      Addr = P->binary(Op::Add, *Addr, P->constant(A.Offset, IntType::i64()),
+                       IntType::i64());
     LoweredAccess L;
     L.Spec.Address = *Addr;
     L.Spec.Bytes = A.Bytes;
+    L.Spec.AddressLanes = A.AddressLanes;
     L.Root = Root;
+    L.RootSymbol = RootSymbol;
     // Guards of every frame: the access's own, then each call's.
     guards(A.LValue, Frame, L.Spec.Guards);
     for (unsigned I = 0; I + 1 < Chain.Functions.size(); ++I)
@@ -594,6 +777,7 @@ private:
   std::unique_ptr<ExprPool> P;
   llvm::DenseMap<NodeId, const Expr *> Origins;
   const VarDecl *Root = nullptr;
+  std::optional<unsigned> RootSymbol;
   unsigned Depth = 0;
   std::map<std::pair<const void *, std::string>, unsigned> Symbols;
 
@@ -638,11 +822,12 @@ private:
   }
 
   unsigned symbolFor(const void *Key, const std::string &Name,
-                     uint64_t Multiple = 1, bool NonNegative = false) {
+                     uint64_t Multiple = 1, bool NonNegative = false,
+                     bool SharedAddress = false) {
     auto It = Symbols.find({Key, Name});
     if (It != Symbols.end())
       return It->second;
-    unsigned S = P->addSymbol(Name, Multiple, NonNegative);
+    unsigned S = P->addSymbol(Name, Multiple, NonNegative, SharedAddress);
     Symbols[{Key, Name}] = S;
     return S;
   }
@@ -709,9 +894,10 @@ private:
         // Dynamic shared memory starts at least 16-byte aligned.
         if (V->hasExternalStorage() && Align < 16)
           Align = 16;
-        return P->symbol(
-            symbolFor(V, "&" + V->getNameAsString(), Align, true),
-            IntType::i64());
+        unsigned Sym =
+            symbolFor(V, "&" + V->getNameAsString(), Align, true, true);
+        RootSymbol = Sym;
+        return P->symbol(Sym, IntType::i64());
       }
       if (V && V->getType()->isReferenceType() && V->getInit() &&
           V->hasLocalStorage() && !isa<ParmVarDecl>(V)) {
@@ -1006,6 +1192,13 @@ private:
           return std::nullopt;
         return P->cast(*V, IT);
       }
+      case CK_PointerToIntegral: {
+        // `(uintptr_t)&s[i]`: the address of shared memory, as a number.
+        auto V = pointer(Sub, Frame);
+        if (!V)
+          return std::nullopt;
+        return P->cast(*V, IT);
+      }
       case CK_IntegralToBoolean: {
         auto V = integer(Sub, Frame);
         if (!V)
@@ -1115,6 +1308,16 @@ private:
           return P->cast(P->binary(O, P->cast(*A, PT), P->cast(*B, PT), PT),
                          IT);
         }
+      }
+      if (Callee && Callee->getIdentifier() && Call->getNumArgs() == 1 &&
+          (Callee->getName() == "__cvta_generic_to_shared" ||
+           Callee->getName() == "__nvvm_get_smem_pointer")) {
+        // The shared-window address of a generic pointer: its banks are the
+        // pointer's (the window starts at a multiple of 128 bytes).
+        auto V = pointer(Call->getArg(0), Frame);
+        if (!V)
+          return std::nullopt;
+        return P->cast(*V, IT);
       }
       if (auto G = cooperativeGroups(Call, Frame, IT))
         return G;
@@ -1402,6 +1605,17 @@ private:
         }
         if (Prev)
           return valueAfter(V, Prev, Frame);
+      } else if (const auto *DS = dyn_cast<DeclStmt>(Par)) {
+        // `int a = ..., b = a + 1;`: a declarator before the one read.
+        for (const Decl *D : DS->decls()) {
+          const auto *VD = dyn_cast<VarDecl>(D);
+          if (!VD)
+            continue;
+          if (VD->getInit() == S)
+            break;
+          if (VD == V)
+            return valueAfter(V, DS, Frame);
+        }
       } else if (const auto *For = dyn_cast<ForStmt>(Par)) {
         if (S == For->getBody() || S == For->getCond())
           return header(V, For, Frame);

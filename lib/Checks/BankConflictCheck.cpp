@@ -117,10 +117,9 @@ void runBankConflictCheck(CheckContext &C) {
   BankConflictAnalysis A(C);
   ASTContext &Ctx = C.Index.Ctx;
   std::map<const VarDecl *, unsigned> Padding;
+  std::map<const VarDecl *, std::string> Hints;
   for (const AccessReport &R : A.reports()) {
-    SourceLocation Loc = R.Access.LValue->getBeginLoc();
-    if (R.Access.How == SharedAccess::Atomic)
-      Loc = R.Access.LValue->getBeginLoc();
+    SourceLocation Loc = R.Access.site()->getBeginLoc();
     C.visit(CheckId::BankConflict, Loc, R.Access.Function);
 
     // Conflicting runs, grouped by degree.
@@ -151,11 +150,18 @@ void runBankConflictCheck(CheckContext &C) {
       F.Check = CheckId::BankConflict;
       F.Level = Severity::Warning;
       F.Loc = Loc;
+      const std::string &Instr = R.Access.Instruction;
+      bool Matrix = StringRef(Instr).starts_with("ldmatrix") ||
+                    StringRef(Instr).starts_with("stmatrix");
+      std::string Why = describeConflict(Res, Bytes);
+      if (Matrix && StringRef(Why).starts_with("lane"))
+        Why = "the rows of " + Why; // each lane gives a row's address
       F.Message = "shared-memory " + kindWords(R.Access.How).str() +
-                  (R.Access.How == SharedAccess::Atomic ? " on " : " of ") +
+                  (!Instr.empty() ? " by " + Instr + " at "
+                   : R.Access.How == SharedAccess::Atomic ? " on "
+                                                          : " of ") +
                   quote(R.Text) + " has " + article(Degree) +
-                  "-way bank conflict (" + Context + ": " +
-                  describeConflict(Res, Bytes) + ")";
+                  "-way bank conflict (" + Context + ": " + Why + ")";
 
       unsigned Phases = phasesFor(Bytes);
       uint64_t T0 = uint64_t(Res.Warp) * 32;
@@ -165,11 +171,29 @@ void runBankConflictCheck(CheckContext &C) {
                          std::to_string(T1) + ") needs " +
                          std::to_string(Res.Wavefronts) + " wavefronts where " +
                          std::to_string(Res.Phases) + " would do";
-      if (Phases > 1)
+      if (Matrix) {
+        unsigned N = R.Access.AddressLanes / 8;
+        Warp += "; " + Instr + " " +
+                (R.Access.How == SharedAccess::Store ? "writes " : "reads ") +
+                (N == 1 ? "one 8x8 matrix" : std::to_string(N) +
+                                                 " 8x8 matrices") +
+                ", each in one phase: 8 rows of 16 bytes whose addresses "
+                "lanes " +
+                (N == 1 ? "0..7 give" : "8k..8k+7 give for matrix k");
+      } else if (Phases > 1) {
         Warp += "; " + std::to_string(Bytes) + "-byte accesses are served in " +
                 std::to_string(Phases) + " phases of " +
                 std::to_string(32 / Phases) + " lanes";
+      }
       F.Notes.push_back({Loc, Warp, {}});
+      // An instruction in a helper (ldmatrix_x4(addr)): the address comes
+      // from the kernel's call.
+      if (!Instr.empty() && !First.Chain.Calls.empty())
+        F.Notes.push_back(
+            {First.Chain.Calls.front()->getBeginLoc(),
+             "the address comes from this call in " +
+                 quote(functionName(First.Chain.Functions.front())),
+             {}});
       if (First.Assumed && First.Kernel)
         F.Notes.push_back(
             {First.Kernel->getLocation(),
@@ -189,12 +213,13 @@ void runBankConflictCheck(CheckContext &C) {
                  "warplint-bank-conflict.BlockDim)",
              {}});
 
-      if (R.Array) {
-        auto It = Padding.find(R.Array);
+      const VarDecl *Array = First.Array ? First.Array : R.Array;
+      if (Array) {
+        auto It = Padding.find(Array);
         if (It == Padding.end())
-          It = Padding.insert({R.Array, A.paddingFix(R.Array)}).first;
+          It = Padding.insert({Array, A.paddingFix(Array)}).first;
         if (unsigned Extra = It->second) {
-          const auto *CAT = Ctx.getAsConstantArrayType(R.Array->getType());
+          const auto *CAT = Ctx.getAsConstantArrayType(Array->getType());
           QualType Elem = CAT->getElementType();
           while (const auto *In = Ctx.getAsConstantArrayType(Elem)) {
             CAT = In;
@@ -202,15 +227,24 @@ void runBankConflictCheck(CheckContext &C) {
           }
           uint64_t Inner = CAT->getZExtSize();
           AstNote N;
-          N.Loc = R.Array->getLocation();
+          N.Loc = Array->getLocation();
           N.Message = "padding the inner dimension of " +
-                      quote(R.Array->getName()) + " to " +
+                      quote(Array->getName()) + " to " +
                       std::to_string(Inner + Extra) + " element" +
                       (Inner + Extra == 1 ? "" : "s") +
                       " makes every access of it conflict-free";
-          if (auto Fix = paddingFixIt(R.Array, Extra, Ctx))
+          if (auto Fix = paddingFixIt(Array, Extra, Ctx))
             N.FixIts.push_back(*Fix);
           F.Notes.push_back(std::move(N));
+        } else {
+          auto H = Hints.find(Array);
+          if (H == Hints.end())
+            H = Hints.insert({Array, A.layoutHint(Array)}).first;
+          if (!H->second.empty())
+            F.Notes.push_back({Array->getLocation(),
+                               "every access of " + quote(Array->getName()) +
+                                   " is conflict-free " + H->second,
+                               {}});
         }
       }
 
@@ -222,8 +256,8 @@ void runBankConflictCheck(CheckContext &C) {
           llvm::json::Array{First.Block.X, First.Block.Y, First.Block.Z};
       F.Properties["assumedBlockDim"] = First.Assumed;
       F.Properties["access"] = accessKindName(R.Access.How).str();
-      if (R.Array)
-        F.Properties["array"] = R.Array->getNameAsString();
+      if (Array)
+        F.Properties["array"] = Array->getNameAsString();
       if (First.Kernel)
         F.Properties["kernel"] = functionName(First.Kernel);
       F.Properties["warp"] = Res.Warp;

@@ -349,24 +349,37 @@ public:
     // The first pass, with the unknown uniform part of the address taken as
     // 0 modulo 4, also learns which residues that part can have; the block's
     // answer stands only when every residue gives the same one.
+    // A residue that would misalign an access the program makes (a
+    // 16-byte ldmatrix row on a 2-byte boundary) is not one the unknown
+    // part can have: the hardware requires natural alignment.
     AccessResult First = pass(0);
     if (Failed || First.State != AccessResult::Ok)
       return First;
+    std::optional<AccessResult> Answer;
+    if (!Misaligned)
+      Answer = First;
     uint64_t Step = ResidueStep;
     for (uint64_t R = Step; R < BankBytes; R += Step) {
       AccessResult Other = pass(int64_t(R));
       if (Failed)
         return Other;
-      if (Other.Wavefronts != First.Wavefronts ||
-          Other.Phases != First.Phases)
+      if (Misaligned)
+        continue;
+      if (!Answer) {
+        Answer = Other;
+        continue;
+      }
+      if (Other.Wavefronts != Answer->Wavefronts ||
+          Other.Phases != Answer->Phases)
         return unknown("the conflict depends on the alignment of an unknown "
                        "offset in the address");
     }
-    return First;
+    return Answer ? *Answer : First;
   }
 
   AccessResult pass(int64_t Residue) {
     this->Residue = Residue;
+    Misaligned = false;
     Result = AccessResult();
     Combinations = 0;
     AnyActive = false;
@@ -405,6 +418,7 @@ private:
   llvm::SmallVector<NodeId, 4> UniformSelects;
   std::vector<std::pair<NodeId, bool>> Choices;
   bool AddressUniform = false;
+  bool Misaligned = false; ///< a lane's address is not naturally aligned
 
   /// The loops of group G.
   llvm::SmallVector<unsigned, 2> members(unsigned G) const {
@@ -696,7 +710,7 @@ private:
       std::optional<LinearValue> Sym; // the uniform part, from the first lane
       for (unsigned L = 0; L < 32; ++L) {
         uint64_t Id = W * 32 + L;
-        if (Id >= Threads)
+        if (Id >= Threads || L >= A.AddressLanes)
           break;
         uint64_t Tid[3] = {Id % Block.X, (Id / Block.X) % Block.Y,
                            Id / (Block.X * Block.Y)};
@@ -729,6 +743,15 @@ private:
           Result.FailedPath = std::move(Path);
           return;
         }
+        if (A.Remap) {
+          if (Addr->Terms.size() != 1 || Addr->Terms[0].first != A.RemapBase ||
+              Addr->Terms[0].second != 1) {
+            unknown("the relayout applies to an address that is not the "
+                    "array's start plus an offset");
+            return;
+          }
+          Addr->C = A.Remap(Addr->C);
+        }
         if (!Sym) {
           Sym = *Addr;
         } else if (!Sym->sameSymbols(*Addr)) {
@@ -751,9 +774,13 @@ private:
       }
       uint64_t Step = G == 0 ? BankBytes : std::gcd(G, uint64_t(BankBytes));
       ResidueStep = std::min(ResidueStep, Step);
+      unsigned Align = std::min(A.Bytes, BankBytes);
       for (auto &X : Lanes)
-        if (X)
+        if (X) {
           *X += Residue;
+          if (Align > 1 && *X % int64_t(Align) != 0)
+            Misaligned = true;
+        }
       WarpBanks Agreed = warpBanks(Lanes, A.Bytes);
       LaneAddresses AgreedLanes = Lanes;
       note(Agreed, AgreedLanes, unsigned(W));

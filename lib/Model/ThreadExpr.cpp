@@ -122,8 +122,9 @@ NodeId ExprPool::cast(NodeId A, IntType T) {
 }
 
 unsigned ExprPool::addSymbol(llvm::StringRef Name, uint64_t Multiple,
-                             bool NonNegative) {
-  Symbols.push_back({Name.str(), Multiple ? Multiple : 1, NonNegative});
+                             bool NonNegative, bool SharedAddress) {
+  Symbols.push_back(
+      {Name.str(), Multiple ? Multiple : 1, NonNegative, SharedAddress});
   return Symbols.size() - 1;
 }
 
@@ -670,8 +671,14 @@ private:
     case Op::Cast:
       if (A->isConstant())
         return A;
-      // Symbols survive a cast that keeps every bit.
+      // Symbols survive a cast that keeps every bit, and a shared-memory
+      // address one to 32 bits or more.
       if (X.Type.Width >= AT.Width)
+        return A;
+      if (X.Type.Width >= 32 &&
+          llvm::all_of(A->Terms, [&](const std::pair<unsigned, int64_t> &T) {
+            return P.symbolInfo(T.first).SharedAddress;
+          }))
         return A;
       return std::nullopt;
     case Op::Neg:

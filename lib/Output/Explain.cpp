@@ -51,6 +51,7 @@ json::Value sharedAccessJson(const SharedAccessInfo &I) {
                       {"column", I.Loc.Column},
                       {"text", I.Text},
                       {"access", I.Access},
+                      {"instruction", I.Instruction},
                       {"bytes", I.Bytes},
                       {"array", I.Array},
                       {"function", I.Function},

@@ -26,6 +26,9 @@ struct AccessRun {
   /// The values host code gives the kernel's parameters in this launch.
   std::vector<std::optional<int64_t>> Args;
   model::AccessResult Result;
+  /// The shared variable the address starts from in this run (a device
+  /// function may be called with different arrays).
+  const clang::VarDecl *Array = nullptr;
 };
 
 struct AccessReport {
@@ -50,6 +53,15 @@ public:
   /// that makes every access of V conflict-free in every run and keeps the
   /// other accesses' results, when that is certain; 0 otherwise.
   unsigned paddingFix(const clang::VarDecl *V);
+
+  /// For a shared array whose accesses the analysis knows in every run
+  /// (reached through pointers and shared-window addresses too, where no
+  /// fix-it can be certain): the relayouts that make every access of V
+  /// conflict-free, tried on each access's exact addresses. Empty when
+  /// none is certain. E.g. "with each row padded by 16 bytes (72 elements
+  /// instead of 64), or with the 16-byte chunks of each row XOR-swizzled
+  /// (...)".
+  std::string layoutHint(const clang::VarDecl *V);
 
   model::Dim3 DefaultBlock{32, 1, 1};
 

@@ -27,11 +27,35 @@ namespace warplint {
 struct SharedAccess {
   enum Kind { Load, Store, LoadStore, Atomic };
   Kind How = Load;
-  const clang::Expr *LValue = nullptr; ///< the object accessed
+  /// How LValue gives the address: as the object accessed (`s[i]`), as a
+  /// pointer to it (an atomic's or a copy's destination), or as a
+  /// shared-window address, an integer (an inline-PTX operand, e.g. from
+  /// `__cvta_generic_to_shared(&s[r][c])`).
+  enum Form { Object, Pointer, SharedAddress };
+  Form Given = Object;
+  /// The object, pointer or address expression. Null for an access whose
+  /// address no operand gives (then Unanalysable says why).
+  const clang::Expr *LValue = nullptr;
+  /// Where the access is reported: the asm statement or the library call
+  /// that accesses memory, else LValue.
+  const clang::Stmt *Site = nullptr;
   const clang::FunctionDecl *Function = nullptr;
   const clang::VarDecl *Root = nullptr; ///< the __shared__ variable, when the
                                        ///< path to it needs no call context
-  unsigned Bytes = 0;                   ///< width of the access
+  unsigned Bytes = 0;                   ///< width of the access, per lane
+  /// For accesses that are not C++ loads and stores: the instruction or
+  /// call ("ldmatrix.x4", "cp.async.cg", "__pipeline_memcpy_async").
+  std::string Instruction;
+  int64_t Offset = 0;         ///< bytes added to the address (`[%4+16]`)
+  unsigned AddressLanes = 32; ///< lanes that give addresses (ldmatrix .xN)
+  /// Why no degree can be given whatever the context: a group-wide copy
+  /// whose lane mapping is the library's, a PTX form the model does not
+  /// cover. Empty for accesses the analysis lowers.
+  std::string Unanalysable;
+
+  const clang::Stmt *site() const {
+    return Site ? Site : static_cast<const clang::Stmt *>(LValue);
+  }
 };
 
 llvm::StringRef accessKindName(SharedAccess::Kind K); // "load", "store", ...
@@ -54,6 +78,8 @@ struct LoweredAccess {
   std::unique_ptr<model::ExprPool> Pool;
   model::AccessSpec Spec;
   const clang::VarDecl *Root = nullptr;
+  /// The symbol of Root's start address, when the address reads it.
+  std::optional<unsigned> RootSymbol;
   /// The integer expression each node was lowered from (the innermost one,
   /// where several give the same node), to name it in a reason.
   llvm::DenseMap<model::NodeId, const clang::Expr *> Origins;

@@ -31,6 +31,7 @@
 
 #include "warplint/Model/ThreadExpr.h"
 #include <array>
+#include <functional>
 
 namespace warplint::model {
 
@@ -74,6 +75,18 @@ struct AccessSpec {
   /// thread counts as letting it through: a subset of a warp's lanes never
   /// needs more wavefronts than the whole warp.
   std::vector<std::pair<NodeId, bool>> Guards;
+  /// Only lanes 0..AddressLanes-1 of each warp give an address: ldmatrix
+  /// and stmatrix .x1/.x2/.x4 read the row addresses of lanes 0..7, 0..15
+  /// and 0..31 (the other lanes take part in the instruction, not in the
+  /// access).
+  unsigned AddressLanes = 32;
+  /// A relayout to try: each lane's offset from the symbol RemapBase (the
+  /// address must be that symbol plus an offset) is replaced by
+  /// Remap(offset). warplint uses it to test a swizzle or a padding of an
+  /// array before suggesting it; the address must then read no other
+  /// unknown value, or the result is Unknown.
+  std::function<int64_t(int64_t)> Remap;
+  unsigned RemapBase = 0;
 };
 
 struct AccessResult {

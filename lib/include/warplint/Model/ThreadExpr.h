@@ -104,6 +104,11 @@ struct Symbol {
   /// Never negative: blockIdx, gridDim, an address, an unsigned parameter,
   /// a count of iterations.
   bool NonNegative = false;
+  /// The address of shared memory: a value whose 32 low bits are its
+  /// shared-window address. A cast to 32 bits or more keeps what the bank
+  /// model reads of it (shared memory is far smaller than 4 GiB), as
+  /// `(uint32_t)__cvta_generic_to_shared(p)` does.
+  bool SharedAddress = false;
 };
 
 /// A variable carried around a loop (a `for` counter, or any local the loop
@@ -154,7 +159,7 @@ public:
   NodeId cast(NodeId A, IntType T);
 
   unsigned addSymbol(llvm::StringRef Name, uint64_t Multiple = 1,
-                     bool NonNegative = false);
+                     bool NonNegative = false, bool SharedAddress = false);
   unsigned addLoop(llvm::StringRef Name);
   /// A loop in the group of loop Leader (see Loop::Group).
   unsigned addLoopInGroup(llvm::StringRef Name, unsigned Leader);

@@ -23,6 +23,10 @@ struct SharedAccessInfo {
   unsigned EndLine = 0; ///< the last line of the access's expression
   std::string Text;     ///< the access as written
   std::string Access;   ///< load, store, load-store, atomic
+  /// The instruction or call, for accesses that are not C++ loads and
+  /// stores ("ldmatrix.x4", "cp.async.cg"); empty otherwise.
+  std::string Instruction;
+  unsigned AddressLanes = 32; ///< lanes that give addresses (ldmatrix)
   std::string Array;    ///< the shared variable, when known
   std::string Function; ///< the function that holds the access
   unsigned Bytes = 0;
