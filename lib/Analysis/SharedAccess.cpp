@@ -2148,9 +2148,14 @@ private:
       return fail("a call of " + Name + ", whose body is not in this file");
     if (isKernel(Def) || Def->isVariadic())
       return fail("a call of " + Name + " the analysis does not follow");
-    for (const FrameInfo &F : Frames)
-      if (F.F == Def)
+    // Recursion: Def among the callers of this frame (another call of Def
+    // lowered earlier, `f(a) + f(b)`, is not).
+    for (unsigned F = Frame;; F = Frames[F].Caller) {
+      if (Frames[F].F == Def)
         return fail("a recursive call of " + Name);
+      if (!Frames[F].Call || Frames[F].Caller == F)
+        break;
+    }
     if (Frames.size() > 24)
       return fail("calls nested too deep in the address");
     auto Key = std::make_pair(Call, Frame);

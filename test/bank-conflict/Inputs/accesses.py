@@ -1,5 +1,7 @@
 """Prints warplint --dump-shared-accesses JSON (standard input) one access a
-line, for FileCheck: LINE:COL TEXT bytes=N degree=D[,D...] or why=REASON."""
+line, for FileCheck: LINE:COL [INSTRUCTION] TEXT bytes=N degree=D[,D...] or
+why=REASON (the instruction only for accesses that are not C++ loads and
+stores)."""
 import json
 import sys
 
@@ -12,5 +14,7 @@ for a in json.load(sys.stdin)["accesses"]:
     else:
         why = next((r.get("why", "") for r in runs if r.get("why")), "")
         result = "why=" + (why or a["whyUnknown"])
-    print("%d:%d %s bytes=%d %s" % (a["line"], a["column"], a["text"],
-                                     a["bytes"], result))
+    instr = a.get("instruction", "")
+    print("%d:%d %s%s bytes=%d %s" % (a["line"], a["column"],
+                                       instr + " " if instr else "",
+                                       a["text"], a["bytes"], result))
