@@ -167,7 +167,9 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
       AccessReport R;
       R.Access = A;
       R.Array = A.Root;
-      R.Text = A.LValue ? sourceText(A.LValue, C.Index.Ctx) : A.Instruction;
+      R.Text = A.LValue                        ? sourceText(A.LValue, C.Index.Ctx)
+               : A.Site && isa<CallExpr>(A.Site) ? sourceText(A.Site, C.Index.Ctx)
+                                                 : A.Instruction;
       for (const Context &X : Ctxs) {
         bool Assumed = false;
         std::vector<LaunchContext> Launches = launchesOf(X.Kernel, Assumed);
@@ -185,6 +187,11 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
           if (!L)
             continue;
           R.Array = L->Root;
+          // Shared memory, but no lane mapping to model (WMMA).
+          if (!A.Unanalysable.empty()) {
+            R.WhyUnknown = A.Unanalysable;
+            break;
+          }
           const Dim3 &D = LC.Block;
           AccessRun Run;
           Run.Block = D;

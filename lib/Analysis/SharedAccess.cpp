@@ -379,7 +379,8 @@ public:
     const FunctionDecl *Callee = E->getDirectCallee();
     referenceArguments(E, Callee);
     if (Callee && Callee->getIdentifier() &&
-        asyncCopy(E, Callee->getName(), Callee))
+        (asyncCopy(E, Callee->getName(), Callee) ||
+         wmmaAccess(E, Callee->getName(), Callee)))
       return true;
     if (!Callee || !Callee->getIdentifier() ||
         !isAtomicName(Callee->getName()) || E->getNumArgs() < 1)
@@ -460,6 +461,112 @@ private:
     return R.Val.getInt().getLimitedValue();
   }
 
+  /// The outermost namespace of D's context ("" for the global one).
+  static StringRef outerNamespace(const Decl *D) {
+    StringRef Out;
+    for (const DeclContext *DC = D->getDeclContext();
+         DC && !DC->isTranslationUnit(); DC = DC->getParent())
+      if (const auto *N = dyn_cast<NamespaceDecl>(DC); N && !N->isInline())
+        Out = N->getName();
+    return Out;
+  }
+
+  /// nvcuda::wmma::load_matrix_sync and store_matrix_sync on shared memory:
+  /// listed, with the rows of the tile when its shape is known.
+  bool wmmaAccess(const CallExpr *E, StringRef Name,
+                  const FunctionDecl *Callee) {
+    bool Load = Name == "load_matrix_sync";
+    if ((!Load && Name != "store_matrix_sync") ||
+        outerNamespace(Callee) != "nvcuda" || E->getNumArgs() < 3 ||
+        Callee->getNumParams() < 3)
+      return false;
+    unsigned PtrArg = Load ? 1 : 0, FragArg = Load ? 0 : 1;
+    const Expr *Ptr = E->getArg(PtrArg);
+    if (!Ptr->getType()->isPointerType())
+      return false;
+    RootFinder RF(Finder);
+    RootKind K = RF.ofPointer(Ptr);
+    if (K == RootKind::Other)
+      return true; // global memory
+    SharedAccess A;
+    A.How = Load ? SharedAccess::Load : SharedAccess::Store;
+    A.Given = SharedAccess::Pointer;
+    A.LValue = Ptr;
+    A.Site = E;
+    A.Function = F;
+    A.Root = RF.Var;
+    A.Instruction = ("wmma::" + Name).str();
+    A.Unanalysable =
+        "WMMA's mapping of matrix elements to lanes is not documented (CUDA "
+        "C++ Programming Guide, Warp Matrix Functions: it is unspecified and "
+        "may differ between architectures); only the rows' spacing is "
+        "checked";
+    // The fragment: fragment<Use, M, N, K, T, Layout>.
+    QualType FT = E->getArg(FragArg)->getType().getNonReferenceType();
+    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        FT->getAsCXXRecordDecl());
+    QualType Elem = Callee->getParamDecl(PtrArg)->getType()->getPointeeType();
+    if (!Elem->isVoidType() && !Elem->isIncompleteType() &&
+        !Elem->isDependentType())
+      A.Bytes = unsigned(Ctx.getTypeSizeInChars(Elem).getQuantity());
+    Expr::EvalResult Ldm;
+    const Expr *LdmE = E->getArg(2);
+    if (Spec && Spec->getTemplateArgs().size() >= 5 &&
+        !Elem->isVoidType() && !Elem->isIncompleteType() &&
+        !LdmE->isValueDependent() && LdmE->EvaluateAsInt(Ldm, Ctx)) {
+      const TemplateArgumentList &TA = Spec->getTemplateArgs();
+      auto TypeName = [](const TemplateArgument &T) -> std::string {
+        if (T.getKind() != TemplateArgument::Type)
+          return "";
+        if (const auto *RD = T.getAsType()->getAsRecordDecl())
+          return RD->getName().str();
+        return "";
+      };
+      auto Int = [](const TemplateArgument &T) -> int64_t {
+        return T.getKind() == TemplateArgument::Integral
+                   ? T.getAsIntegral().getExtValue()
+                   : 0;
+      };
+      std::string Use = TypeName(TA[0]);
+      int64_t M = Int(TA[1]), N = Int(TA[2]), Kd = Int(TA[3]);
+      // Row-major unless the fragment (or, for an accumulator, the call)
+      // says column-major.
+      bool ColMajor = false;
+      bool LayoutKnown = true;
+      if (Use == "accumulator") {
+        LayoutKnown = E->getNumArgs() >= 4;
+        if (LayoutKnown) {
+          const auto *DRE =
+              dyn_cast<DeclRefExpr>(E->getArg(3)->IgnoreParenImpCasts());
+          LayoutKnown = DRE && (DRE->getDecl()->getName() == "mem_row_major" ||
+                                DRE->getDecl()->getName() == "mem_col_major");
+          ColMajor = LayoutKnown && DRE->getDecl()->getName() == "mem_col_major";
+        }
+      } else if (TA.size() >= 6) {
+        ColMajor = TypeName(TA[5]) == "col_major";
+        LayoutKnown = ColMajor || TypeName(TA[5]) == "row_major";
+      }
+      int64_t ElemBytes = Ctx.getTypeSizeInChars(Elem).getQuantity();
+      int64_t Rows = 0, Cols = 0;
+      if (Use == "matrix_a")
+        Rows = M, Cols = Kd;
+      else if (Use == "matrix_b")
+        Rows = Kd, Cols = N;
+      else if (Use == "accumulator")
+        Rows = M, Cols = N;
+      if (ColMajor)
+        std::swap(Rows, Cols);
+      int64_t L = Ldm.Val.getInt().getExtValue();
+      if (LayoutKnown && Rows > 0 && Cols > 0 && ElemBytes > 0 && L >= Cols &&
+          Rows <= 256 && Cols * ElemBytes <= 1024)
+        A.Tile = SharedAccess::TileRows{unsigned(Rows),
+                                        unsigned(Cols * ElemBytes),
+                                        unsigned(ElemBytes), uint64_t(L)};
+    }
+    Out.push_back(A);
+    return true;
+  }
+
   /// The asynchronous copies into shared memory: __pipeline_memcpy_async,
   /// and cuda::memcpy_async and cooperative_groups::memcpy_async, per
   /// thread (a store of 4, 8 or 16 bytes per lane) or by a whole group
@@ -470,20 +577,11 @@ private:
       return false;
     std::string Instr = Name.str();
     if (!Pipeline) {
-      const DeclContext *DC = Callee->getDeclContext();
-      while (DC && !DC->isTranslationUnit() && !isa<NamespaceDecl>(DC))
-        DC = DC->getParent();
-      // The outermost namespace: cuda (cuda::std, cuda::__4) or
-      // cooperative_groups.
-      const NamespaceDecl *Outer = nullptr;
-      for (; DC && !DC->isTranslationUnit(); DC = DC->getParent())
-        if (const auto *N = dyn_cast<NamespaceDecl>(DC); N && !N->isInline())
-          Outer = N;
-      if (!Outer || (Outer->getName() != "cuda" &&
-                     Outer->getName() != "cooperative_groups"))
+      // cuda (cuda::std, cuda::__4) or cooperative_groups.
+      StringRef Outer = outerNamespace(Callee);
+      if (Outer != "cuda" && Outer != "cooperative_groups")
         return false;
-      Instr = (Outer->getName() == "cuda" ? "cuda::" : "cooperative_groups::") +
-              Instr;
+      Instr = (Outer + "::" + Instr).str();
     }
     if (E->getNumArgs() < 3)
       return false;

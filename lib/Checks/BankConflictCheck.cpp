@@ -113,6 +113,65 @@ static std::optional<AstFixIt> paddingFixIt(const VarDecl *V, unsigned Extra,
   return AstFixIt{R, New};
 }
 
+/// A WMMA load or store whose rows crowd into some banks: whatever lanes
+/// the library gives each element, the busiest bank must serve each of its
+/// words in a wavefront of its own.
+static void tileFinding(CheckContext &C, const AccessReport &R,
+                        SourceLocation Loc) {
+  const SharedAccess::TileRows &T = *R.Access.Tile;
+  uint64_t Stride = T.Ldm * T.ElemBytes;
+  TileBound B = tileBound(T.Rows, T.RowBytes, Stride);
+  if (B.MaxWords <= B.Ideal)
+    return;
+  std::string Degree = formatDegree(B.MaxWords, B.Ideal);
+  AstFinding F;
+  F.Check = CheckId::BankConflict;
+  F.Level = Severity::Warning;
+  F.Loc = Loc;
+  std::string Rows = std::to_string(T.Rows) + " rows of " +
+                     std::to_string(T.RowBytes) + " bytes, " +
+                     std::to_string(Stride) + " bytes apart (ldm = " +
+                     std::to_string(T.Ldm) + ")";
+  F.Message = "shared-memory " + kindWords(R.Access.How).str() + " by " +
+              R.Access.Instruction + " of " + quote(R.Text) +
+              " has at least " + article(Degree) + "-way bank conflict (" +
+              Rows + ": bank " + std::to_string(B.Bank) + " holds " +
+              std::to_string(B.MaxWords) + " of the tile's words, where " +
+              std::to_string(B.Ideal) + " would do)";
+  F.Notes.push_back(
+      {Loc,
+       "whatever lanes WMMA gives the elements, a wavefront serves one word "
+       "per bank: the tile needs at least " +
+           std::to_string(B.MaxWords) + " wavefronts where " +
+           std::to_string(B.Ideal) + " would do",
+       {}});
+  // The smallest padding of the leading dimension, in 16-byte steps (ldm
+  // must stay a multiple of 16 bytes), that spreads the words evenly.
+  for (uint64_t Pad = 16; Pad <= 128; Pad += 16) {
+    if (Pad % T.ElemBytes)
+      continue;
+    TileBound P = tileBound(T.Rows, T.RowBytes, Stride + Pad);
+    if (P.MaxWords <= P.Ideal) {
+      F.Notes.push_back(
+          {R.Access.LValue ? R.Access.LValue->getBeginLoc() : Loc,
+           "a leading dimension of " + std::to_string(T.Ldm + Pad / T.ElemBytes) +
+               " (" + std::to_string(Pad) +
+               " bytes of padding per row) spreads the tile's words evenly "
+               "over the 32 banks",
+           {}});
+      break;
+    }
+  }
+  F.Properties["degreeAtLeast"] = double(B.MaxWords) / B.Ideal;
+  F.Properties["wavefrontsAtLeast"] = B.MaxWords;
+  F.Properties["idealWavefronts"] = B.Ideal;
+  F.Properties["ldm"] = T.Ldm;
+  F.Properties["access"] = accessKindName(R.Access.How).str();
+  F.Properties["instruction"] = R.Access.Instruction;
+  F.Properties["array"] = R.Array->getNameAsString();
+  C.report(std::move(F), R.Access.Function);
+}
+
 void runBankConflictCheck(CheckContext &C) {
   BankConflictAnalysis A(C);
   ASTContext &Ctx = C.Index.Ctx;
@@ -121,6 +180,10 @@ void runBankConflictCheck(CheckContext &C) {
   for (const AccessReport &R : A.reports()) {
     SourceLocation Loc = R.Access.site()->getBeginLoc();
     C.visit(CheckId::BankConflict, Loc, R.Access.Function);
+    if (R.Access.Tile && R.Array) {
+      tileFinding(C, R, Loc);
+      continue;
+    }
 
     // Conflicting runs, grouped by degree.
     std::vector<std::vector<const AccessRun *>> Groups;

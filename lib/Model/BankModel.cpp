@@ -22,6 +22,34 @@
 
 namespace warplint::model {
 
+TileBound tileBound(unsigned Rows, unsigned RowBytes, uint64_t Stride) {
+  TileBound B;
+  if (Rows == 0 || RowBytes == 0)
+    return B;
+  // The words of each bank; a 32-byte aligned start only rotates banks.
+  std::array<std::vector<uint64_t>, NumBanks> Words;
+  for (uint64_t R = 0; R < Rows; ++R)
+    for (uint64_t W = 0; W < (RowBytes + BankBytes - 1) / BankBytes; ++W) {
+      uint64_t Word = (R * Stride) / BankBytes + W;
+      Words[Word % NumBanks].push_back(Word);
+    }
+  for (unsigned K = 0; K < NumBanks; ++K) {
+    llvm::sort(Words[K]);
+    Words[K].erase(std::unique(Words[K].begin(), Words[K].end()),
+                   Words[K].end());
+    unsigned N = unsigned(Words[K].size());
+    B.BanksUsed += N > 0;
+    if (N > B.MaxWords) {
+      B.MaxWords = N;
+      B.Bank = K;
+    }
+  }
+  uint64_t Bytes = uint64_t(Rows) * RowBytes;
+  B.Ideal = unsigned(std::max<uint64_t>(
+      1, (Bytes + NumBanks * BankBytes - 1) / (NumBanks * BankBytes)));
+  return B;
+}
+
 unsigned phasesFor(unsigned Bytes) {
   return Bytes <= 4 ? 1 : Bytes / 4;
 }

@@ -63,10 +63,21 @@ json::Value sharedAccessJson(const SharedAccessInfo &I) {
 void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {
   if (Color)
     OS.changeColor(raw_ostream::SAVEDCOLOR, /*Bold=*/true);
+  StringRef Instr(I.Instruction);
+  bool Matrix = Instr.starts_with("ldmatrix") || Instr.starts_with("stmatrix");
   OS << I.Loc.File << ":" << I.Loc.Line << ":" << I.Loc.Column
-     << ": shared-memory " << I.Access << " of '" << I.Text << "' ("
-     << I.Bytes << " byte" << (I.Bytes == 1 ? "" : "s") << ") in '"
-     << I.Function << "'\n";
+     << ": shared-memory " << I.Access;
+  if (!Instr.empty())
+    OS << " by " << Instr << " at";
+  else
+    OS << " of";
+  OS << " '" << I.Text << "'";
+  if (Matrix)
+    OS << " (" << I.AddressLanes / 8 << " 8x8 matri"
+       << (I.AddressLanes == 8 ? "x" : "ces") << " of 16-byte rows)";
+  else if (I.Bytes)
+    OS << " (" << I.Bytes << " byte" << (I.Bytes == 1 ? "" : "s") << ")";
+  OS << " in '" << I.Function << "'\n";
   if (Color)
     OS.resetColor();
   if (I.Runs.empty()) {
@@ -102,6 +113,9 @@ void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {
                : std::string("no bank conflict"))
        << "; worst warp " << R.Result.Warp << " (threads " << T0 << ".."
        << T1 << ")\n\n";
+    if (Matrix)
+      OS << "each phase pN is matrix N-1: the 8 rows of 16 bytes whose "
+            "addresses lanes 8(N-1)..8(N-1)+7 give, one row per lane\n";
     OS << renderBankMap(R.Result, I.Bytes, Color);
   }
 }

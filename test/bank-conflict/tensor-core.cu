@@ -37,6 +37,28 @@ template <typename Group>
 __device__ void memcpy_async(const Group &g, void *dst, const void *src,
                              unsigned long n);
 } // namespace cooperative_groups
+namespace nvcuda {
+namespace wmma {
+struct matrix_a;
+struct matrix_b;
+struct accumulator;
+struct row_major;
+struct col_major;
+enum layout_t { mem_row_major, mem_col_major };
+template <typename Use, int m, int n, int k, typename T, typename L = void>
+class fragment {
+public:
+  T x[8];
+};
+template <typename Use, int m, int n, int k, typename T, typename L>
+__device__ void load_matrix_sync(fragment<Use, m, n, k, T, L> &a, const T *p,
+                                 unsigned ldm);
+__device__ void
+store_matrix_sync(float *p, const fragment<accumulator, 16, 16, 16, float> &a,
+                  unsigned ldm, layout_t layout);
+} // namespace wmma
+} // namespace nvcuda
+using namespace nvcuda;
 
 __device__ uint32_t smem_u32(const void *p) {
   return static_cast<uint32_t>(__cvta_generic_to_shared(p));
@@ -142,27 +164,59 @@ __global__ void copies(const float4 *g, float *out) {
   // CHECK: :[[@LINE-1]]:14: warning: shared-memory load of 't[tid].x' has a 4-way bank conflict
 }
 
+// WMMA's lane mapping is not documented: its loads and stores are listed,
+// and a tile whose rows crowd into some banks is reported with the least
+// degree any mapping must have.
+__global__ void wmmaTiles(float *out) {
+  __shared__ __attribute__((aligned(32))) __half P[64][64];
+  __shared__ __attribute__((aligned(32))) __half Q[64][72];
+  __shared__ __attribute__((aligned(32))) float Cs[64][64];
+  int warp = threadIdx.x / 32;
+  wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> fa;
+  wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::col_major> fb;
+  wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;
+  wmma::load_matrix_sync(fa, &P[warp * 16][0], 64);
+  // CHECK: :[[@LINE-1]]:3: warning: shared-memory load by wmma::load_matrix_sync of '&P[warp * 16][0]' has at least a 4-way bank conflict (16 rows of 32 bytes, 128 bytes apart (ldm = 64): bank 0 holds 16 of the tile's words, where 4 would do) [warplint-bank-conflict]
+  // CHECK: :[[@LINE-2]]:3: note: whatever lanes WMMA gives the elements, a wavefront serves one word per bank: the tile needs at least 16 wavefronts where 4 would do
+  // CHECK: :[[@LINE-3]]:30: note: a leading dimension of 72 (16 bytes of padding per row) spreads the tile's words evenly over the 32 banks
+  wmma::load_matrix_sync(fb, &Q[0][warp * 16], 72);
+  wmma::store_matrix_sync(&Cs[warp * 16][0], acc, 64, wmma::mem_row_major);
+  // CHECK: :[[@LINE-1]]:3: warning: shared-memory store by wmma::store_matrix_sync of '&Cs[warp * 16][0]' has at least a 2-way bank conflict (16 rows of 64 bytes, 256 bytes apart (ldm = 64): bank 0 holds 16 of the tile's words, where 8 would do) [warplint-bank-conflict]
+  // CHECK: :[[@LINE-2]]:3: note: whatever lanes
+  // CHECK: :[[@LINE-3]]:27: note: a leading dimension of 68 (16 bytes of padding per row)
+  wmma::store_matrix_sync(&Cs[0][warp * 16], acc, 64, wmma::mem_col_major);
+  // CHECK: :[[@LINE-1]]:3: warning: shared-memory store by wmma::store_matrix_sync of '&Cs[0][warp * 16]' has at least a 2-way bank conflict
+  // CHECK: :[[@LINE-2]]:3: note: whatever lanes
+  // CHECK: :[[@LINE-3]]:27: note: a leading dimension of 68
+  wmma::load_matrix_sync(fa, (const __half *)out, 64);
+}
+
 int main() {
   tilePlain<<<1, 128>>>(0, 0);
   tileSwizzled<<<1, 128>>>(0, 0);
   forms<<<1, 32>>>(0);
   copies<<<1, 128>>>(0, 0);
+  wmmaTiles<<<1, 128>>>(0);
 }
 
-// DUMP: 45:3 ldmatrix.x4 addr bytes=16 degree=8,1
-// DUMP: 50:3 cp.async.cg dst bytes=16 degree=1,1
-// DUMP: 99:3 ldmatrix.x1 lane < 8 ? row8 : far bytes=16 degree=8
-// DUMP: 103:3 ldmatrix.x1.trans far bytes=16 degree=1
-// DUMP: 105:3 ldmatrix.x2 row8 bytes=16 degree=8
-// DUMP: 108:3 stmatrix.x2 far bytes=16 degree=1
-// DUMP: 110:3 ldmatrix.x1 ldmatrix.x1 bytes=16 why=its address 'p' is computed inside the asm statement, not given by an operand
-// DUMP: 113:3 ld.shared.v4.u32 smem_u32(&C[0][lane * 8]) bytes=16 degree=1
-// DUMP: 115:3 st.shared.b32 smem_u32(&C[lane][0]) bytes=4 degree=32
-// DUMP: 118:3 cp.async.ca smem_u32(&C[lane][0]) bytes=4 degree=32
-// DUMP: 129:3 __pipeline_memcpy_async &s[tid][0] bytes=16 degree=8
-// DUMP: 132:3 __pipeline_memcpy_async &t[tid] bytes=16 degree=1
-// DUMP: 133:3 cuda::memcpy_async &s[tid % 8][tid / 8] bytes=16 degree=8
-// DUMP: 136:3 cuda::memcpy_async cuda::memcpy_async bytes=0 why=it copies 64 bytes per thread; the model covers copies of 4, 8 and 16 bytes
-// DUMP: 137:3 cuda::memcpy_async cuda::memcpy_async bytes=0 why=the whole group copies, and the library decides which lane writes which bytes
-// DUMP: 139:3 cooperative_groups::memcpy_async cooperative_groups::memcpy_async bytes=0 why=the whole group copies, and the library decides which lane writes which bytes
-// DUMP: 141:14 t[tid].x bytes=4 degree=4
+// DUMP: 67:3 ldmatrix.x4 addr bytes=16 degree=8,1
+// DUMP: 72:3 cp.async.cg dst bytes=16 degree=1,1
+// DUMP: 121:3 ldmatrix.x1 lane < 8 ? row8 : far bytes=16 degree=8
+// DUMP: 125:3 ldmatrix.x1.trans far bytes=16 degree=1
+// DUMP: 127:3 ldmatrix.x2 row8 bytes=16 degree=8
+// DUMP: 130:3 stmatrix.x2 far bytes=16 degree=1
+// DUMP: 132:3 ldmatrix.x1 ldmatrix.x1 bytes=16 why=its address 'p' is computed inside the asm statement, not given by an operand
+// DUMP: 135:3 ld.shared.v4.u32 smem_u32(&C[0][lane * 8]) bytes=16 degree=1
+// DUMP: 137:3 st.shared.b32 smem_u32(&C[lane][0]) bytes=4 degree=32
+// DUMP: 140:3 cp.async.ca smem_u32(&C[lane][0]) bytes=4 degree=32
+// DUMP: 151:3 __pipeline_memcpy_async &s[tid][0] bytes=16 degree=8
+// DUMP: 154:3 __pipeline_memcpy_async &t[tid] bytes=16 degree=1
+// DUMP: 155:3 cuda::memcpy_async &s[tid % 8][tid / 8] bytes=16 degree=8
+// DUMP: 158:3 cuda::memcpy_async cuda::memcpy_async(&t[tid], g, cuda::aligned_size_t<16>(6... bytes=0 why=it copies 64 bytes per thread; the model covers copies of 4, 8 and 16 bytes
+// DUMP: 159:3 cuda::memcpy_async cuda::memcpy_async(cooperative_groups::this_thread_block(... bytes=0 why=the whole group copies, and the library decides which lane writes which bytes
+// DUMP: 161:3 cooperative_groups::memcpy_async cooperative_groups::memcpy_async(cooperative_groups::this... bytes=0 why=the whole group copies, and the library decides which lane writes which bytes
+// DUMP: 163:14 t[tid].x bytes=4 degree=4
+// DUMP: 178:3 wmma::load_matrix_sync &P[warp * 16][0] bytes=2 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
+// DUMP: 182:3 wmma::load_matrix_sync &Q[0][warp * 16] bytes=2 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
+// DUMP: 183:3 wmma::store_matrix_sync &Cs[warp * 16][0] bytes=4 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
+// DUMP: 187:3 wmma::store_matrix_sync &Cs[0][warp * 16] bytes=4 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked

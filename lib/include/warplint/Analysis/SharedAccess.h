@@ -52,6 +52,13 @@ struct SharedAccess {
   /// whose lane mapping is the library's, a PTX form the model does not
   /// cover. Empty for accesses the analysis lowers.
   std::string Unanalysable;
+  /// A WMMA load or store: the rows the tile occupies in memory, when the
+  /// fragment's shape and layout and the leading dimension are constants.
+  struct TileRows {
+    unsigned Rows = 0, RowBytes = 0, ElemBytes = 0;
+    uint64_t Ldm = 0; ///< in elements
+  };
+  std::optional<TileRows> Tile;
 
   const clang::Stmt *site() const {
     return Site ? Site : static_cast<const clang::Stmt *>(LValue);

@@ -111,6 +111,20 @@ struct AccessResult {
 /// The worst warp of a block of shape Block executing the access.
 AccessResult analyzeAccess(const AccessSpec &A, const Dim3 &Block);
 
+/// What any lane mapping must pay to move a tile of Rows rows of RowBytes
+/// contiguous bytes, Stride bytes apart, starting 32-byte aligned (WMMA's
+/// load_matrix_sync and store_matrix_sync, whose lane mapping is not
+/// documented): a wavefront serves at most one 4-byte word per bank, so it
+/// needs at least MaxWords wavefronts (the most distinct words one bank
+/// holds), where a conflict-free mapping needs Ideal = bytes / 128.
+struct TileBound {
+  unsigned MaxWords = 0;
+  unsigned Ideal = 0;
+  unsigned Bank = 0;      ///< the first bank that holds MaxWords words
+  unsigned BanksUsed = 0; ///< banks that hold any word of the tile
+};
+TileBound tileBound(unsigned Rows, unsigned RowBytes, uint64_t Stride);
+
 /// "32", "1.5": the degree as warplint prints it.
 std::string formatDegree(unsigned Wavefronts, unsigned Phases);
 
