@@ -826,3 +826,122 @@ TEST(BankModelTest, AnalyzeSwizzlesAndMasks) {
                             U32)),
             16u);
 }
+
+//===----------------------------------------------------------------------===//
+// ldmatrix rows, alignment, relayouts, WMMA tiles
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// ldmatrix-style rows: lane L addresses row (L % Rows) of a tile whose rows
+/// are RowBytes apart, at 16-byte column (L / Rows), from an array symbol
+/// aligned to 2 bytes (the element type's alignment only).
+struct MatrixRows {
+  ExprPool P;
+  unsigned Base = P.addSymbol("&A", 2, true, true);
+  AccessSpec spec(int64_t RowBytes, unsigned Rows, unsigned Lanes) {
+    NodeId L = P.binary(Op::Rem, P.threadIdx(0), P.constant(32, U32), U32);
+    NodeId Row = P.binary(Op::Rem, L, P.constant(Rows, U32), U32);
+    NodeId Col = P.binary(Op::Div, L, P.constant(Rows, U32), U32);
+    NodeId Off = P.binary(
+        Op::Add, P.binary(Op::Mul, Row, P.constant(RowBytes, U32), U32),
+        P.binary(Op::Mul, Col, P.constant(16, U32), U32), U32);
+    AccessSpec S;
+    S.Pool = &P;
+    // (uint32_t)(&A + Off): a shared address truncated to 32 bits.
+    S.Address = P.cast(P.binary(Op::Add, P.symbol(Base, IntType::i64()),
+                                P.cast(Off, IntType::i64()), IntType::i64()),
+                       U32);
+    S.Bytes = 16;
+    S.AddressLanes = Lanes;
+    return S;
+  }
+};
+} // namespace
+
+TEST(BankModelTest, LdmatrixRowsOfOneMatrixPerPhase) {
+  // 128-byte rows: the 8 rows of each matrix share banks 0..3.
+  MatrixRows M;
+  AccessResult R = analyzeAccess(M.spec(128, 16, 32), {32, 1, 1});
+  ASSERT_EQ(R.State, AccessResult::Ok) << R.Why;
+  EXPECT_EQ(R.Wavefronts, 32u);
+  EXPECT_EQ(R.Phases, 4u);
+  // .x1: only lanes 0..7 give addresses, one phase.
+  R = analyzeAccess(M.spec(128, 16, 8), {32, 1, 1});
+  ASSERT_EQ(R.State, AccessResult::Ok);
+  EXPECT_EQ(R.Wavefronts, 8u);
+  EXPECT_EQ(R.Phases, 1u);
+  EXPECT_FALSE(R.Lanes[8]);
+  // .x2 of 144-byte rows (padded by 16 bytes): conflict-free.
+  R = analyzeAccess(M.spec(144, 16, 16), {32, 1, 1});
+  ASSERT_EQ(R.State, AccessResult::Ok);
+  EXPECT_EQ(R.Wavefronts, 2u);
+  EXPECT_EQ(R.Phases, 2u);
+}
+
+TEST(BankModelTest, AccessWidthImpliesAlignment) {
+  // The array symbol is only known 2-byte aligned, but a 16-byte access
+  // must be 16-byte aligned: the residue 2 is not possible, and the
+  // result is known.
+  MatrixRows M;
+  AccessSpec S = M.spec(128, 16, 32);
+  AccessResult R = analyzeAccess(S, {32, 1, 1});
+  EXPECT_EQ(R.State, AccessResult::Ok);
+  // A 2-byte access of the same symbol may start at either residue; a
+  // stride of 2 bytes is conflict-free at both.
+  ExprPool P;
+  unsigned Base = P.addSymbol("&h", 2, true, true);
+  AccessSpec H;
+  H.Pool = &P;
+  H.Bytes = 2;
+  H.Address = P.binary(
+      Op::Add, P.symbol(Base, IntType::i64()),
+      P.cast(P.binary(Op::Mul, P.threadIdx(0), P.constant(2, U32), U32),
+             IntType::i64()),
+      IntType::i64());
+  R = analyzeAccess(H, {32, 1, 1});
+  EXPECT_EQ(R.State, AccessResult::Ok);
+  EXPECT_FALSE(R.conflicts());
+}
+
+TEST(BankModelTest, RelayoutBySwizzleAndPadding) {
+  MatrixRows M;
+  AccessSpec S = M.spec(128, 16, 32);
+  S.RemapBase = M.Base;
+  S.Remap = [](int64_t Off) {
+    int64_t Row = Off / 128, In = Off % 128;
+    return Row * 128 + (((In / 16) ^ (Row % 8)) * 16) + In % 16;
+  };
+  AccessResult R = analyzeAccess(S, {32, 1, 1});
+  ASSERT_EQ(R.State, AccessResult::Ok) << R.Why;
+  EXPECT_EQ(R.Wavefronts, 4u);
+  S.Remap = [](int64_t Off) { return Off + Off / 128 * 16; };
+  R = analyzeAccess(S, {32, 1, 1});
+  ASSERT_EQ(R.State, AccessResult::Ok);
+  EXPECT_EQ(R.Wavefronts, 4u);
+  // A relayout of another symbol's offsets is not certain.
+  S.RemapBase = M.Base + 1;
+  R = analyzeAccess(S, {32, 1, 1});
+  EXPECT_EQ(R.State, AccessResult::Unknown);
+}
+
+TEST(BankModelTest, TileBoundOfWmmaRows) {
+  // 16 rows of 32 bytes (a 16x16 half tile), 128 bytes apart: every row in
+  // banks 0..7, 16 words each, where 4 wavefronts would do.
+  TileBound B = tileBound(16, 32, 128);
+  EXPECT_EQ(B.MaxWords, 16u);
+  EXPECT_EQ(B.Ideal, 4u);
+  EXPECT_EQ(B.Bank, 0u);
+  EXPECT_EQ(B.BanksUsed, 8u);
+  // 144 bytes apart (ldm = 72 halves): every bank holds 4 words.
+  B = tileBound(16, 32, 144);
+  EXPECT_EQ(B.MaxWords, 4u);
+  EXPECT_EQ(B.Ideal, 4u);
+  EXPECT_EQ(B.BanksUsed, 32u);
+  // Contiguous rows: no crowding.
+  B = tileBound(16, 64, 64);
+  EXPECT_EQ(B.MaxWords, B.Ideal);
+  // A tile smaller than one wavefront still needs one.
+  B = tileBound(2, 16, 128);
+  EXPECT_EQ(B.Ideal, 1u);
+  EXPECT_EQ(B.MaxWords, 2u);
+}
