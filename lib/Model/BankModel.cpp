@@ -585,6 +585,21 @@ private:
         LoopValues[M].reset();
       return;
     }
+    // A trip count the code does not fix, but variables that cycle through
+    // a few values whatever it is (a stage index `(s + 1) % STAGES`, a
+    // double buffer `off ^= SIZE`): each value of the cycle.
+    if (auto Cycle = cycleValues(G)) {
+      for (const std::vector<int64_t> &V : Cycle->second) {
+        for (size_t K = 0; K < Cycle->first.size(); ++K)
+          LoopValues[Cycle->first[K]] = V[K];
+        enumerate(I + 1);
+        if (Failed)
+          return;
+      }
+      for (unsigned M : Cycle->first)
+        LoopValues[M].reset();
+      return;
+    }
     // Not enumerable: each variable the access reads must step by a
     // uniform amount (the induction form), or be the same in every thread
     // (its unknown value is then an opaque uniform value, exact wherever it
@@ -625,6 +640,88 @@ private:
     enumerate(I + 1);
     for (unsigned M : Ms)
       Induction[M] = false;
+  }
+
+  /// The states of loop group G's variables that the access reads, when
+  /// they form a closed set (their starts and next values read only each
+  /// other, constants and outer loops with known values, not the thread)
+  /// whose values repeat within MaxCycle steps: the members, and each state
+  /// of the cycle from the start. Every iteration of the loop, whatever its
+  /// trip count, has one of these states.
+  std::optional<std::pair<llvm::SmallVector<unsigned, 2>,
+                          std::vector<std::vector<int64_t>>>>
+  cycleValues(unsigned G) {
+    constexpr size_t MaxCycle = 64;
+    llvm::SmallVector<unsigned, 2> Ms = members(G);
+    // The members whose values the address reads: through the starts and
+    // next values of loop variables, not through loop conditions (a trip
+    // count decides how many states are reached, not which). A guard that
+    // reads another member (the loop's own condition) is not known then,
+    // and lets every lane through.
+    llvm::SmallVector<unsigned, 2> Set;
+    {
+      llvm::SmallVector<NodeId, 16> Work{A.Address};
+      std::vector<bool> Seen(P.size());
+      while (!Work.empty()) {
+        NodeId N = Work.pop_back_val();
+        if (Seen[N])
+          continue;
+        Seen[N] = true;
+        const Node &X = P[N];
+        if (X.Kind == Op::LoopVar) {
+          const Loop &L = P.loop(X.Index);
+          // Other groups' variables are followed to the members of G their
+          // starts and steps read.
+          if (L.Group == G && !llvm::is_contained(Set, X.Index)) {
+            Set.push_back(X.Index);
+            if (P.readsThreadIdx(L.Init) || P.readsThreadIdx(L.Next))
+              return std::nullopt;
+          }
+          Work.append({L.Init, L.Next});
+        }
+        unsigned K = arity(X.Kind);
+        if (K >= 1)
+          Work.push_back(X.A);
+        if (K >= 2)
+          Work.push_back(X.B);
+        if (K >= 3)
+          Work.push_back(X.C);
+      }
+    }
+    if (Set.empty())
+      return std::nullopt;
+    uint64_t Zero[3] = {0, 0, 0};
+    std::vector<int64_t> V;
+    for (unsigned M : Set) {
+      auto Init = evaluate(P, P.loop(M).Init, env(Zero));
+      if (!Init || !Init->isConstant())
+        return std::nullopt;
+      V.push_back(Init->C);
+    }
+    std::vector<std::optional<int64_t>> Saved = LoopValues;
+    std::vector<std::vector<int64_t>> States;
+    while (!llvm::is_contained(States, V)) {
+      if (States.size() == MaxCycle) {
+        LoopValues = Saved;
+        return std::nullopt;
+      }
+      States.push_back(V);
+      for (size_t I = 0; I < Set.size(); ++I)
+        LoopValues[Set[I]] = V[I];
+      for (size_t I = 0; I < Set.size(); ++I) {
+        auto N = evaluate(P, P.loop(Set[I]).Next, env(Zero));
+        if (!N || !N->isConstant()) {
+          LoopValues = Saved;
+          return std::nullopt;
+        }
+        V[I] = N->C;
+      }
+    }
+    LoopValues = Saved;
+    // A counter that never repeats is not a cycle: it was cut at MaxCycle
+    // above. One state only (a variable the loop never changes in effect)
+    // is a cycle too.
+    return std::make_pair(Set, std::move(States));
   }
 
   /// Can loop group Ms be enumerated iteration by iteration with each

@@ -169,7 +169,13 @@ public:
   /// S - numSymbols() (opaqueSymbol), of which nothing is known.
   const Symbol &symbolInfo(unsigned S) const {
     static const Symbol Opaque{"an opaque uniform value"};
-    return S < Symbols.size() ? Symbols[S] : Opaque;
+    // The value of an unsigned node is never negative.
+    static const Symbol OpaqueUnsigned{"an opaque uniform value", 1, true};
+    if (S < Symbols.size())
+      return Symbols[S];
+    NodeId N = S - Symbols.size();
+    return N < Nodes.size() && !Nodes[N].Type.Signed ? OpaqueUnsigned
+                                                     : Opaque;
   }
   /// The symbol for the value of node N, the same in every thread but not
   /// computable (blockIdx.x % n): an operation on uniform values only.
