@@ -233,6 +233,10 @@ __device__ float __shfl_xor_sync(unsigned mask, float var, int laneMask,
 __device__ int __shfl_xor_sync(unsigned mask, int var, int laneMask,
                                int width = 32);
 __device__ unsigned __ballot_sync(unsigned mask, int predicate);
+/* sm_20_intrinsics.h: a generic pointer's shared-window address, the
+   operand of inline PTX such as ldmatrix and cp.async. */
+__device__ size_t __cvta_generic_to_shared(const void *ptr);
+__device__ void *__cvta_shared_to_generic(size_t rawbits);
 __device__ float __expf(float x);
 __device__ float __fdividef(float x, float y);
 __device__ float rsqrtf(float x);
