@@ -191,12 +191,40 @@ __global__ void wmmaTiles(float *out) {
   wmma::load_matrix_sync(fa, (const __half *)out, 64);
 }
 
+// The CuTe/CUTLASS swizzle functor written out: Swizzle<3, 3, 3> XORs the
+// 16-byte chunk (bits 3..5 of a 16-bit element's offset) with the row
+// (bits 6..8). The swizzled read is conflict-free; the plain one is not.
+template <int B, int M, int S> struct Swizzle {
+  static constexpr int mask = ((1 << B) - 1) << (M + S);
+  __device__ int operator()(int offset) const {
+    return offset ^ ((offset & mask) >> S);
+  }
+};
+__device__ void ldsm_x1(uint32_t addr, uint32_t &r0) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];\n"
+               : "=r"(r0)
+               : "r"(addr));
+}
+__global__ void cuteSwizzle(unsigned *out) {
+  __shared__ __attribute__((aligned(128))) unsigned short S[64 * 64];
+  int lane = threadIdx.x % 32;
+  Swizzle<3, 3, 3> swz;
+  uint32_t r;
+  ldsm_x1(smem_u32(&S[swz(lane % 8 * 64)]), r);
+  ldsm_x1(smem_u32(&S[lane % 8 * 64]), r);
+  // CHECK: :[[@LINE-11]]:3: warning: shared-memory load by ldmatrix.x1 at 'addr' has an 8-way bank conflict (block 32x1 via 'cuteSwizzle': the rows of lanes 0..7 hit bank 0 with a stride of 32 words) [warplint-bank-conflict]
+  // CHECK: :[[@LINE-12]]:3: note: warp 0
+  // CHECK: :[[@LINE-3]]:3: note: the address comes from this call in 'cuteSwizzle'
+  out[threadIdx.x] = r;
+}
+
 int main() {
   tilePlain<<<1, 128>>>(0, 0);
   tileSwizzled<<<1, 128>>>(0, 0);
   forms<<<1, 32>>>(0);
   copies<<<1, 128>>>(0, 0);
   wmmaTiles<<<1, 128>>>(0);
+  cuteSwizzle<<<1, 32>>>(0);
 }
 
 // DUMP: 67:3 ldmatrix.x4 addr bytes=16 degree=8,1
@@ -220,3 +248,4 @@ int main() {
 // DUMP: 182:3 wmma::load_matrix_sync &Q[0][warp * 16] bytes=2 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
 // DUMP: 183:3 wmma::store_matrix_sync &Cs[warp * 16][0] bytes=4 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
 // DUMP: 187:3 wmma::store_matrix_sync &Cs[0][warp * 16] bytes=4 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
+// DUMP: 204:3 ldmatrix.x1 addr bytes=16 degree=1,8
