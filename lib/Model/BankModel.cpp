@@ -312,7 +312,8 @@ class AccessAnalysis {
 public:
   AccessAnalysis(const AccessSpec &A, const Dim3 &Block)
       : A(A), P(*A.Pool), Block(Block), LoopValues(P.numLoops()),
-        Induction(P.numLoops(), false), Iterations(P.numLoops()) {}
+        Induction(P.numLoops(), false), Iterations(P.numLoops()),
+        ExitValues(P.numLoops()) {}
 
   AccessResult run() {
     llvm::SmallVector<unsigned, 4> Read;
@@ -436,6 +437,8 @@ private:
   /// start (see EvalEnv::Iterations), and for each the iterations every
   /// thread of the block runs, by linear thread id.
   std::vector<std::optional<int64_t>> Iterations;
+  /// Per loop: the value after the loop being tried (see leaf()).
+  std::vector<std::optional<int64_t>> ExitValues;
   struct LaneLoop {
     std::vector<uint32_t> Trips;
     int64_t K = 0;
@@ -485,6 +488,7 @@ private:
     E.Induction = Induction;
     E.Iterations = Iterations;
     E.Choices = Choices;
+    E.ExitValues = ExitValues;
     return E;
   }
 
@@ -642,54 +646,52 @@ private:
       Induction[M] = false;
   }
 
-  /// The states of loop group G's variables that the access reads, when
-  /// they form a closed set (their starts and next values read only each
-  /// other, constants and outer loops with known values, not the thread)
-  /// whose values repeat within MaxCycle steps: the members, and each state
-  /// of the cycle from the start. Every iteration of the loop, whatever its
-  /// trip count, has one of these states.
-  std::optional<std::pair<llvm::SmallVector<unsigned, 2>,
-                          std::vector<std::vector<int64_t>>>>
-  cycleValues(unsigned G) {
-    constexpr size_t MaxCycle = 64;
-    llvm::SmallVector<unsigned, 2> Ms = members(G);
-    // The members whose values the address reads: through the starts and
-    // next values of loop variables, not through loop conditions (a trip
-    // count decides how many states are reached, not which). A guard that
-    // reads another member (the loop's own condition) is not known then,
-    // and lets every lane through.
+  /// The members of loop group G whose values Seeds read, through the
+  /// starts and next values of loop variables (not through loop conditions:
+  /// a trip count decides how many states are reached, not which), with
+  /// the members those read in turn; empty when one of them reads the
+  /// thread index.
+  llvm::SmallVector<unsigned, 2> valueMembers(unsigned G,
+                                              llvm::ArrayRef<NodeId> Seeds) {
     llvm::SmallVector<unsigned, 2> Set;
-    {
-      llvm::SmallVector<NodeId, 16> Work{A.Address};
-      std::vector<bool> Seen(P.size());
-      while (!Work.empty()) {
-        NodeId N = Work.pop_back_val();
-        if (Seen[N])
-          continue;
-        Seen[N] = true;
-        const Node &X = P[N];
-        if (X.Kind == Op::LoopVar) {
-          const Loop &L = P.loop(X.Index);
-          // Other groups' variables are followed to the members of G their
-          // starts and steps read.
-          if (L.Group == G && !llvm::is_contained(Set, X.Index)) {
-            Set.push_back(X.Index);
-            if (P.readsThreadIdx(L.Init) || P.readsThreadIdx(L.Next))
-              return std::nullopt;
-          }
-          Work.append({L.Init, L.Next});
+    llvm::SmallVector<NodeId, 16> Work(Seeds.begin(), Seeds.end());
+    std::vector<bool> Seen(P.size());
+    while (!Work.empty()) {
+      NodeId N = Work.pop_back_val();
+      if (Seen[N])
+        continue;
+      Seen[N] = true;
+      const Node &X = P[N];
+      if (X.Kind == Op::LoopVar || X.Kind == Op::LoopExit) {
+        const Loop &L = P.loop(X.Index);
+        // Other groups' variables are followed to the members of G their
+        // starts and steps read.
+        if (L.Group == G && X.Kind == Op::LoopVar &&
+            !llvm::is_contained(Set, X.Index)) {
+          Set.push_back(X.Index);
+          if (P.readsThreadIdx(L.Init) || P.readsThreadIdx(L.Next))
+            return {};
         }
-        unsigned K = arity(X.Kind);
-        if (K >= 1)
-          Work.push_back(X.A);
-        if (K >= 2)
-          Work.push_back(X.B);
-        if (K >= 3)
-          Work.push_back(X.C);
+        if (X.Kind == Op::LoopVar || L.Group != G)
+          Work.append({L.Init, L.Next});
       }
+      unsigned K = arity(X.Kind);
+      if (K >= 1)
+        Work.push_back(X.A);
+      if (K >= 2)
+        Work.push_back(X.B);
+      if (K >= 3)
+        Work.push_back(X.C);
     }
-    if (Set.empty())
-      return std::nullopt;
+    return Set;
+  }
+
+  /// The states Set (variables of one loop group) goes through from their
+  /// starts, when they repeat within 64 steps; the starts and next values
+  /// must read only each other, constants and loops with known values.
+  std::optional<std::vector<std::vector<int64_t>>>
+  cycleOf(llvm::ArrayRef<unsigned> Set) {
+    constexpr size_t MaxCycle = 64;
     uint64_t Zero[3] = {0, 0, 0};
     std::vector<int64_t> V;
     for (unsigned M : Set) {
@@ -703,7 +705,7 @@ private:
     while (!llvm::is_contained(States, V)) {
       if (States.size() == MaxCycle) {
         LoopValues = Saved;
-        return std::nullopt;
+        return std::nullopt; // a counter, not a cycle
       }
       States.push_back(V);
       for (size_t I = 0; I < Set.size(); ++I)
@@ -718,10 +720,96 @@ private:
       }
     }
     LoopValues = Saved;
-    // A counter that never repeats is not a cycle: it was cut at MaxCycle
-    // above. One state only (a variable the loop never changes in effect)
-    // is a cycle too.
-    return std::make_pair(Set, std::move(States));
+    return States;
+  }
+
+  /// The states of loop group G's variables that the address reads, when
+  /// they cycle whatever the trip count (see cycleOf): every iteration of
+  /// the loop has one of them. The members, and each state.
+  std::optional<std::pair<llvm::SmallVector<unsigned, 2>,
+                          std::vector<std::vector<int64_t>>>>
+  cycleValues(unsigned G) {
+    llvm::SmallVector<unsigned, 2> Set = valueMembers(G, {A.Address});
+    if (Set.empty())
+      return std::nullopt;
+    auto States = cycleOf(Set);
+    if (!States)
+      return std::nullopt;
+    return std::make_pair(Set, std::move(*States));
+  }
+
+  /// The loops whose value after the loop the address reads, by group, and
+  /// the states their variables may leave the loop with, when the loop
+  /// cannot be run to its end (its trip count is not known) but its
+  /// variables cycle: the value after the loop is one of the cycle's.
+  struct ExitGroup {
+    llvm::SmallVector<unsigned, 2> Members;
+    std::vector<std::vector<int64_t>> States;
+  };
+  std::vector<ExitGroup> exitGroups() {
+    std::vector<ExitGroup> Out;
+    llvm::SmallVector<unsigned, 2> Groups;
+    llvm::SmallVector<NodeId, 16> Work{A.Address};
+    std::vector<bool> Seen(P.size());
+    while (!Work.empty()) {
+      NodeId N = Work.pop_back_val();
+      if (Seen[N])
+        continue;
+      Seen[N] = true;
+      const Node &X = P[N];
+      if (X.Kind == Op::LoopExit &&
+          !llvm::is_contained(Groups, P.loop(X.Index).Group))
+        Groups.push_back(P.loop(X.Index).Group);
+      if (X.Kind == Op::LoopVar)
+        Work.append({P.loop(X.Index).Init, P.loop(X.Index).Next});
+      unsigned K = arity(X.Kind);
+      if (K >= 1)
+        Work.push_back(X.A);
+      if (K >= 2)
+        Work.push_back(X.B);
+      if (K >= 3)
+        Work.push_back(X.C);
+    }
+    uint64_t Zero[3] = {0, 0, 0};
+    for (unsigned G : Groups) {
+      // Only when the loop cannot be run to its end.
+      llvm::SmallVector<NodeId, 4> Seeds;
+      bool Runs = true;
+      for (unsigned M : members(G)) {
+        Seeds.push_back(P.loop(M).Init);
+        Seeds.push_back(P.loop(M).Next);
+      }
+      for (NodeId N = 0; N < P.size(); ++N)
+        if (P[N].Kind == Op::LoopExit && P.loop(P[N].Index).Group == G &&
+            Seen[N])
+          if (auto V = evaluate(P, N, env(Zero)); !V || !V->isConstant())
+            Runs = false; // an opaque uniform value, at best
+      if (Runs)
+        continue;
+      llvm::SmallVector<unsigned, 2> Set;
+      for (NodeId N = 0; N < P.size(); ++N)
+        if (P[N].Kind == Op::LoopExit && P.loop(P[N].Index).Group == G &&
+            Seen[N] && !llvm::is_contained(Set, P[N].Index))
+          Set.push_back(P[N].Index);
+      // With the members their starts and steps read.
+      llvm::SmallVector<NodeId, 4> FromSet;
+      for (unsigned M : Set) {
+        FromSet.push_back(P.loop(M).Init);
+        FromSet.push_back(P.loop(M).Next);
+      }
+      for (unsigned M : valueMembers(G, FromSet))
+        if (!llvm::is_contained(Set, M))
+          Set.push_back(M);
+      bool Thread = llvm::any_of(Set, [&](unsigned M) {
+        return P.readsThreadIdx(P.loop(M).Init) ||
+               P.readsThreadIdx(P.loop(M).Next);
+      });
+      if (Thread)
+        continue;
+      if (auto States = cycleOf(Set))
+        Out.push_back({Set, std::move(*States)});
+    }
+    return Out;
   }
 
   /// Can loop group Ms be enumerated iteration by iteration with each
@@ -801,28 +889,55 @@ private:
 
   void leaf() {
     LeafWorst.reset();
-    // Every combination of arms of the uniform branches; the worst counts.
-    for (uint64_t Mask = 0; Mask < (uint64_t(1) << UniformSelects.size());
-         ++Mask) {
-      Choices.clear();
-      for (size_t I = 0; I < UniformSelects.size(); ++I)
-        Choices.push_back({UniformSelects[I], (Mask >> I & 1) != 0});
-      std::optional<std::pair<unsigned, unsigned>> Before = LeafWorst;
-      LeafWorst.reset();
-      leafWarps();
-      if (Failed)
-        return;
-      // The arms must agree: which one runs is not known.
-      if (Before && LeafWorst &&
-          uint64_t(Before->first) * LeafWorst->second !=
-              uint64_t(LeafWorst->first) * Before->second) {
-        unknown("the conflict depends on a branch whose condition is not "
-                "known at compile time");
-        return;
-      }
-      if (!LeafWorst)
-        LeafWorst = Before;
+    // The values loops whose trip count is not known may leave their
+    // cycling variables with: one of them is read, which one is not known.
+    std::vector<ExitGroup> Exits = exitGroups();
+    uint64_t Combos = 1;
+    for (const ExitGroup &E : Exits)
+      Combos *= E.States.size();
+    if (Combos > 64) {
+      Exits.clear();
+      Combos = 1;
     }
+    ExitValues.assign(P.numLoops(), std::nullopt);
+    for (uint64_t Combo = 0; Combo < Combos; ++Combo) {
+      uint64_t R = Combo;
+      for (const ExitGroup &E : Exits) {
+        const std::vector<int64_t> &S = E.States[R % E.States.size()];
+        R /= E.States.size();
+        for (size_t K = 0; K < E.Members.size(); ++K)
+          ExitValues[E.Members[K]] = S[K];
+      }
+      // Every combination of arms of the uniform branches.
+      for (uint64_t Mask = 0; Mask < (uint64_t(1) << UniformSelects.size());
+           ++Mask) {
+        Choices.clear();
+        for (size_t I = 0; I < UniformSelects.size(); ++I)
+          Choices.push_back({UniformSelects[I], (Mask >> I & 1) != 0});
+        std::optional<std::pair<unsigned, unsigned>> Before = LeafWorst;
+        LeafWorst.reset();
+        leafWarps();
+        if (Failed)
+          return;
+        // The arms, and the values after a loop, must agree: which one
+        // the program has is not known.
+        if (Before && LeafWorst &&
+            uint64_t(Before->first) * LeafWorst->second !=
+                uint64_t(LeafWorst->first) * Before->second) {
+          unknown(Mask == 0 && Combo > 0
+                      ? "the conflict depends on the value '" +
+                            P.loop(Exits.front().Members.front()).Name +
+                            "' has after its loop, whose trip count is not "
+                            "known at compile time"
+                      : "the conflict depends on a branch whose condition "
+                        "is not known at compile time");
+          return;
+        }
+        if (!LeafWorst)
+          LeafWorst = Before;
+      }
+    }
+    ExitValues.assign(P.numLoops(), std::nullopt);
     Choices.clear();
     endLeaf();
   }

@@ -173,43 +173,60 @@ bool ExprPool::readsThreadIdx(NodeId Root) const {
 
 void ExprPool::loopsRead(NodeId Root,
                          llvm::SmallVectorImpl<unsigned> &Out) const {
-  llvm::SmallVector<NodeId, 16> Work{Root};
-  std::vector<bool> Seen(Nodes.size());
-  while (!Work.empty()) {
-    NodeId N = Work.pop_back_val();
-    if (Seen[N])
-      continue;
-    Seen[N] = true;
-    const Node &X = Nodes[N];
-    if (X.Kind == Op::LoopExit) {
-      // The loops the exit value's loop reads, not that loop itself: its
-      // iterations are run to the end, not enumerated around the access.
-      unsigned G = Loops[X.Index].Group;
-      llvm::SmallVector<unsigned, 4> Inner;
-      for (const Loop &L : Loops)
-        if (L.Group == G) {
-          loopsRead(L.Init, Inner);
-          loopsRead(L.Cond, Inner);
-          loopsRead(L.Next, Inner);
+  // Iterative, each loop's exit value expanded once: an exit value read in
+  // a loop's own start or step does not recurse.
+  std::vector<bool> MainSeen(Nodes.size());
+  std::map<unsigned, std::vector<bool>> GroupSeen; // per exit value's group
+  llvm::SmallVector<unsigned, 4> ExitGroups;
+  llvm::SmallVector<std::pair<NodeId, unsigned>, 8> Inner; // (node, group)
+  auto Visit = [&](NodeId Start, std::optional<unsigned> ViaGroup) {
+    std::vector<bool> *Own = nullptr;
+    if (ViaGroup) {
+      Own = &GroupSeen[*ViaGroup];
+      Own->resize(Nodes.size());
+    }
+    llvm::SmallVector<NodeId, 16> W{Start};
+    while (!W.empty()) {
+      NodeId N = W.pop_back_val();
+      if (MainSeen[N] || (Own && (*Own)[N]))
+        continue;
+      (Own ? (*Own)[N] : MainSeen[N]) = true;
+      const Node &X = Nodes[N];
+      if (X.Kind == Op::LoopExit) {
+        unsigned G = Loops[X.Index].Group;
+        if (!llvm::is_contained(ExitGroups, G)) {
+          ExitGroups.push_back(G);
+          for (const Loop &L : Loops)
+            if (L.Group == G)
+              for (NodeId M : {L.Init, L.Cond, L.Next})
+                Inner.push_back({M, G});
         }
-      for (unsigned I : Inner)
-        if (Loops[I].Group != G && !llvm::is_contained(Out, I))
-          Out.push_back(I);
+      }
+      if (X.Kind == Op::LoopVar) {
+        // Through an exit value, the loops its loop reads, not that loop
+        // itself: its iterations are run to the end, not enumerated
+        // around the access.
+        bool OwnLoop = ViaGroup && Loops[X.Index].Group == *ViaGroup;
+        if (!OwnLoop && !llvm::is_contained(Out, X.Index))
+          Out.push_back(X.Index);
+        const Loop &L = Loops[X.Index];
+        W.append({L.Init, L.Cond, L.Next});
+        if (L.Step)
+          W.push_back(*L.Step);
+      }
+      unsigned K = arity(X.Kind);
+      if (K >= 1)
+        W.push_back(X.A);
+      if (K >= 2)
+        W.push_back(X.B);
+      if (K >= 3)
+        W.push_back(X.C);
     }
-    if (X.Kind == Op::LoopVar && !llvm::is_contained(Out, X.Index)) {
-      Out.push_back(X.Index);
-      const Loop &L = Loops[X.Index];
-      Work.append({L.Init, L.Cond, L.Next});
-      if (L.Step)
-        Work.push_back(*L.Step);
-    }
-    unsigned K = arity(X.Kind);
-    if (K >= 1)
-      Work.push_back(X.A);
-    if (K >= 2)
-      Work.push_back(X.B);
-    if (K >= 3)
-      Work.push_back(X.C);
+  };
+  Visit(Root, std::nullopt);
+  while (!Inner.empty()) {
+    auto [N, G] = Inner.pop_back_val();
+    Visit(N, G);
   }
 }
 
@@ -631,6 +648,8 @@ private:
     case Op::LoopVar:
       return loopValue(X, Depth);
     case Op::LoopExit:
+      if (X.Index < Env.ExitValues.size() && Env.ExitValues[X.Index])
+        return constantValue(*Env.ExitValues[X.Index]);
       return loopExit(X);
     case Op::Select: {
       auto C = eval(X.A, Depth);

@@ -24,6 +24,24 @@ __global__ void doubleBuffer(const float4 *g, float *out, int tiles) {
   }
 }
 
+// After the loop, the buffer it left in `off` is one of the cycle's values
+// (which one depends on the trip count): each is tried, and a degree is
+// given when they agree.
+__global__ void epilogue(float *out, int tiles) {
+  extern __shared__ float e[][32];
+  unsigned lane = threadIdx.x % 32;
+  unsigned off = 0;
+  for (int t = 0; t < tiles; ++t) {
+    off ^= 32;
+    e[off + lane][lane] = t;
+  }
+  out[threadIdx.x] = e[off + lane][0];
+  // CHECK: :[[@LINE-1]]:22: warning: shared-memory load of 'e[off + lane][0]' has a 32-way bank conflict (block 32x1: lanes 0..31 hit bank 0 with a stride of 32 words) [warplint-bank-conflict]
+  // CHECK: :[[@LINE-2]]:22: note: warp 0
+  // Here the buffer decides: 32-way in buffer 0, none in buffer 1.
+  out[threadIdx.x] += e[lane][off / 32 * lane];
+}
+
 // Three stages whose words are spread by a stride that grows with the
 // stage: stage 1 strides by 2 words (2-way), stages 0 and 2 by 1 and 3
 // words (conflict-free). The worst stage is reported.
@@ -44,9 +62,13 @@ __global__ void threeStages(const float *g, float *out, int tiles) {
 int main(int argc, char **argv) {
   doubleBuffer<<<1, 128, 128 * 128>>>(0, 0, argc);
   threeStages<<<1, 32>>>(0, 0, argc);
+  epilogue<<<1, 32, 64 * 128>>>(0, argc);
 }
 
 // DUMP: 20:5 buf[row][(lane % 8) ^ (row % 8)] bytes=16 degree=1
 // DUMP: 22:16 buf[off + lane % 8][(lane / 8) ^ (lane % 8)] bytes=16 degree=1
-// DUMP: 35:5 st[stage * 128 + lane * (stage + 1)] bytes=4 degree=2
-// DUMP: 38:12 st[0] bytes=4 degree=1
+// DUMP: 36:5 e[off + lane][lane] bytes=4 degree=1
+// DUMP: 38:22 e[off + lane][0] bytes=4 degree=32
+// DUMP: 42:23 e[lane][off / 32 * lane] bytes=4 why=the conflict depends on the value 'off' has after its loop, whose trip count is not known at compile time
+// DUMP: 53:5 st[stage * 128 + lane * (stage + 1)] bytes=4 degree=2
+// DUMP: 56:12 st[0] bytes=4 degree=1

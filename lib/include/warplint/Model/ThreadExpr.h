@@ -236,6 +236,10 @@ struct EvalEnv {
   /// Select nodes whose condition is uniform but unknown: the arm taken
   /// (true: the first), when the analysis is trying each.
   llvm::ArrayRef<std::pair<NodeId, bool>> Choices;
+  /// Per loop: the value its variable has after the loop, when the
+  /// analysis is trying each value it may have (a variable that cycles in a
+  /// loop whose trip count is not known); else the loop is run to its end.
+  llvm::ArrayRef<std::optional<int64_t>> ExitValues;
 };
 
 /// Evaluates N for one thread; std::nullopt when the value is unknown.
