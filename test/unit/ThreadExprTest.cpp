@@ -724,3 +724,27 @@ TEST(ThreadExprTest, LoopExitRunsTheLoopToItsEnd) {
   EXPECT_EQ(constantOf(Q, Q.loopExit(M, I32), envFor({32, 1, 1}, 5)), 8);
   EXPECT_EQ(constantOf(Q, Q.loopExit(M, I32), envFor({32, 1, 1}, 0)), 1);
 }
+
+TEST(ThreadExprTest, LoopsReadFollowsEachExitValueOnce) {
+  // Two loops, each starting from the other's exit value (an outer loop
+  // that carries both): the walk ends, and reports the loops read.
+  ExprPool P;
+  IntType T = IntType::i32();
+  NodeId Zero = P.constant(0, T);
+  unsigned A = P.addLoop("a"), B = P.addLoop("b");
+  P.loop(A).Init = P.loopExit(B, T);
+  P.loop(B).Init = P.loopExit(A, T);
+  for (unsigned L : {A, B}) {
+    NodeId V = P.loopVar(L, T);
+    P.loop(L).Cond = P.binary(Op::LT, V, P.constant(4, T), T);
+    P.loop(L).Next = P.binary(Op::Add, V, P.constant(1, T), T);
+    P.loop(L).Complete = true;
+  }
+  llvm::SmallVector<unsigned, 4> Out;
+  P.loopsRead(P.binary(Op::Add, P.loopVar(A, T), Zero, T), Out);
+  EXPECT_TRUE(llvm::is_contained(Out, A));
+  Out.clear();
+  // Only through an exit value: that loop is run to its end, not read.
+  P.loopsRead(P.loopExit(A, T), Out);
+  EXPECT_FALSE(llvm::is_contained(Out, A));
+}
