@@ -434,6 +434,8 @@ private:
     return E;
   }
 
+  unsigned SizeDepth = 0;
+
   /// The byte count of a copy: an integer constant, or a constant wrapped
   /// in a class such as cuda::aligned_size_t<16>(16).
   std::optional<uint64_t> copySize(const Expr *E) {
@@ -454,6 +456,15 @@ private:
         return std::nullopt;
       return copySize(CE->getArg(0));
     }
+    // `const auto shape = cuda::aligned_size_t<16>(16);`
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && V->getType().isConstQualified() && V->getInit() &&
+          ++SizeDepth < 8) {
+        auto R = copySize(V->getInit());
+        --SizeDepth;
+        return R;
+      }
     Expr::EvalResult R;
     if (E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType() ||
         !E->EvaluateAsInt(R, Ctx))

@@ -155,6 +155,8 @@ __global__ void copies(const float4 *g, float *out) {
   cuda::memcpy_async(&s[tid % 8][tid / 8], g + tid,
                      cuda::aligned_size_t<16>(16), pipe);
   // CHECK: :[[@LINE-2]]:3: warning: shared-memory store by cuda::memcpy_async at '&s[tid % 8][tid / 8]' has an 8-way bank conflict
+  const auto shape = cuda::aligned_size_t<16>(16);
+  cuda::memcpy_async(&t[tid], g, shape, pipe);
   cuda::memcpy_async(&t[tid], g, cuda::aligned_size_t<16>(64), pipe);
   cuda::memcpy_async(cooperative_groups::this_thread_block(), t, g,
                      sizeof(t), pipe);
@@ -240,12 +242,13 @@ int main() {
 // DUMP: 151:3 __pipeline_memcpy_async &s[tid][0] bytes=16 degree=8
 // DUMP: 154:3 __pipeline_memcpy_async &t[tid] bytes=16 degree=1
 // DUMP: 155:3 cuda::memcpy_async &s[tid % 8][tid / 8] bytes=16 degree=8
-// DUMP: 158:3 cuda::memcpy_async cuda::memcpy_async(&t[tid], g, cuda::aligned_size_t<16>(6... bytes=0 why=it copies 64 bytes per thread; the model covers copies of 4, 8 and 16 bytes
-// DUMP: 159:3 cuda::memcpy_async cuda::memcpy_async(cooperative_groups::this_thread_block(... bytes=0 why=the whole group copies, and the library decides which lane writes which bytes
-// DUMP: 161:3 cooperative_groups::memcpy_async cooperative_groups::memcpy_async(cooperative_groups::this... bytes=0 why=the whole group copies, and the library decides which lane writes which bytes
-// DUMP: 163:14 t[tid].x bytes=4 degree=4
-// DUMP: 178:3 wmma::load_matrix_sync &P[warp * 16][0] bytes=2 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
-// DUMP: 182:3 wmma::load_matrix_sync &Q[0][warp * 16] bytes=2 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
-// DUMP: 183:3 wmma::store_matrix_sync &Cs[warp * 16][0] bytes=4 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
-// DUMP: 187:3 wmma::store_matrix_sync &Cs[0][warp * 16] bytes=4 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
-// DUMP: 204:3 ldmatrix.x1 addr bytes=16 degree=1,8
+// DUMP: 159:3 cuda::memcpy_async &t[tid] bytes=16 degree=1
+// DUMP: 160:3 cuda::memcpy_async cuda::memcpy_async(&t[tid], g, cuda::aligned_size_t<16>(6... bytes=0 why=it copies 64 bytes per thread; the model covers copies of 4, 8 and 16 bytes
+// DUMP: 161:3 cuda::memcpy_async cuda::memcpy_async(cooperative_groups::this_thread_block(... bytes=0 why=the whole group copies, and the library decides which lane writes which bytes
+// DUMP: 163:3 cooperative_groups::memcpy_async cooperative_groups::memcpy_async(cooperative_groups::this... bytes=0 why=the whole group copies, and the library decides which lane writes which bytes
+// DUMP: 165:14 t[tid].x bytes=4 degree=4
+// DUMP: 180:3 wmma::load_matrix_sync &P[warp * 16][0] bytes=2 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
+// DUMP: 184:3 wmma::load_matrix_sync &Q[0][warp * 16] bytes=2 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
+// DUMP: 185:3 wmma::store_matrix_sync &Cs[warp * 16][0] bytes=4 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
+// DUMP: 189:3 wmma::store_matrix_sync &Cs[0][warp * 16] bytes=4 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
+// DUMP: 206:3 ldmatrix.x1 addr bytes=16 degree=1,8
