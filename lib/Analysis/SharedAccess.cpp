@@ -350,6 +350,7 @@ public:
       A.Offset = X.Offset;
       A.AddressLanes = X.AddressLanes;
       A.Unanalysable = X.Unsupported;
+      A.SharedByContract = !X.Generic;
       if (A.Unanalysable.empty()) {
         A.LValue = operandExpr(S, X.Operand, A.Unanalysable);
         if (A.LValue && A.LValue->getType()->isPointerType())
@@ -602,6 +603,7 @@ private:
     A.Site = E;
     A.Function = F;
     A.Instruction = Instr;
+    A.SharedByContract = Pipeline; // its parameter is dst_shared
     const Expr *Dst = E->getArg(0);
     if (!Dst->IgnoreParenImpCasts()->getType()->isPointerType()) {
       // memcpy_async(group, dst, src, ...): the whole group copies.
@@ -609,12 +611,19 @@ private:
       A.Unanalysable = "the whole group copies, and the library decides "
                        "which lane writes which bytes";
       RootFinder R(Finder);
-      if (E->getNumArgs() >= 4 && E->getArg(1)->getType()->isPointerType() &&
-          R.ofPointer(E->getArg(1)) == RootKind::Shared)
-        A.Root = R.Var;
+      if (E->getNumArgs() < 4 || !E->getArg(1)->getType()->isPointerType())
+        return true;
+      RootKind K = R.ofPointer(E->getArg(1));
+      if (K == RootKind::Other)
+        return true; // a copy into other memory
+      A.Root = R.Var;
       Out.push_back(A);
       return true;
     }
+    RootFinder RF(Finder);
+    RootKind DstKind = RF.ofPointer(Dst);
+    if (!Pipeline && DstKind == RootKind::Other)
+      return true; // a copy into other memory
     A.LValue = Dst;
     std::optional<uint64_t> Size = copySize(E->getArg(2));
     if (!Size)
@@ -625,9 +634,8 @@ private:
                        "and 16 bytes";
     else
       A.Bytes = unsigned(*Size);
-    RootFinder R(Finder);
-    if (R.ofPointer(Dst) == RootKind::Shared)
-      A.Root = R.Var;
+    if (DstKind == RootKind::Shared)
+      A.Root = RF.Var;
     if (!A.Unanalysable.empty())
       A.LValue = nullptr;
     Out.push_back(A);
@@ -842,7 +850,8 @@ public:
     }
     // An instruction or a copy into shared memory accesses shared memory
     // whatever the analysis finds its operand derived from.
-    if (!A.Instruction.empty() && Why.empty() && (!Addr || !Root))
+    if (A.SharedByContract && Why.empty() &&
+        (!Addr || (!Root && A.Given != SharedAccess::SharedAddress)))
       return fail("its address does not come from a __shared__ variable "
                   "the analysis can follow");
     if (!Addr || (!Root && A.Given != SharedAccess::SharedAddress))

@@ -52,6 +52,7 @@ json::Value sharedAccessJson(const SharedAccessInfo &I) {
                       {"text", I.Text},
                       {"access", I.Access},
                       {"instruction", I.Instruction},
+                      {"tile", I.Tile},
                       {"bytes", I.Bytes},
                       {"array", I.Array},
                       {"function", I.Function},
@@ -84,6 +85,8 @@ void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {
     OS << "  not analysed: "
        << (I.WhyUnknown.empty() ? "its address is not known" : I.WhyUnknown)
        << "\n";
+    if (!I.Tile.empty())
+      OS << "  the tile: " << I.Tile << "\n";
     return;
   }
   for (const SharedAccessInfo::Run &R : I.Runs) {

@@ -9,6 +9,20 @@
 // RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-bank-conflict' %s -- %cuda_flags 2>/dev/null | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
 // RUN: %if plugin %{ %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-bank-conflict %cuda_flags %s 2>&1 | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
 // RUN: %warplint --dump-shared-accesses %s -- %cuda_flags | %python %S/Inputs/accesses.py | FileCheck %s --check-prefix=DUMP
+// RUN: %warplint explain %s:135 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %warplint explain %s:201 -- %cuda_flags | FileCheck %s --check-prefix=WMMA
+
+// EXPLAIN:      tensor-core.cu:135:3: shared-memory load by ldmatrix.x1 at 'lane < 8 ? row8 : far' (1 8x8 matrix of 16-byte rows) in 'forms'
+// EXPLAIN:      block 32x1 (kernel 'forms'): 8-way bank conflict; worst warp 0 (threads 0..31)
+// EXPLAIN:      each phase pN is matrix N-1: the 8 rows of 16 bytes whose addresses lanes 8(N-1)..8(N-1)+7 give, one row per lane
+// EXPLAIN:      p1 wf 1             0   0   0   0   .
+// EXPLAIN:      p1 wf 8             7   7   7   7   .
+// EXPLAIN-NOT:  p2
+// EXPLAIN:      8 wavefronts where 1 would do: 8-way
+
+// WMMA:         tensor-core.cu:201:3: shared-memory load by wmma::load_matrix_sync at '&P[warp * 16][0]' (2 bytes) in 'wmmaTiles'
+// WMMA-NEXT:    not analysed: WMMA's mapping of matrix elements to lanes is not documented
+// WMMA-NEXT:    the tile: 16 rows of 32 bytes, 128 bytes apart (ldm = 64); its busiest bank holds 16 words, so any lane mapping needs at least 16 wavefronts where 4 would do
 
 #include <cuda.h>
 
@@ -166,6 +180,13 @@ __global__ void copies(const float4 *g, float *out) {
   // CHECK: :[[@LINE-1]]:14: warning: shared-memory load of 't[tid].x' has a 4-way bank conflict
 }
 
+// A helper that stores a fragment to global memory: not shared memory,
+// not listed.
+__device__ void
+storeGlobal(float *C, const wmma::fragment<wmma::accumulator, 16, 16, 16, float> &f) {
+  wmma::store_matrix_sync(C + 16, f, 64, wmma::mem_row_major);
+}
+
 // WMMA's lane mapping is not documented: its loads and stores are listed,
 // and a tile whose rows crowd into some banks is reported with the least
 // degree any mapping must have.
@@ -191,6 +212,7 @@ __global__ void wmmaTiles(float *out) {
   // CHECK: :[[@LINE-2]]:3: note: whatever lanes
   // CHECK: :[[@LINE-3]]:27: note: a leading dimension of 68
   wmma::load_matrix_sync(fa, (const __half *)out, 64);
+  storeGlobal(out, acc);
 }
 
 // The CuTe/CUTLASS swizzle functor written out: Swizzle<3, 3, 3> XORs the
@@ -229,26 +251,26 @@ int main() {
   cuteSwizzle<<<1, 32>>>(0);
 }
 
-// DUMP: 67:3 ldmatrix.x4 addr bytes=16 degree=8,1
-// DUMP: 72:3 cp.async.cg dst bytes=16 degree=1,1
-// DUMP: 121:3 ldmatrix.x1 lane < 8 ? row8 : far bytes=16 degree=8
-// DUMP: 125:3 ldmatrix.x1.trans far bytes=16 degree=1
-// DUMP: 127:3 ldmatrix.x2 row8 bytes=16 degree=8
-// DUMP: 130:3 stmatrix.x2 far bytes=16 degree=1
-// DUMP: 132:3 ldmatrix.x1 ldmatrix.x1 bytes=16 why=its address 'p' is computed inside the asm statement, not given by an operand
-// DUMP: 135:3 ld.shared.v4.u32 smem_u32(&C[0][lane * 8]) bytes=16 degree=1
-// DUMP: 137:3 st.shared.b32 smem_u32(&C[lane][0]) bytes=4 degree=32
-// DUMP: 140:3 cp.async.ca smem_u32(&C[lane][0]) bytes=4 degree=32
-// DUMP: 151:3 __pipeline_memcpy_async &s[tid][0] bytes=16 degree=8
-// DUMP: 154:3 __pipeline_memcpy_async &t[tid] bytes=16 degree=1
-// DUMP: 155:3 cuda::memcpy_async &s[tid % 8][tid / 8] bytes=16 degree=8
-// DUMP: 159:3 cuda::memcpy_async &t[tid] bytes=16 degree=1
-// DUMP: 160:3 cuda::memcpy_async cuda::memcpy_async(&t[tid], g, cuda::aligned_size_t<16>(6... bytes=0 why=it copies 64 bytes per thread; the model covers copies of 4, 8 and 16 bytes
-// DUMP: 161:3 cuda::memcpy_async cuda::memcpy_async(cooperative_groups::this_thread_block(... bytes=0 why=the whole group copies, and the library decides which lane writes which bytes
-// DUMP: 163:3 cooperative_groups::memcpy_async cooperative_groups::memcpy_async(cooperative_groups::this... bytes=0 why=the whole group copies, and the library decides which lane writes which bytes
-// DUMP: 165:14 t[tid].x bytes=4 degree=4
-// DUMP: 180:3 wmma::load_matrix_sync &P[warp * 16][0] bytes=2 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
-// DUMP: 184:3 wmma::load_matrix_sync &Q[0][warp * 16] bytes=2 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
-// DUMP: 185:3 wmma::store_matrix_sync &Cs[warp * 16][0] bytes=4 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
-// DUMP: 189:3 wmma::store_matrix_sync &Cs[0][warp * 16] bytes=4 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
-// DUMP: 206:3 ldmatrix.x1 addr bytes=16 degree=1,8
+// DUMP: 81:3 ldmatrix.x4 addr bytes=16 degree=8,1
+// DUMP: 86:3 cp.async.cg dst bytes=16 degree=1,1
+// DUMP: 135:3 ldmatrix.x1 lane < 8 ? row8 : far bytes=16 degree=8
+// DUMP: 139:3 ldmatrix.x1.trans far bytes=16 degree=1
+// DUMP: 141:3 ldmatrix.x2 row8 bytes=16 degree=8
+// DUMP: 144:3 stmatrix.x2 far bytes=16 degree=1
+// DUMP: 146:3 ldmatrix.x1 ldmatrix.x1 bytes=16 why=its address 'p' is computed inside the asm statement, not given by an operand
+// DUMP: 149:3 ld.shared.v4.u32 smem_u32(&C[0][lane * 8]) bytes=16 degree=1
+// DUMP: 151:3 st.shared.b32 smem_u32(&C[lane][0]) bytes=4 degree=32
+// DUMP: 154:3 cp.async.ca smem_u32(&C[lane][0]) bytes=4 degree=32
+// DUMP: 165:3 __pipeline_memcpy_async &s[tid][0] bytes=16 degree=8
+// DUMP: 168:3 __pipeline_memcpy_async &t[tid] bytes=16 degree=1
+// DUMP: 169:3 cuda::memcpy_async &s[tid % 8][tid / 8] bytes=16 degree=8
+// DUMP: 173:3 cuda::memcpy_async &t[tid] bytes=16 degree=1
+// DUMP: 174:3 cuda::memcpy_async cuda::memcpy_async(&t[tid], g, cuda::aligned_size_t<16>(6... bytes=0 why=it copies 64 bytes per thread; the model covers copies of 4, 8 and 16 bytes
+// DUMP: 175:3 cuda::memcpy_async cuda::memcpy_async(cooperative_groups::this_thread_block(... bytes=0 why=the whole group copies, and the library decides which lane writes which bytes
+// DUMP: 177:3 cooperative_groups::memcpy_async cooperative_groups::memcpy_async(cooperative_groups::this... bytes=0 why=the whole group copies, and the library decides which lane writes which bytes
+// DUMP: 179:14 t[tid].x bytes=4 degree=4
+// DUMP: 201:3 wmma::load_matrix_sync &P[warp * 16][0] bytes=2 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
+// DUMP: 205:3 wmma::load_matrix_sync &Q[0][warp * 16] bytes=2 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
+// DUMP: 206:3 wmma::store_matrix_sync &Cs[warp * 16][0] bytes=4 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
+// DUMP: 210:3 wmma::store_matrix_sync &Cs[0][warp * 16] bytes=4 why=WMMA's mapping of matrix elements to lanes is not documented (CUDA C++ Programming Guide, Warp Matrix Functions: it is unspecified and may differ between architectures); only the rows' spacing is checked
+// DUMP: 228:3 ldmatrix.x1 addr bytes=16 degree=1,8

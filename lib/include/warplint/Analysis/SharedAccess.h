@@ -46,6 +46,11 @@ struct SharedAccess {
   /// For accesses that are not C++ loads and stores: the instruction or
   /// call ("ldmatrix.x4", "cp.async.cg", "__pipeline_memcpy_async").
   std::string Instruction;
+  /// The instruction or API accesses shared memory whatever its operand
+  /// is found to be (PTX's `.shared` state space, __pipeline_memcpy_async):
+  /// an operand the analysis cannot follow to a __shared__ variable is
+  /// listed as unknown rather than taken for other memory.
+  bool SharedByContract = false;
   int64_t Offset = 0;         ///< bytes added to the address (`[%4+16]`)
   unsigned AddressLanes = 32; ///< lanes that give addresses (ldmatrix .xN)
   /// Why no degree can be given whatever the context: a group-wide copy

@@ -27,6 +27,9 @@ struct SharedAccessInfo {
   /// stores ("ldmatrix.x4", "cp.async.cg"); empty otherwise.
   std::string Instruction;
   unsigned AddressLanes = 32; ///< lanes that give addresses (ldmatrix)
+  /// For a WMMA tile: its rows, and the least wavefronts any lane mapping
+  /// needs ("16 rows of 32 bytes, 128 bytes apart: ...").
+  std::string Tile;
   std::string Array;    ///< the shared variable, when known
   std::string Function; ///< the function that holds the access
   unsigned Bytes = 0;
