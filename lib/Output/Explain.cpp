@@ -45,20 +45,23 @@ json::Value sharedAccessJson(const SharedAccessInfo &I) {
   for (const SharedAccessInfo::Span &S : I.Through)
     Through.push_back(json::Object{
         {"file", S.File}, {"line", S.Line}, {"endLine", S.EndLine}});
-  return json::Object{{"file", I.Loc.File},
+  json::Object O{{"file", I.Loc.File},
                       {"line", I.Loc.Line},
                       {"endLine", std::max(I.EndLine, I.Loc.Line)},
                       {"column", I.Loc.Column},
                       {"text", I.Text},
                       {"access", I.Access},
                       {"instruction", I.Instruction},
-                      {"tile", I.Tile},
                       {"bytes", I.Bytes},
                       {"array", I.Array},
                       {"function", I.Function},
                       {"whyUnknown", I.WhyUnknown},
                       {"runs", std::move(Runs)},
                       {"derivation", std::move(Through)}};
+  // A WMMA tile's rows and least wavefronts (see SharedAccessInfo::Tile).
+  if (!I.Tile.empty())
+    O["tile"] = I.Tile;
+  return O;
 }
 
 void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {
