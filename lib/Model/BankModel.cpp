@@ -675,13 +675,7 @@ private:
         if (X.Kind == Op::LoopVar || L.Group != G)
           Work.append({L.Init, L.Next});
       }
-      unsigned K = arity(X.Kind);
-      if (K >= 1)
-        Work.push_back(X.A);
-      if (K >= 2)
-        Work.push_back(X.B);
-      if (K >= 3)
-        Work.push_back(X.C);
+      X.appendOperands(Work);
     }
     return Set;
   }
@@ -762,13 +756,7 @@ private:
         Groups.push_back(P.loop(X.Index).Group);
       if (X.Kind == Op::LoopVar)
         Work.append({P.loop(X.Index).Init, P.loop(X.Index).Next});
-      unsigned K = arity(X.Kind);
-      if (K >= 1)
-        Work.push_back(X.A);
-      if (K >= 2)
-        Work.push_back(X.B);
-      if (K >= 3)
-        Work.push_back(X.C);
+      X.appendOperands(Work);
     }
     uint64_t Zero[3] = {0, 0, 0};
     for (unsigned G : Groups) {

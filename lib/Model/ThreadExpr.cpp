@@ -214,13 +214,7 @@ void ExprPool::loopsRead(NodeId Root,
         if (L.Step)
           W.push_back(*L.Step);
       }
-      unsigned K = arity(X.Kind);
-      if (K >= 1)
-        W.push_back(X.A);
-      if (K >= 2)
-        W.push_back(X.B);
-      if (K >= 3)
-        W.push_back(X.C);
+      X.appendOperands(W);
     }
   };
   Visit(Root, std::nullopt);
@@ -259,13 +253,7 @@ unsigned ExprPool::dimsRead(NodeId Root) const {
       if (L.Step)
         Work.push_back(*L.Step);
     }
-    unsigned K = arity(X.Kind);
-    if (K >= 1)
-      Work.push_back(X.A);
-    if (K >= 2)
-      Work.push_back(X.B);
-    if (K >= 3)
-      Work.push_back(X.C);
+    X.appendOperands(Work);
   }
   return Mask;
 }
@@ -299,13 +287,7 @@ void ExprPool::selectsRead(NodeId Root,
       if (L.Step)
         Work.push_back(*L.Step);
     }
-    unsigned K = arity(X.Kind);
-    if (K >= 1)
-      Work.push_back(X.A);
-    if (K >= 2)
-      Work.push_back(X.B);
-    if (K >= 3)
-      Work.push_back(X.C);
+    X.appendOperands(Work);
   }
 }
 

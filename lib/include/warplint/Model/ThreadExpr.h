@@ -93,6 +93,17 @@ struct Node {
   int64_t Value = 0; ///< Const
   unsigned Index = 0;
   NodeId A = 0, B = 0, C = 0;
+  /// Appends the operands this node reads (by its arity) to Work: the step
+  /// of every walk over a pool.
+  template <typename Vec> void appendOperands(Vec &Work) const {
+    unsigned K = arity(Kind);
+    if (K >= 1)
+      Work.push_back(A);
+    if (K >= 2)
+      Work.push_back(B);
+    if (K >= 3)
+      Work.push_back(C);
+  }
 };
 
 /// A value the same in every thread of a block, but unknown to the analysis.
