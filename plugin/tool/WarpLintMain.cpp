@@ -35,6 +35,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -300,6 +301,7 @@ struct FileResult : ParseOutput {
   unsigned ClangErrors = 0;
   std::string ErrorText;
   std::string Fatal; ///< why the file could not be analysed at all
+  std::string Crashed; ///< how its analysis crashed ("signal 11"), if it did
   std::string CommandLine;
   std::vector<DeviceParse> Device;
   Options Opts;                           ///< with this file's ptxas reports
@@ -1052,14 +1054,40 @@ int main(int argc, const char **argv) {
     mergeDeviceParses(R);
   };
 
+  // Each file on a thread of its own with a large stack, as clang's driver
+  // runs its parser (deeply nested code parses), under crash recovery: a
+  // crash in clang or in warplint loses that file's results only, and is
+  // reported.
+  auto AnalyseSafely = [&](size_t I) {
+    CrashRecoveryContext CRC;
+    constexpr unsigned StackBytes = 64u << 20;
+    if (CRC.RunSafelyOnThread([&] { AnalyseOne(I); }, StackBytes))
+      return;
+    FileResult &R = Results[I];
+    // The crashed analysis may have left R half-written: abandon it (never
+    // destroyed) for a fresh result that keeps the file's settings.
+    FileResult Fresh;
+    Fresh.File = R.File;
+    Fresh.Opts = R.Opts;
+    Fresh.ConfigPath = R.ConfigPath;
+    Fresh.WarningsAsErrors = R.WarningsAsErrors;
+    Fresh.Fail = R.Fail;
+    Fresh.BaselinePath = R.BaselinePath;
+    int Code = CRC.RetCode;
+    Fresh.Crashed = Code > 128 && Code < 128 + 64
+                        ? "signal " + std::to_string(Code - 128)
+                        : "exit code " + std::to_string(Code);
+    new (&R) FileResult(std::move(Fresh));
+  };
+  CrashRecoveryContext::Enable();
   unsigned Threads = Jobs ? Jobs.getValue() : 0;
   if (Files.size() == 1 || Threads == 1) {
     for (size_t I = 0; I < Files.size(); ++I)
-      AnalyseOne(I);
+      AnalyseSafely(I);
   } else {
     DefaultThreadPool Pool(hardware_concurrency(Threads));
     for (size_t I = 0; I < Files.size(); ++I)
-      Pool.async([&, I] { AnalyseOne(I); });
+      Pool.async([&, I] { AnalyseSafely(I); });
     Pool.wait();
   }
 
@@ -1084,6 +1112,12 @@ int main(int argc, const char **argv) {
                                             : "no configuration file")
                      : "configuration " + R.ConfigPath)
              << "\n";
+    if (!R.Crashed.empty()) {
+      InputError = true;
+      errs() << "warplint: error: analysing " << R.File << " crashed ("
+             << R.Crashed << "); the other files' results stand\n";
+      continue;
+    }
     if (!R.Fatal.empty()) {
       InputError = true;
       errs() << "warplint: error: cannot analyse " << R.File << ": "
