@@ -100,8 +100,15 @@ private:
       auto S = scalar(Value, Key);
       if (!S)
         return S.takeError();
-      if (auto F = CheckFilter::parse(*S); !F)
+      auto F = CheckFilter::parse(*S);
+      if (!F)
         return error(Value, toString(F.takeError()));
+      // A typo (`warplint-bank-conflct`) or `-*` alone would turn every
+      // check off without a word.
+      if (!F->any())
+        return error(Value, "'Checks: " + *S +
+                                "' enables no warplint check; see warplint "
+                                "--list-checks");
       C.Checks = *S;
       return Error::success();
     }
