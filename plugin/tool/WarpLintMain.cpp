@@ -77,7 +77,7 @@ cl::opt<std::string> ChecksOpt(
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks and exit"),
                          cl::cat(Category));
-cl::opt<unsigned> Jobs("j",
+cl::opt<unsigned> Jobs("j", cl::Prefix,
                        cl::desc("Files analysed in parallel (default: one per "
                                 "core)"),
                        cl::init(0), cl::cat(Category));
