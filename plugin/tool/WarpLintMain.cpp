@@ -574,6 +574,19 @@ int main(int argc, const char **argv) {
   std::string ExplainFile;
   unsigned ExplainLine = 0, ExplainCol = 0;
   if (argc > 1 && StringRef(argv[1]) == "explain") {
+    if (argc > 2 && (StringRef(argv[2]) == "--help" ||
+                     StringRef(argv[2]) == "-help" ||
+                     StringRef(argv[2]) == "-h")) {
+      outs() << "usage: warplint explain FILE:LINE[:COL] [options] "
+                "[-- COMPILER_ARGS]\n\n"
+                "Prints, for each shared-memory access at that place, the "
+                "banks its worst\nwarp hits in each block shape: one column "
+                "per bank, one row per wavefront\n(for ldmatrix and "
+                "stmatrix, one phase per 8x8 matrix), or why the access\n"
+                "has no degree. The options are warplint's (warplint "
+                "--help).\n";
+      return 0;
+    }
     if (argc < 3 || StringRef(argv[2]).starts_with("-"))
       return usageError("usage: warplint explain FILE:LINE[:COL] [options] "
                         "[-- COMPILER_ARGS]");

@@ -34,3 +34,8 @@ void launch(float *f, int n) { k<<<1, dim3(32, 2)>>>(f, n); }
 // NONE: warplint: error: no shared-memory access at {{.*}}explain.cu:2
 // USAGE: warplint: error: '{{.*}}explain.cu' is not FILE:LINE[:COL]
 // USAGE0: warplint: error: usage: warplint explain FILE:LINE[:COL] [options] [-- COMPILER_ARGS]
+
+// explain --help prints its usage.
+// RUN: %warplint explain --help | FileCheck %s --check-prefix=HELP
+// HELP: usage: warplint explain FILE:LINE[:COL] [options] [-- COMPILER_ARGS]
+// HELP: one column per bank, one row per wavefront
