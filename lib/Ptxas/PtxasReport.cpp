@@ -234,15 +234,29 @@ void Parser::usedLine(StringRef Msg, unsigned No) {
     // "Used 12 registers", "used 1 barriers"
     if (Counted.consume_front("Used ") || Counted.consume_front("used ")) {
       auto [Num, Noun] = Counted.split(' ');
-      if (!Num.getAsInteger(10, N) && N <= ~0u) {
-        if (Noun == "registers" || Noun == "register") {
-          F.Registers = unsigned(N);
-          continue;
-        }
-        if (Noun == "barriers" || Noun == "barrier") {
-          F.Barriers = unsigned(N);
-          continue;
-        }
+      bool Regs = Noun == "registers" || Noun == "register";
+      bool Bars = Noun == "barriers" || Noun == "barrier";
+      // No GPU has more than 255 registers per thread or 16 barriers per
+      // block: a larger or negative count is a damaged report, not a
+      // kernel to leave unchecked without a word.
+      uint64_t Most = Regs ? 255 : 16;
+      int64_t Signed;
+      bool Unsigned = !Num.getAsInteger(10, N);
+      bool Numeric = Unsigned || !Num.getAsInteger(10, Signed);
+      if ((Regs || Bars) && Numeric && (!Unsigned || N > Most)) {
+        diag(Diagnostic::Error, No,
+             "bad " + std::string(Regs ? "register" : "barrier") +
+                 " count '" + Num.str() + "' for " + F.Mangled +
+                 " (at most " + std::to_string(Most) + ")");
+        continue;
+      }
+      if (Regs && Unsigned) {
+        F.Registers = unsigned(N);
+        continue;
+      }
+      if (Bars && Unsigned) {
+        F.Barriers = unsigned(N);
+        continue;
       }
     } else if (bytesItem(Item, N, What)) {
       unsigned Bank;

@@ -232,3 +232,28 @@ TEST(PtxasReportTest, Demangle) {
   demangleInto(F);
   EXPECT_EQ(F.Name, "_Z");
 }
+
+TEST(PtxasReportTest, CountsOutOfRangeAreErrors) {
+  // A damaged report: counts no GPU has are errors with their line, and the
+  // function is left without them.
+  Report R = parse("ptxas info    : Compiling entry function '_Z1kv' for "
+                   "'sm_80'\n"
+                   "ptxas info    : Used 4294967296 registers, 348 bytes "
+                   "cmem[0]\n"
+                   "ptxas info    : Compiling entry function '_Z1gv' for "
+                   "'sm_80'\n"
+                   "ptxas info    : Used -5 registers, used 99 barriers\n"
+                   "ptxas info    : Compiling entry function '_Z1hv' for "
+                   "'sm_80'\n"
+                   "ptxas info    : Used 255 registers, used 16 barriers\n");
+  ASSERT_EQ(R.Functions.size(), 3u);
+  EXPECT_FALSE(R.Functions[0].Registers);
+  EXPECT_FALSE(R.Functions[1].Registers);
+  EXPECT_FALSE(R.Functions[1].Barriers);
+  EXPECT_EQ(R.Functions[2].Registers, 255u);
+  EXPECT_EQ(R.Functions[2].Barriers, 16u);
+  EXPECT_EQ(R.count(Diagnostic::Error), 3u);
+  ASSERT_FALSE(R.Diagnostics.empty());
+  EXPECT_EQ(R.Diagnostics[0].Line, 2u);
+  EXPECT_NE(R.Diagnostics[0].Message.find("'4294967296'"), std::string::npos);
+}
