@@ -1,6 +1,8 @@
 //===-- Config.cpp - .warplint.yaml, found upward from a source file ------===//
 #include "warplint/Core/Config.h"
 #include "warplint/Core/Checks.h"
+#include "llvm/Support/JSON.h"
+#include <map>
 #include "warplint/Core/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -73,6 +75,7 @@ public:
     auto *Map = dyn_cast<yaml::MappingNode>(Root);
     if (!Map)
       return error(Root, "expected a mapping of keys such as 'Checks:'");
+    std::map<std::string, unsigned> Seen; // key -> its line
     for (yaml::KeyValueNode &KV : *Map) {
       if (StreamPtr->failed())
         return syntaxError();
@@ -81,6 +84,12 @@ public:
         return error(KV.getKey(), "expected a key");
       SmallString<32> KeyBuf;
       StringRef Key = KeyNode->getValue(KeyBuf);
+      // A key given twice: which one was meant is not known (YAML says a
+      // mapping's keys are unique; the last one would silently win).
+      unsigned Line = SM.getLineAndColumn(KeyNode->getSourceRange().Start).first;
+      if (auto [It, New] = Seen.insert({Key.str(), Line}); !New)
+        return error(KeyNode, "'" + Key + "' is given twice (first on line " +
+                                  std::to_string(It->second) + ")");
       yaml::Node *Value = KV.getValue();
       if (Error E = readKey(C, Key, KeyNode, Value))
         return std::move(E);
@@ -294,6 +303,12 @@ private:
 } // namespace
 
 Expected<FileConfig> parseConfig(StringRef Text, StringRef Path) {
+  // A binary file (a NUL byte, or not UTF-8) is not an empty configuration.
+  if (Text.contains('\0') ||
+      !llvm::json::isUTF8(Text))
+    return createStringError(
+        (Path.empty() ? std::string(ConfigFileName) : Path.str()) +
+        ": not a text file (a NUL byte or invalid UTF-8)");
   // yaml::Stream prints its own syntax errors through the SourceMgr; keep
   // them out of the user's terminal and report one line instead.
   ConfigReader R(Text, Path);
