@@ -1,5 +1,6 @@
 //===-- Baseline.cpp - Known findings, reported no more -------------------===//
 #include "warplint/Core/Baseline.h"
+#include "warplint/Core/Config.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -128,6 +129,8 @@ Expected<Baseline> Baseline::parse(StringRef Text, StringRef Dir,
     return createStringError("'" + Path.str() +
                              "' is not a warplint baseline: " + Why.str());
   };
+  if (auto Deep = tooDeeplyNested(Text))
+    return Fail(*Deep);
   Expected<json::Value> V = json::parse(Text);
   if (!V)
     return Fail(toString(V.takeError()));

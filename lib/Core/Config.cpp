@@ -302,7 +302,37 @@ private:
 
 } // namespace
 
+std::optional<std::string> tooDeeplyNested(StringRef Text) {
+  unsigned Depth = 0, Line = 1;
+  char Quote = 0;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '\n')
+      ++Line;
+    if (Quote) {
+      if (C == '\\' && Quote == '"')
+        ++I; // an escaped character
+      else if (C == Quote)
+        Quote = 0;
+      continue;
+    }
+    if (C == '"' || C == '\'')
+      Quote = C;
+    else if (C == '[' || C == '{') {
+      if (++Depth > MaxNesting)
+        return "line " + std::to_string(Line) + ": nested deeper than " +
+               std::to_string(MaxNesting) + " levels";
+    } else if ((C == ']' || C == '}') && Depth)
+      --Depth;
+  }
+  return std::nullopt;
+}
+
 Expected<FileConfig> parseConfig(StringRef Text, StringRef Path) {
+  if (auto Deep = tooDeeplyNested(Text))
+    return createStringError(
+        (Path.empty() ? std::string(ConfigFileName) : Path.str()) + ": " +
+        *Deep);
   // A binary file (a NUL byte, or not UTF-8) is not an empty configuration.
   if (Text.contains('\0') ||
       !llvm::json::isUTF8(Text))

@@ -64,6 +64,16 @@ llvm::Expected<FileConfig> parseConfig(llvm::StringRef Text,
 /// Reads and parses one file.
 llvm::Expected<FileConfig> readConfigFile(llvm::StringRef Path);
 
+/// The deepest nesting of brackets and braces warplint parses in a JSON or
+/// YAML file (its parsers recurse once per level: a hostile file nested
+/// 50,000 levels deep would overflow the stack of the compiler that loads
+/// the plugin).
+inline constexpr unsigned MaxNesting = 256;
+
+/// "line L: ..." when Text nests `[` and `{` (outside quoted strings)
+/// deeper than MaxNesting; std::nullopt otherwise.
+std::optional<std::string> tooDeeplyNested(llvm::StringRef Text);
+
 /// The nearest .warplint.yaml in the directory of SourceFile or above
 /// (SourceFile made absolute first), or std::nullopt when there is none. An
 /// unreadable or invalid file is an error, not "no config".
