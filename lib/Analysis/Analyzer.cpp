@@ -127,12 +127,8 @@ describeSharedAccesses(ASTContext &Ctx, const Options &Opts,
     I.Instruction = R.Access.Instruction;
     I.AddressLanes = R.Access.AddressLanes;
     if (const auto &T = R.Access.Tile) {
-      uint64_t Stride = T->Ldm * T->ElemBytes;
-      model::TileBound B = model::tileBound(T->Rows, T->RowBytes, Stride);
-      I.Tile = std::to_string(T->Rows) + " rows of " +
-               std::to_string(T->RowBytes) + " bytes, " +
-               std::to_string(Stride) + " bytes apart (ldm = " +
-               std::to_string(T->Ldm) + "); its busiest bank holds " +
+      model::TileBound B = T->bound();
+      I.Tile = T->text() + "; its busiest bank holds " +
                std::to_string(B.MaxWords) + " words, so any lane mapping "
                "needs at least " + std::to_string(B.MaxWords) +
                " wavefronts where " + std::to_string(B.Ideal) + " would do";

@@ -457,22 +457,26 @@ std::string BankConflictAnalysis::layoutHint(const VarDecl *V) {
   }
   if (Mine.empty() || MaxBytes == 0 || MaxBytes > 16)
     return "";
+  // Each run lowered once; every relayout tried on the same lowering.
+  std::vector<std::pair<LoweredAccess, Dim3>> Lowered;
+  for (const auto &[R, Run] : Mine) {
+    if (Run->Result.State == AccessResult::NeverRuns)
+      continue;
+    std::string Why;
+    std::optional<LoweredAccess> L =
+        Finder.lower(R->Access, Run->Chain, nullptr, Why, Run->Args);
+    if (!L || !L->RootSymbol)
+      return "";
+    L->Spec.RemapBase = *L->RootSymbol;
+    Lowered.push_back({std::move(*L), Run->Block});
+  }
   auto Works = [&](const std::function<int64_t(int64_t)> &Remap) {
-    for (const auto &[R, RunP] : Mine) {
-        const AccessRun &Run = *RunP;
-        if (Run.Result.State == AccessResult::NeverRuns)
-          continue;
-        std::string Why;
-        std::optional<LoweredAccess> L =
-            Finder.lower(R->Access, Run.Chain, nullptr, Why, Run.Args);
-        if (!L || !L->RootSymbol)
-          return false;
-        L->Spec.Remap = Remap;
-        L->Spec.RemapBase = *L->RootSymbol;
-        AccessResult After = analyzeAccess(L->Spec, Run.Block);
-        if (After.State != AccessResult::Ok || After.conflicts())
-          return false;
-      }
+    for (auto &[L, Block] : Lowered) {
+      L.Spec.Remap = Remap;
+      AccessResult After = analyzeAccess(L.Spec, Block);
+      if (After.State != AccessResult::Ok || After.conflicts())
+        return false;
+    }
     return true;
   };
   std::vector<std::string> Ways;

@@ -435,37 +435,30 @@ private:
     return E;
   }
 
-  unsigned SizeDepth = 0;
-
   /// The byte count of a copy: an integer constant, or a constant wrapped
   /// in a class such as cuda::aligned_size_t<16>(16).
-  std::optional<uint64_t> copySize(const Expr *E) {
-    E = stripFull(E);
+  std::optional<uint64_t> copySize(const Expr *E, unsigned Depth = 0) {
     while (true) {
-      E = E->IgnoreParenImpCasts();
+      E = stripFull(E)->IgnoreParenImpCasts();
       if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
         E = M->getSubExpr();
       else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
         E = FC->getSubExpr();
-      else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
-        E = BT->getSubExpr();
       else
         break;
     }
+    if (Depth > 8)
+      return std::nullopt;
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
       if (CE->getNumArgs() != 1)
         return std::nullopt;
-      return copySize(CE->getArg(0));
+      return copySize(CE->getArg(0), Depth + 1);
     }
     // `const auto shape = cuda::aligned_size_t<16>(16);`
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-          V && V->getType().isConstQualified() && V->getInit() &&
-          ++SizeDepth < 8) {
-        auto R = copySize(V->getInit());
-        --SizeDepth;
-        return R;
-      }
+          V && V->getType().isConstQualified() && V->getInit())
+        return copySize(V->getInit(), Depth + 1);
     Expr::EvalResult R;
     if (E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType() ||
         !E->EvaluateAsInt(R, Ctx))
@@ -523,8 +516,7 @@ private:
       A.Bytes = unsigned(Ctx.getTypeSizeInChars(Elem).getQuantity());
     Expr::EvalResult Ldm;
     const Expr *LdmE = E->getArg(2);
-    if (Spec && Spec->getTemplateArgs().size() >= 5 &&
-        !Elem->isVoidType() && !Elem->isIncompleteType() &&
+    if (Spec && Spec->getTemplateArgs().size() >= 5 && A.Bytes &&
         !LdmE->isValueDependent() && LdmE->EvaluateAsInt(Ldm, Ctx)) {
       const TemplateArgumentList &TA = Spec->getTemplateArgs();
       auto TypeName = [](const TemplateArgument &T) -> std::string {
@@ -558,7 +550,7 @@ private:
         ColMajor = TypeName(TA[5]) == "col_major";
         LayoutKnown = ColMajor || TypeName(TA[5]) == "row_major";
       }
-      int64_t ElemBytes = Ctx.getTypeSizeInChars(Elem).getQuantity();
+      int64_t ElemBytes = A.Bytes;
       int64_t Rows = 0, Cols = 0;
       if (Use == "matrix_a")
         Rows = M, Cols = Kd;
@@ -569,7 +561,7 @@ private:
       if (ColMajor)
         std::swap(Rows, Cols);
       int64_t L = Ldm.Val.getInt().getExtValue();
-      if (LayoutKnown && Rows > 0 && Cols > 0 && ElemBytes > 0 && L >= Cols &&
+      if (LayoutKnown && Rows > 0 && Cols > 0 && L >= Cols &&
           Rows <= 256 && Cols * ElemBytes <= 1024)
         A.Tile = SharedAccess::TileRows{unsigned(Rows),
                                         unsigned(Cols * ElemBytes),
@@ -698,6 +690,12 @@ private:
 };
 
 } // namespace
+
+std::string SharedAccess::TileRows::text() const {
+  return std::to_string(Rows) + " rows of " + std::to_string(RowBytes) +
+         " bytes, " + std::to_string(stride()) + " bytes apart (ldm = " +
+         std::to_string(Ldm) + ")";
+}
 
 SharedAccessFinder::SharedAccessFinder(ASTContext &Ctx, ValueEvaluator &Eval)
     : Ctx(Ctx), Eval(Eval) {}
@@ -830,10 +828,8 @@ public:
 
   std::optional<LoweredAccess> run(const SharedAccess &A) {
     unsigned Frame = Chain.Functions.size() - 1;
-    if (!A.LValue) {
-      fail(A.Unanalysable);
-      return std::nullopt;
-    }
+    if (!A.LValue)
+      return fail(A.Unanalysable);
     std::optional<NodeId> Addr;
     switch (A.Given) {
     case SharedAccess::Object:
@@ -848,14 +844,15 @@ public:
         Addr = i64(*Addr);
       break;
     }
-    // An instruction or a copy into shared memory accesses shared memory
-    // whatever the analysis finds its operand derived from.
-    if (A.SharedByContract && Why.empty() &&
-        (!Addr || (!Root && A.Given != SharedAccess::SharedAddress)))
-      return fail("its address does not come from a __shared__ variable "
-                  "the analysis can follow");
-    if (!Addr || (!Root && A.Given != SharedAccess::SharedAddress))
+    // A shared-window address needs no array: it is shared memory.
+    if (!Addr || (!Root && A.Given != SharedAccess::SharedAddress)) {
+      // An instruction or a copy into shared memory accesses shared memory
+      // whatever the analysis finds its operand derived from.
+      if (A.SharedByContract && Why.empty())
+        return fail("its address does not come from a __shared__ variable "
+                    "the analysis can follow");
       return std::nullopt;
+    }
     if (A.Offset)
       Addr = P->binary(Op::Add, *Addr, P->constant(A.Offset, IntType::i64()),
                        IntType::i64());

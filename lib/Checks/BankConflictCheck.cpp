@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/BankConflicts.h"
+#include "warplint/Model/PtxAccess.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
@@ -119,8 +120,7 @@ static std::optional<AstFixIt> paddingFixIt(const VarDecl *V, unsigned Extra,
 static void tileFinding(CheckContext &C, const AccessReport &R,
                         SourceLocation Loc) {
   const SharedAccess::TileRows &T = *R.Access.Tile;
-  uint64_t Stride = T.Ldm * T.ElemBytes;
-  TileBound B = tileBound(T.Rows, T.RowBytes, Stride);
+  TileBound B = T.bound();
   if (B.MaxWords <= B.Ideal)
     return;
   std::string Degree = formatDegree(B.MaxWords, B.Ideal);
@@ -128,14 +128,10 @@ static void tileFinding(CheckContext &C, const AccessReport &R,
   F.Check = CheckId::BankConflict;
   F.Level = Severity::Warning;
   F.Loc = Loc;
-  std::string Rows = std::to_string(T.Rows) + " rows of " +
-                     std::to_string(T.RowBytes) + " bytes, " +
-                     std::to_string(Stride) + " bytes apart (ldm = " +
-                     std::to_string(T.Ldm) + ")";
   F.Message = "shared-memory " + kindWords(R.Access.How).str() + " by " +
               R.Access.Instruction + " of " + quote(R.Text) +
               " has at least " + article(Degree) + "-way bank conflict (" +
-              Rows + ": bank " + std::to_string(B.Bank) + " holds " +
+              T.text() + ": bank " + std::to_string(B.Bank) + " holds " +
               std::to_string(B.MaxWords) + " of the tile's words, where " +
               std::to_string(B.Ideal) + " would do)";
   F.Notes.push_back(
@@ -150,7 +146,7 @@ static void tileFinding(CheckContext &C, const AccessReport &R,
   for (uint64_t Pad = 16; Pad <= 128; Pad += 16) {
     if (Pad % T.ElemBytes)
       continue;
-    TileBound P = tileBound(T.Rows, T.RowBytes, Stride + Pad);
+    TileBound P = tileBound(T.Rows, T.RowBytes, T.stride() + Pad);
     if (P.MaxWords <= P.Ideal) {
       F.Notes.push_back(
           {R.Access.LValue ? R.Access.LValue->getBeginLoc() : Loc,
@@ -214,8 +210,7 @@ void runBankConflictCheck(CheckContext &C) {
       F.Level = Severity::Warning;
       F.Loc = Loc;
       const std::string &Instr = R.Access.Instruction;
-      bool Matrix = StringRef(Instr).starts_with("ldmatrix") ||
-                    StringRef(Instr).starts_with("stmatrix");
+      bool Matrix = isMatrixInstruction(Instr);
       std::string Why = describeConflict(Res, Bytes);
       if (Matrix && StringRef(Why).starts_with("lane"))
         Why = "the rows of " + Why; // each lane gives a row's address

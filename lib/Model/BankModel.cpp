@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "warplint/Model/BankModel.h"
 #include "llvm/ADT/STLExtras.h"
+#include <map>
 #include <numeric>
 
 namespace warplint::model {
@@ -375,6 +376,7 @@ public:
       return unknown("the address depends on more branches of unknown "
                      "uniform conditions than the analysis tries");
     AddressUniform = !P.readsThreadIdx(A.Address);
+    ExitSets = exitSets();
     // The first pass, with the unknown uniform part of the address taken as
     // 0 modulo 4, also learns which residues that part can have; the block's
     // answer stands only when every residue gives the same one.
@@ -447,6 +449,16 @@ private:
   llvm::SmallVector<unsigned, 4> Order;  ///< loop groups, outer first
   llvm::SmallVector<unsigned, 4> Needed; ///< loops the access reads
   llvm::SmallVector<NodeId, 4> UniformSelects;
+  /// The values after a loop the address reads, by the loop's group (see
+  /// exitSets()), found once per access.
+  struct ExitSet {
+    llvm::SmallVector<NodeId, 2> Nodes;     ///< the LoopExit nodes read
+    llvm::SmallVector<unsigned, 2> Members; ///< the variables that cycle
+  };
+  std::vector<ExitSet> ExitSets;
+  /// Per loop group: the members whose values the address reads (see
+  /// valueMembers()), found once per access.
+  std::map<unsigned, llvm::SmallVector<unsigned, 2>> CycleMembers;
   std::vector<std::pair<NodeId, bool>> Choices;
   bool AddressUniform = false;
   bool Misaligned = false; ///< a lane's address is not naturally aligned
@@ -723,7 +735,10 @@ private:
   std::optional<std::pair<llvm::SmallVector<unsigned, 2>,
                           std::vector<std::vector<int64_t>>>>
   cycleValues(unsigned G) {
-    llvm::SmallVector<unsigned, 2> Set = valueMembers(G, {A.Address});
+    auto [It, New] = CycleMembers.try_emplace(G);
+    if (New)
+      It->second = valueMembers(G, {A.Address});
+    const llvm::SmallVector<unsigned, 2> &Set = It->second;
     if (Set.empty())
       return std::nullopt;
     auto States = cycleOf(Set);
@@ -732,17 +747,13 @@ private:
     return std::make_pair(Set, std::move(*States));
   }
 
-  /// The loops whose value after the loop the address reads, by group, and
-  /// the states their variables may leave the loop with, when the loop
-  /// cannot be run to its end (its trip count is not known) but its
-  /// variables cycle: the value after the loop is one of the cycle's.
-  struct ExitGroup {
-    llvm::SmallVector<unsigned, 2> Members;
-    std::vector<std::vector<int64_t>> States;
-  };
-  std::vector<ExitGroup> exitGroups() {
-    std::vector<ExitGroup> Out;
-    llvm::SmallVector<unsigned, 2> Groups;
+  /// The values after a loop that the address reads, by the loop's group:
+  /// the LoopExit nodes, and the variables of the group their starts and
+  /// steps read (the exit variables among them). Groups whose variables
+  /// read the thread index are left out.
+  std::vector<ExitSet> exitSets() {
+    std::vector<ExitSet> Out;
+    std::map<unsigned, ExitSet> ByGroup;
     llvm::SmallVector<NodeId, 16> Work{A.Address};
     std::vector<bool> Seen(P.size());
     while (!Work.empty()) {
@@ -751,51 +762,55 @@ private:
         continue;
       Seen[N] = true;
       const Node &X = P[N];
-      if (X.Kind == Op::LoopExit &&
-          !llvm::is_contained(Groups, P.loop(X.Index).Group))
-        Groups.push_back(P.loop(X.Index).Group);
+      if (X.Kind == Op::LoopExit) {
+        ExitSet &E = ByGroup[P.loop(X.Index).Group];
+        E.Nodes.push_back(N);
+        if (!llvm::is_contained(E.Members, X.Index))
+          E.Members.push_back(X.Index);
+      }
       if (X.Kind == Op::LoopVar)
         Work.append({P.loop(X.Index).Init, P.loop(X.Index).Next});
       X.appendOperands(Work);
     }
-    uint64_t Zero[3] = {0, 0, 0};
-    for (unsigned G : Groups) {
-      // Only when the loop cannot be run to its end.
-      llvm::SmallVector<NodeId, 4> Seeds;
-      bool Runs = true;
-      for (unsigned M : members(G)) {
-        Seeds.push_back(P.loop(M).Init);
-        Seeds.push_back(P.loop(M).Next);
+    for (auto &[G, E] : ByGroup) {
+      llvm::SmallVector<NodeId, 4> FromExits;
+      for (unsigned M : E.Members) {
+        FromExits.push_back(P.loop(M).Init);
+        FromExits.push_back(P.loop(M).Next);
       }
-      for (NodeId N = 0; N < P.size(); ++N)
-        if (P[N].Kind == Op::LoopExit && P.loop(P[N].Index).Group == G &&
-            Seen[N])
-          if (auto V = evaluate(P, N, env(Zero)); !V || !V->isConstant())
-            Runs = false; // an opaque uniform value, at best
+      for (unsigned M : valueMembers(G, FromExits))
+        if (!llvm::is_contained(E.Members, M))
+          E.Members.push_back(M);
+      if (llvm::none_of(E.Members, [&](unsigned M) {
+            return P.readsThreadIdx(P.loop(M).Init) ||
+                   P.readsThreadIdx(P.loop(M).Next);
+          }))
+        Out.push_back(std::move(E));
+    }
+    return Out;
+  }
+
+  /// The states the exit sets' variables may leave their loops with, for
+  /// the loops that cannot be run to their end (the trip count is not
+  /// known) but whose variables cycle: the value after the loop is one of
+  /// the cycle's. Under the outer loops' current values.
+  struct ExitGroup {
+    llvm::SmallVector<unsigned, 2> Members;
+    std::vector<std::vector<int64_t>> States;
+  };
+  std::vector<ExitGroup> exitGroups() {
+    std::vector<ExitGroup> Out;
+    uint64_t Zero[3] = {0, 0, 0};
+    for (const ExitSet &E : ExitSets) {
+      // A loop that can be run to its end gives its exit values itself.
+      bool Runs = llvm::all_of(E.Nodes, [&](NodeId N) {
+        auto V = evaluate(P, N, env(Zero));
+        return V && V->isConstant(); // else an opaque uniform value at best
+      });
       if (Runs)
         continue;
-      llvm::SmallVector<unsigned, 2> Set;
-      for (NodeId N = 0; N < P.size(); ++N)
-        if (P[N].Kind == Op::LoopExit && P.loop(P[N].Index).Group == G &&
-            Seen[N] && !llvm::is_contained(Set, P[N].Index))
-          Set.push_back(P[N].Index);
-      // With the members their starts and steps read.
-      llvm::SmallVector<NodeId, 4> FromSet;
-      for (unsigned M : Set) {
-        FromSet.push_back(P.loop(M).Init);
-        FromSet.push_back(P.loop(M).Next);
-      }
-      for (unsigned M : valueMembers(G, FromSet))
-        if (!llvm::is_contained(Set, M))
-          Set.push_back(M);
-      bool Thread = llvm::any_of(Set, [&](unsigned M) {
-        return P.readsThreadIdx(P.loop(M).Init) ||
-               P.readsThreadIdx(P.loop(M).Next);
-      });
-      if (Thread)
-        continue;
-      if (auto States = cycleOf(Set))
-        Out.push_back({Set, std::move(*States)});
+      if (auto States = cycleOf(E.Members))
+        Out.push_back({E.Members, std::move(*States)});
     }
     return Out;
   }
@@ -879,7 +894,8 @@ private:
     LeafWorst.reset();
     // The values loops whose trip count is not known may leave their
     // cycling variables with: one of them is read, which one is not known.
-    std::vector<ExitGroup> Exits = exitGroups();
+    std::vector<ExitGroup> Exits =
+        ExitSets.empty() ? std::vector<ExitGroup>() : exitGroups();
     uint64_t Combos = 1;
     for (const ExitGroup &E : Exits)
       Combos *= E.States.size();

@@ -1,5 +1,6 @@
 //===-- Explain.cpp - What warplint says of each shared access ------------===//
 #include "warplint/Output/Explain.h"
+#include "warplint/Model/PtxAccess.h"
 #include <algorithm>
 
 using namespace llvm;
@@ -68,7 +69,7 @@ void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {
   if (Color)
     OS.changeColor(raw_ostream::SAVEDCOLOR, /*Bold=*/true);
   StringRef Instr(I.Instruction);
-  bool Matrix = Instr.starts_with("ldmatrix") || Instr.starts_with("stmatrix");
+  bool Matrix = model::isMatrixInstruction(Instr);
   OS << I.Loc.File << ":" << I.Loc.Line << ":" << I.Loc.Column
      << ": shared-memory " << I.Access;
   if (!Instr.empty())

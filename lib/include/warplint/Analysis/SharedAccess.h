@@ -62,6 +62,12 @@ struct SharedAccess {
   struct TileRows {
     unsigned Rows = 0, RowBytes = 0, ElemBytes = 0;
     uint64_t Ldm = 0; ///< in elements
+    uint64_t stride() const { return Ldm * ElemBytes; }
+    model::TileBound bound() const {
+      return model::tileBound(Rows, RowBytes, stride());
+    }
+    /// "16 rows of 32 bytes, 128 bytes apart (ldm = 64)".
+    std::string text() const;
   };
   std::optional<TileRows> Tile;
 

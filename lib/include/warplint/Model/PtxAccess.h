@@ -64,6 +64,13 @@ struct PtxSharedAccess {
 /// The shared-memory accesses of an asm string, in order.
 std::vector<PtxSharedAccess> findPtxSharedAccesses(llvm::StringRef Asm);
 
+/// Is Instruction (as PtxSharedAccess names it) an ldmatrix or stmatrix:
+/// one phase per 8x8 matrix, each lane giving a row's address?
+inline bool isMatrixInstruction(llvm::StringRef Instruction) {
+  return Instruction.starts_with("ldmatrix") ||
+         Instruction.starts_with("stmatrix");
+}
+
 } // namespace warplint::model
 
 #endif // WARPLINT_MODEL_PTXACCESS_H
