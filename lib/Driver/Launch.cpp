@@ -193,6 +193,8 @@ CompilePlan planCompile(ArrayRef<std::string> Command) {
   std::string Mode; // a mode that compiles nothing: -E, -M, --version, ...
   for (size_t I = 1; I < P.Command.size(); ++I) {
     StringRef A = P.Command[I];
+    if (A.empty())
+      continue; // names no file: the compiler says so (found by fuzzing)
     if (!A.starts_with("-") || A == "-") {
       Inputs.push_back({A.str(), Nvcc ? Lang::ByName : ClangLang});
       continue;

@@ -142,6 +142,13 @@ TEST(LaunchTest, ClangLanguageFlagAppliesToLaterInputs) {
   EXPECT_EQ(C.RunOnly, "no C++ or CUDA source (a link step?)");
 }
 
+TEST(LaunchTest, AnEmptyArgumentIsNoSource) {
+  // `clang++ -x cuda ""` (fuzz-nvcc-args): the compiler reports the empty
+  // name; the launcher has nothing to analyse.
+  CompilePlan P = planCompile({"clang++", "-x", "cuda", "", "-c", "k.cu"});
+  EXPECT_EQ(sourcePaths(P), (Args{"k.cu"}));
+}
+
 TEST(LaunchTest, OptionValuesAreNotSources) {
   CompilePlan P = planCompile({"clang++", "-include", "pre.cpp", "-MT", "x.cpp",
                                "-o", "out.cpp", "-c", "k.cu"});
