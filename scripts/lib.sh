@@ -1,13 +1,18 @@
-# Shared by scripts/demo and scripts/test: install what is missing, then
-# configure and build build/ in Release. Sourced, not run.
+# Shared by scripts/demo, scripts/test and scripts/fuzz: install what is
+# missing, then configure and build build/ in Release, or build-sanitize/
+# (clang with AddressSanitizer, UndefinedBehaviorSanitizer and the libFuzzer
+# targets). Sourced, not run.
 
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${WARPLINT_BUILD_DIR:-$ROOT/build}"
+SANITIZE_BUILD="${WARPLINT_SANITIZE_BUILD_DIR:-$ROOT/build-sanitize}"
 LLVM_MAJOR=22
 
 PACKAGES=(clang-$LLVM_MAJOR libclang-$LLVM_MAJOR-dev llvm-$LLVM_MAJOR-dev
           llvm-$LLVM_MAJOR-tools clang-tidy-$LLVM_MAJOR cmake ninja-build g++
+          # the sanitizer and libFuzzer runtimes (scripts/fuzz, --sanitize)
+          libclang-rt-$LLVM_MAJOR-dev
           libgtest-dev python3 python3-jsonschema
           # test/integration: the pre-commit hook, ccache chained with warplint
           git pre-commit ccache)
@@ -35,15 +40,38 @@ install_missing() {
   "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-build() {
-  local jobs
+# build_in DIR TARGET [CMAKE ARGS...]: configures DIR once, then builds
+# TARGET ("all" for everything) there.
+build_in() {
+  local dir="$1" target="$2" jobs
+  shift 2
   jobs="$(nproc 2>/dev/null || echo 2)"
-  if [ ! -f "$BUILD/build.ninja" ]; then
-    say "configuring $BUILD"
-    cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-      -DLLVM_DIR=/usr/lib/llvm-$LLVM_MAJOR/lib/cmake/llvm >/dev/null
+  if [ ! -f "$dir/build.ninja" ]; then
+    say "configuring $dir"
+    cmake -S "$ROOT" -B "$dir" -G Ninja \
+      -DLLVM_DIR=/usr/lib/llvm-$LLVM_MAJOR/lib/cmake/llvm "$@" >/dev/null
   fi
-  say "building ($jobs jobs)"
-  ninja -C "$BUILD" -j "$jobs" | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
+  say "building $target in $dir ($jobs jobs)"
+  ninja -C "$dir" -j "$jobs" "$target" | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
   [ "${PIPESTATUS[0]}" -eq 0 ] || { say "build failed"; exit 1; }
+}
+
+build() {
+  build_in "$BUILD" all -DCMAKE_BUILD_TYPE=Release
+}
+
+# Is libFuzzer (clang's runtime, libclang-rt-22-dev) there?
+have_fuzzer_runtime() {
+  local dir
+  dir="$(clang++-$LLVM_MAJOR -print-runtime-dir 2>/dev/null)" || return 1
+  [ -e "$dir/libclang_rt.fuzzer-x86_64.a" ] || [ -e "$dir/libclang_rt.fuzzer.a" ]
+}
+
+# build_sanitize TARGET: builds TARGET (all, or warplint-fuzzers) in the
+# sanitizer build.
+build_sanitize() {
+  CC=clang-$LLVM_MAJOR CXX=clang++-$LLVM_MAJOR build_in "$SANITIZE_BUILD" "$1" \
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS=-gline-tables-only \
+    -DWARPLINT_SANITIZE=address,undefined \
+    -DWARPLINT_FUZZ=ON
 }

@@ -93,3 +93,28 @@ try:
         config.available_features.add("sarif-schema")
 except ImportError:
     pass
+
+# A sanitizer build (-DWARPLINT_SANITIZE, scripts/test --sanitize): the
+# plugin and the clang-tidy module are loaded into a clang and a clang-tidy
+# that are not instrumented, so every process gets the shared runtime
+# preloaded. clang frees nothing on exit by design (-disable-free), so leak
+# reports would all be clang's; UBSan stops at the first report.
+if config.sanitizer_runtime:
+    config.available_features.add("sanitize")
+    config.environment["LD_PRELOAD"] = config.sanitizer_runtime
+    config.environment["ASAN_OPTIONS"] = (
+        "detect_leaks=0:abort_on_error=0:halt_on_error=1:"
+        "allocator_may_return_null=1")
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+
+# The libFuzzer targets (test/fuzz): those of this build (-DWARPLINT_FUZZ),
+# or of the build given with --param fuzz_bin=DIR (scripts/test passes its
+# sanitizer build's). --param fuzz_seconds=N sets how long each runs.
+fuzz_bin = lit_config.params.get("fuzz_bin") or config.fuzz_bin
+if fuzz_bin and os.path.exists(os.path.join(fuzz_bin, "fuzz-config")):
+    config.available_features.add("fuzzers")
+    seconds = lit_config.params.get("fuzz_seconds", "60")
+    config.substitutions.insert(0, ("%fuzz_seconds", seconds))
+    config.substitutions.insert(0, ("%fuzz_run", "bash %s %s %s" % (
+        os.path.join(config.warplint_test_src, "fuzz", "run-fuzzer"),
+        fuzz_bin, seconds)))
