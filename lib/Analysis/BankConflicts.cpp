@@ -78,12 +78,42 @@ static std::string unknownReason(const AccessResult &R, const LoweredAccess &L,
   return "'" + Text + "' on line " + std::to_string(Line) + " " + What;
 }
 
+AccessResult BankConflictAnalysis::analyze(AccessSpec Spec, const Dim3 &Block) {
+  uint64_t Left = FileSteps < MaxFileSteps ? MaxFileSteps - FileSteps : 0;
+  bool FileBound = Left <= MaxSteps;
+  AccessResult R;
+  if (Left == 0) {
+    R.State = AccessResult::Unknown;
+    R.TooComplex = true;
+  } else {
+    WorkBudget B;
+    B.Limit = std::min(MaxSteps, Left);
+    Spec.Budget = &B;
+    R = analyzeAccess(Spec, Block);
+    FileSteps += std::min(B.Used, B.Limit);
+    if (R.TooComplex && FileBound)
+      FileSteps = MaxFileSteps;
+  }
+  if (R.TooComplex)
+    R.Why = FileBound
+                ? "skipped: too complex: the analysis of this file reached "
+                  "its limit of " + std::to_string(MaxFileSteps) +
+                  " steps (warplint-bank-conflict.MaxFileSteps)"
+                : "skipped: too complex: the analysis of this access needs "
+                  "more than " + std::to_string(MaxSteps) +
+                  " steps (warplint-bank-conflict.MaxSteps)";
+  return R;
+}
+
 BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
     : C(C), Finder(C.Index.Ctx, C.Eval) {
   auto It = C.Opts.CheckOptions.find("warplint-bank-conflict.BlockDim");
   if (It != C.Opts.CheckOptions.end())
     if (auto D = parseBlockDim(It->second))
       DefaultBlock = *D;
+  MaxSteps = C.Opts.getUInt("warplint-bank-conflict.MaxSteps", MaxSteps);
+  MaxFileSteps =
+      C.Opts.getUInt("warplint-bank-conflict.MaxFileSteps", MaxFileSteps);
 
   // The block shapes of each kernel's launches, and the values host code
   // gives its parameters: through the host functions' own parameters too,
@@ -202,7 +232,7 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
           Run.Array = L->Root;
           if (X.Chain.Functions.size() > 1)
             Run.Via = "via '" + functionName(X.Chain.Functions.front()) + "'";
-          Run.Result = analyzeAccess(L->Spec, D);
+          Run.Result = analyze(L->Spec, D);
           if (Run.Result.State == AccessResult::Unknown) {
             Run.Result.Why = unknownReason(Run.Result, *L, C.Index.Ctx);
             if (R.WhyUnknown.empty())
@@ -407,7 +437,7 @@ unsigned BankConflictAnalysis::paddingFix(const VarDecl *V) {
           Works = false;
           break;
         }
-        AccessResult After = analyzeAccess(L->Spec, Run.Block);
+        AccessResult After = analyze(L->Spec, Run.Block);
         if (After.State == AccessResult::Unknown || After.conflicts() ||
             (After.State == AccessResult::NeverRuns) !=
                 (Run.Result.State == AccessResult::NeverRuns)) {
@@ -473,7 +503,7 @@ std::string BankConflictAnalysis::layoutHint(const VarDecl *V) {
   auto Works = [&](const std::function<int64_t(int64_t)> &Remap) {
     for (auto &[L, Block] : Lowered) {
       L.Spec.Remap = Remap;
-      AccessResult After = analyzeAccess(L.Spec, Block);
+      AccessResult After = analyze(L.Spec, Block);
       if (After.State != AccessResult::Ok || After.conflicts())
         return false;
     }

@@ -70,6 +70,12 @@ static const CheckOptionInfo CheckOpts[] = {
     {"warplint-bank-conflict.BlockDim", "32",
      "the block shape assumed for a kernel that no launch in the file gives "
      "one: X[,Y[,Z]]"},
+    {"warplint-bank-conflict.MaxSteps", "50000000",
+     "the most evaluation steps spent on one shared-memory access in one "
+     "block shape; past it the access is skipped as too complex"},
+    {"warplint-bank-conflict.MaxFileSteps", "500000000",
+     "the most evaluation steps spent on all the accesses of one file; past "
+     "it the remaining accesses are skipped as too complex"},
 };
 
 ArrayRef<CheckOptionInfo> allCheckOptions() { return CheckOpts; }
@@ -108,8 +114,24 @@ Error Options::setCheckOption(StringRef KeyEqualsValue) {
     return createStringError("check option '" + Key.str() + "' takes a block "
                              "shape X[,Y[,Z]] of at most 1024 threads, not '" +
                              Value.str() + "'");
+  if (Key == "warplint-bank-conflict.MaxSteps" ||
+      Key == "warplint-bank-conflict.MaxFileSteps") {
+    uint64_t N;
+    if (Value.getAsInteger(10, N) || N == 0)
+      return createStringError("check option '" + Key.str() +
+                               "' takes a positive whole number, not '" +
+                               Value.str() + "'");
+  }
   CheckOptions[Key] = Value.str();
   return Error::success();
+}
+
+uint64_t Options::getUInt(StringRef Key, uint64_t Default) const {
+  auto It = CheckOptions.find(Key);
+  uint64_t N;
+  if (It == CheckOptions.end() || StringRef(It->second).getAsInteger(10, N))
+    return Default;
+  return N;
 }
 
 double Options::getDouble(StringRef Key, double Default) const {

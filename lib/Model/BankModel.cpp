@@ -501,7 +501,17 @@ private:
     E.Iterations = Iterations;
     E.Choices = Choices;
     E.ExitValues = ExitValues;
+    E.Budget = A.Budget;
     return E;
+  }
+
+  /// Stops the analysis once the budget is spent (analyzeAccess then gives
+  /// the reason).
+  bool outOfBudget() {
+    if (!A.Budget || !A.Budget->spent())
+      return false;
+    unknown("too complex");
+    return true;
   }
 
   /// The values of loop group G's variables, iteration by iteration, under
@@ -577,6 +587,8 @@ private:
 
   void enumerate(size_t I) {
     if (Failed)
+      return;
+    if (outOfBudget())
       return;
     if (I == Order.size()) {
       if (++Combinations > MaxCombinations) {
@@ -950,6 +962,8 @@ private:
     uint64_t Threads = Block.threads();
     uint64_t Warps = (Threads + 31) / 32;
     for (uint64_t W = 0; W < Warps; ++W) {
+      if (outOfBudget())
+        return;
       LaneAddresses Lanes;
       std::optional<LinearValue> Sym; // the uniform part, from the first lane
       for (unsigned L = 0; L < 32; ++L) {
@@ -1091,7 +1105,17 @@ AccessResult analyzeAccess(const AccessSpec &A, const Dim3 &Block) {
     R.Why = "an access of " + std::to_string(A.Bytes) + " bytes";
     return R;
   }
-  return AccessAnalysis(A, Block).run();
+  AccessResult R = AccessAnalysis(A, Block).run();
+  // A spent budget makes evaluations fail: whatever the analysis concluded
+  // from them stands for nothing.
+  if (A.Budget && A.Budget->spent()) {
+    R = AccessResult();
+    R.State = AccessResult::Unknown;
+    R.TooComplex = true;
+    R.Why = "the analysis needs more than " + std::to_string(A.Budget->Limit) +
+            " steps";
+  }
+  return R;
 }
 
 } // namespace warplint::model

@@ -407,12 +407,17 @@ LinearValue scale(const LinearValue &A, int64_t K) {
 class Evaluator {
 public:
   Evaluator(const ExprPool &P, const EvalEnv &Env)
-      : P(P), Env(Env), Memo(P.size()), Done(P.size()) {}
+      : P(P), Env(Env), Memo(P.size()), Done(P.size()) {
+    if (Env.Budget)
+      Env.Budget->Used += 1 + P.size() / 16;
+  }
 
   std::optional<LinearValue> eval(NodeId N, unsigned Depth = 0) {
     if (Done[N])
       return Memo[N];
     if (Depth > 256)
+      return std::nullopt;
+    if (Env.Budget && ++Env.Budget->Used > Env.Budget->Limit)
       return std::nullopt;
     std::optional<LinearValue> V = compute(N, Depth + 1);
     // An operation the evaluator cannot compute on values that are the same

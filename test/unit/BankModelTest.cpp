@@ -945,3 +945,44 @@ TEST(BankModelTest, TileBoundOfWmmaRows) {
   EXPECT_EQ(B.Ideal, 1u);
   EXPECT_EQ(B.MaxWords, 2u);
 }
+
+TEST(BankModelTest, WorkBudgetBoundsTheAnalysis) {
+  // for (s = 0; s < 1000; ++s) ... s[threadIdx.x * 2 + s]: 2-way in every
+  // iteration, 1000 iterations of 32 lanes to evaluate.
+  ExprPool P;
+  unsigned L = addEnumeratedLoop(P, "s", 0, 1000, Op::Add, 1);
+  NodeId Index = P.binary(
+      Op::Add,
+      P.binary(Op::Mul, P.cast(P.threadIdx(0), I32), P.constant(2, I32), I32),
+      P.loopVar(L, I32), I32);
+  AccessSpec S;
+  S.Pool = &P;
+  S.Address = P.binary(Op::Mul, Index, P.constant(4, I32), I32);
+
+  WorkBudget Enough;
+  S.Budget = &Enough;
+  AccessResult R = analyzeAccess(S, {32, 1, 1});
+  ASSERT_EQ(R.State, AccessResult::Ok);
+  EXPECT_EQ(R.Wavefronts, 2u);
+  EXPECT_FALSE(R.TooComplex);
+  // Every lane of every iteration is at least one step.
+  EXPECT_GT(Enough.Used, 32u * 1000u);
+
+  // The same analysis with a tenth of those steps stops, and says so.
+  WorkBudget Small;
+  Small.Limit = Enough.Used / 10;
+  S.Budget = &Small;
+  AccessResult Cut = analyzeAccess(S, {32, 1, 1});
+  EXPECT_EQ(Cut.State, AccessResult::Unknown);
+  EXPECT_TRUE(Cut.TooComplex);
+  EXPECT_EQ(Cut.Why, "the analysis needs more than " +
+                         std::to_string(Small.Limit) + " steps");
+  // It stopped soon after the limit, not at the end of the loop.
+  EXPECT_LT(Small.Used, Small.Limit + 1000);
+
+  // Steps are counted, not timed: the same limit, the same answer.
+  WorkBudget Exact;
+  Exact.Limit = Enough.Used;
+  S.Budget = &Exact;
+  EXPECT_EQ(analyzeAccess(S, {32, 1, 1}).State, AccessResult::Ok);
+}

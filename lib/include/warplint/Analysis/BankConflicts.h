@@ -65,7 +65,19 @@ public:
 
   model::Dim3 DefaultBlock{32, 1, 1};
 
+  /// The analysis's bounds, in evaluation steps (model::WorkBudget): per
+  /// access and block shape, and per file (warplint-bank-conflict.MaxSteps
+  /// and MaxFileSteps). Past one, an access is Unknown with the reason
+  /// "skipped: too complex: ...".
+  uint64_t MaxSteps = 50'000'000;
+  uint64_t MaxFileSteps = 500'000'000;
+  uint64_t stepsUsed() const { return FileSteps; }
+
 private:
+  uint64_t FileSteps = 0;
+  /// analyzeAccess within the bounds: the findings' runs (Finding) and the
+  /// relayouts tried for notes and fix-its (which give up quietly).
+  model::AccessResult analyze(model::AccessSpec Spec, const model::Dim3 &Block);
   CheckContext &C;
   SharedAccessFinder Finder;
   std::vector<AccessReport> Reports;

@@ -70,6 +70,7 @@ struct Options {
   llvm::Error setCheckOption(llvm::StringRef KeyEqualsValue);
   bool getBool(llvm::StringRef Key, bool Default) const;
   double getDouble(llvm::StringRef Key, double Default) const;
+  uint64_t getUInt(llvm::StringRef Key, uint64_t Default) const;
   /// Reads a ptxas report from File into PtxasReports.
   llvm::Error addPtxasReportFile(llvm::StringRef File);
 };

@@ -87,6 +87,9 @@ struct AccessSpec {
   /// unknown value, or the result is Unknown.
   std::function<int64_t(int64_t)> Remap;
   unsigned RemapBase = 0;
+  /// Charged for the evaluations, when set: once it is spent the result is
+  /// Unknown with TooComplex set.
+  WorkBudget *Budget = nullptr;
 };
 
 struct AccessResult {
@@ -100,6 +103,8 @@ struct AccessResult {
   /// enumerated and the degree depends on them: (loop name, value).
   std::vector<std::pair<std::string, int64_t>> LoopValues;
   bool DependsOnLoops = false;
+  /// Unknown because AccessSpec::Budget was spent before an answer.
+  bool TooComplex = false;
   /// For an address the evaluator could not compute: the nodes from the
   /// address down to the first one that fails while its operands do not,
   /// so that the caller can name the source expression that stopped it.

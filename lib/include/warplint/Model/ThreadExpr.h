@@ -231,8 +231,20 @@ struct LinearValue {
   bool sameSymbols(const LinearValue &O) const { return Terms == O.Terms; }
 };
 
+/// A bound on the work of an analysis, in evaluation steps: one per node
+/// the evaluator computes, and one per 16 nodes of the pool each time it
+/// starts (its memo). Deterministic, so that a bound gives the same answer
+/// on every machine. Once Used passes Limit every evaluation fails at once.
+struct WorkBudget {
+  uint64_t Limit = UINT64_MAX;
+  uint64_t Used = 0;
+  bool spent() const { return Used > Limit; }
+};
+
 /// What the evaluator knows when it evaluates for one thread.
 struct EvalEnv {
+  /// Charged for every step, when set (see WorkBudget).
+  WorkBudget *Budget = nullptr;
   Dim3 Block;
   uint64_t Tid[3] = {0, 0, 0};
   /// Per loop: its value, when the loop is being enumerated; else the loop
