@@ -5,9 +5,16 @@
 #include "warplint/Core/Nolint.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
+#include <csignal>
+#include <memory>
+#ifndef _WIN32
+#include <signal.h>
+#endif
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -74,9 +81,97 @@ std::vector<AstFinding> CheckContext::takeFindings() {
   return Out;
 }
 
+/// WARPLINT_DEBUG_CRASH=segv|abort|stack makes the analysis crash that way
+/// as it starts: the tests of crash containment in every front end use it
+/// (clang's `#pragma clang __debug crash` crashes clang's parser, not
+/// warplint).
+static void debugCrashHook() {
+  const char *How = std::getenv("WARPLINT_DEBUG_CRASH");
+  if (!How)
+    return;
+  StringRef H(How);
+  if (H == "segv")
+    std::raise(SIGSEGV);
+  else if (H == "abort")
+    std::abort();
+  else if (H == "stack") {
+    // Unbounded recursion, as a runaway walk of a deep AST would do.
+    struct Deep {
+      static unsigned down(volatile char *Prev) {
+        volatile char Frame[1024];
+        Frame[0] = Prev ? Prev[0] + 1 : 0;
+        return down(Frame) + Frame[0];
+      }
+    };
+    (void)Deep::down(nullptr);
+  }
+}
+
+std::string crashDescription(int RetCode) {
+  return RetCode > 128 && RetCode < 128 + 64
+             ? "signal " + std::to_string(RetCode - 128)
+             : "exit code " + std::to_string(RetCode);
+}
+
+bool runContained(llvm::function_ref<void()> Work, std::string &Crash) {
+  // Clang's driver enables crash recovery for the compiles it runs in its
+  // own process; clang-tidy and the tool do not. Enabling it twice changes
+  // nothing.
+  llvm::CrashRecoveryContext::Enable();
+#ifndef _WIN32
+  // LLVM installs its crash-recovery handlers without SA_ONSTACK: the
+  // handler of a stack overflow would run on the overflowed stack and the
+  // process would die. With SA_ONSTACK it runs on the signal stack of the
+  // thread below, and on the normal stack in threads that have none, as
+  // before.
+  for (int Sig : {SIGSEGV, SIGBUS}) {
+    struct sigaction A;
+    if (sigaction(Sig, nullptr, &A) == 0 && !(A.sa_flags & SA_ONSTACK) &&
+        A.sa_handler != SIG_DFL && A.sa_handler != SIG_IGN) {
+      A.sa_flags |= SA_ONSTACK;
+      sigaction(Sig, &A, nullptr);
+    }
+  }
+#endif
+  llvm::CrashRecoveryContext CRC;
+  constexpr unsigned StackBytes = 64u << 20;
+  bool Done = CRC.RunSafelyOnThread(
+      [&] {
+#ifndef _WIN32
+        // The signal handler of a stack overflow needs a stack of its own,
+        // and LLVM gives one only to the thread that installed it.
+        constexpr size_t AltBytes = 256u << 10;
+        std::unique_ptr<char[]> Alt(new char[AltBytes]);
+        stack_t New{}, Old{};
+        New.ss_sp = Alt.get();
+        New.ss_size = AltBytes;
+        bool HaveAlt = sigaltstack(&New, &Old) == 0;
+#endif
+        Work();
+#ifndef _WIN32
+        if (HaveAlt)
+          sigaltstack(&Old, nullptr);
+#endif
+      },
+      StackBytes);
+  if (!Done)
+    Crash = crashDescription(CRC.RetCode);
+  return Done;
+}
+
+std::optional<AnalysisResult>
+analyzeTranslationUnitContained(ASTContext &Ctx, const Options &Opts,
+                                std::string &Crash) {
+  std::optional<AnalysisResult> R;
+  if (!runContained([&] { R = analyzeTranslationUnit(Ctx, Opts); }, Crash))
+    return std::nullopt; // what it allocated is abandoned, never destroyed
+  return R;
+}
+
 AnalysisResult analyzeTranslationUnit(ASTContext &Ctx, const Options &Opts,
                                       ArrayRef<SourceLocation> ErrorLocs,
                                       LaunchExchange Launches) {
+  debugCrashHook();
   TUIndex Index(Ctx, ErrorLocs);
   CheckContext C(Index, Opts);
   C.Launches = Launches;
@@ -110,6 +205,7 @@ std::vector<SharedAccessInfo>
 describeSharedAccesses(ASTContext &Ctx, const Options &Opts,
                        ArrayRef<SourceLocation> ErrorLocs,
                        LaunchExchange Launches) {
+  debugCrashHook();
   TUIndex Index(Ctx, ErrorLocs);
   CheckContext C(Index, Opts);
   C.Launches = Launches;

@@ -63,7 +63,25 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
-    AnalysisResult R = analyzeTranslationUnit(Ctx, S.Opts);
+    std::string Crash;
+    std::optional<AnalysisResult> Safe =
+        analyzeTranslationUnitContained(Ctx, S.Opts, Crash);
+    if (!Safe) {
+      // warplint's bug, not the user's: a warning that -Werror leaves a
+      // warning, and the compile goes on.
+      DiagnosticsEngine &D = CI.getDiagnostics();
+      bool SavedWerror = D.getWarningsAsErrors();
+      D.setWarningsAsErrors(false);
+      D.Report(D.getCustomDiagID(
+          DiagnosticsEngine::Warning,
+          "warplint: the analysis of %0 crashed (%1); it reports nothing "
+          "for this file, and the compile goes on (please report this "
+          "warplint bug with the file)"))
+          << SM.getFileEntryRefForID(SM.getMainFileID())->getName() << Crash;
+      D.setWarningsAsErrors(SavedWerror);
+      return;
+    }
+    AnalysisResult &R = *Safe;
     std::vector<NolintProblem> Unmatched = applyNolint(R.Findings, SM);
 
     // The findings and the unmatched NOLINT comments, in source order.

@@ -77,8 +77,21 @@ public:
   }
 
   void check(const MatchFinder::MatchResult &Result) override {
-    AnalysisResult R = analyzeTranslationUnit(*Result.Context, Opts);
     const SourceManager &SM = *Result.SourceManager;
+    std::string Crash;
+    std::optional<AnalysisResult> Safe =
+        analyzeTranslationUnitContained(*Result.Context, Opts, Crash);
+    if (!Safe) {
+      // warplint's bug, not the user's: clang-tidy goes on with the other
+      // checks and files.
+      configurationDiag("the analysis of %0 crashed (%1); %2 reports nothing "
+                        "for this file (please report this warplint bug "
+                        "with the file)")
+          << SM.getFileEntryRefForID(SM.getMainFileID())->getName() << Crash
+          << getID();
+      return;
+    }
+    AnalysisResult &R = *Safe;
     // Findings inside macros from system headers (__launch_bounds__ is one)
     // would be dropped by clang-tidy: report where the macro is used.
     for (const AstFinding &F : R.Findings) {

@@ -35,7 +35,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -1072,9 +1071,8 @@ int main(int argc, const char **argv) {
   // crash in clang or in warplint loses that file's results only, and is
   // reported.
   auto AnalyseSafely = [&](size_t I) {
-    CrashRecoveryContext CRC;
-    constexpr unsigned StackBytes = 64u << 20;
-    if (CRC.RunSafelyOnThread([&] { AnalyseOne(I); }, StackBytes))
+    std::string Crash;
+    if (runContained([&] { AnalyseOne(I); }, Crash))
       return;
     FileResult &R = Results[I];
     // The crashed analysis may have left R half-written: abandon it (never
@@ -1086,13 +1084,9 @@ int main(int argc, const char **argv) {
     Fresh.WarningsAsErrors = R.WarningsAsErrors;
     Fresh.Fail = R.Fail;
     Fresh.BaselinePath = R.BaselinePath;
-    int Code = CRC.RetCode;
-    Fresh.Crashed = Code > 128 && Code < 128 + 64
-                        ? "signal " + std::to_string(Code - 128)
-                        : "exit code " + std::to_string(Code);
+    Fresh.Crashed = Crash;
     new (&R) FileResult(std::move(Fresh));
   };
-  CrashRecoveryContext::Enable();
   unsigned Threads = Jobs ? Jobs.getValue() : 0;
   if (Files.size() == 1 || Threads == 1) {
     for (size_t I = 0; I < Files.size(); ++I)

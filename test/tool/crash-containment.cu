@@ -10,6 +10,13 @@
 // RUN: not %warplint -j 2 --checks=warplint-bank-conflict %s %S/Inputs/crashes.cu -- %cuda_flags 2> %t.j2.err | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=ERR --input-file=%t.j2.err
 // RUN: not %warplint --format=json --checks=warplint-bank-conflict %S/Inputs/crashes.cu %s -- %cuda_flags 2>/dev/null | FileCheck %s --check-prefix=JSON
+//
+// A crash in warplint's own analysis, and a stack overflow, the same way
+// (WARPLINT_DEBUG_CRASH is the tests' hook that crashes the analysis):
+// RUN: env WARPLINT_DEBUG_CRASH=segv not %warplint %s -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=OWN -DSIGNAL=11
+// RUN: env WARPLINT_DEBUG_CRASH=stack not %warplint %s -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=OWN -DSIGNAL=11
+// RUN: env WARPLINT_DEBUG_CRASH=abort not %warplint %s -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=OWN -DSIGNAL=6
+// OWN: warplint: error: analysing {{.*}}crash-containment.cu crashed (signal [[SIGNAL]]); the other files' results stand
 
 #include <cuda.h>
 

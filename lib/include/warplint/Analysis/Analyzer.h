@@ -12,6 +12,7 @@
 #include "warplint/Core/Options.h"
 #include "warplint/Output/Explain.h"
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
 #include <optional>
 #include <vector>
@@ -76,6 +77,24 @@ AnalysisResult
 analyzeTranslationUnit(clang::ASTContext &Ctx, const Options &Opts,
                        llvm::ArrayRef<clang::SourceLocation> ErrorLocs = {},
                        LaunchExchange Launches = {});
+
+/// Runs Work under a llvm::CrashRecoveryContext on a thread with a 64 MiB
+/// stack (and a signal stack, so that a stack overflow is contained too),
+/// as clang's driver runs its parser. False after a crash, with Crash set
+/// to how it crashed ("signal 11"); what Work allocated is then abandoned.
+bool runContained(llvm::function_ref<void()> Work, std::string &Crash);
+
+/// analyzeTranslationUnit for the front ends that run inside a compiler
+/// (the plugin, the clang-tidy module), under runContained: a crash in
+/// warplint's analysis costs its findings, never the compile. std::nullopt after a crash, with
+/// Crash set to how it crashed ("signal 11").
+std::optional<AnalysisResult>
+analyzeTranslationUnitContained(clang::ASTContext &Ctx, const Options &Opts,
+                                std::string &Crash);
+
+/// "signal 11" for a CrashRecoveryContext's RetCode of 139, else
+/// "exit code N".
+std::string crashDescription(int RetCode);
 
 std::vector<SharedAccessInfo>
 describeSharedAccesses(clang::ASTContext &Ctx, const Options &Opts,
