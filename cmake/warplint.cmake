@@ -23,6 +23,12 @@
 #   get warplint-launch too (MODE AUTO, the default; MODE PLUGIN makes it a
 #   configure error). MODE LAUNCHER uses warplint-launch everywhere.
 #
+# The plugin gets no ptxas report (clang runs ptxas after it): its occupancy
+# and register-spill checks say so with one remark per file with kernels,
+# unless given one with -fplugin-arg-warplint-ptxas-report=FILE in the
+# target's compile options (docs/user-guide.md, "The Clang plugin in a
+# build"). warplint-launch makes its own.
+#
 # A launcher the target already has (ccache, from CMAKE_CUDA_COMPILER_LAUNCHER
 # or the target property) is kept after warplint-launch, which runs it
 # unchanged and analyses the compile command behind it.

@@ -184,6 +184,7 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx, const Options &Opts,
   if (Opts.Checks.isEnabled(CheckId::RegisterSpill))
     runRegisterSpillCheck(C);
   AnalysisResult R;
+  R.Coverage = ptxasCoverage(C);
   R.Findings = C.takeFindings();
   const SourceManager &SM = Ctx.getSourceManager();
   std::stable_sort(R.Findings.begin(), R.Findings.end(),

@@ -13,6 +13,10 @@
 // thread count). See docs/checks/warplint-occupancy.md and
 // docs/checks/warplint-register-spill.md.
 //
+// A file with kernels that the two checks cannot look at, because no report
+// was given or none covers an architecture asked for, is not passed over in
+// silence: ptxasCoverage says what was skipped, for each front end's note.
+//
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/CheckContext.h"
 #include "warplint/Model/Occupancy.h"
@@ -47,11 +51,24 @@ std::string bytesText(uint64_t B) {
   return std::to_string(B) + (B == 1 ? " byte" : " bytes");
 }
 
+/// Whether two architecture names are the same SM: sm_90, compute_90, sm_90a.
+bool sameArch(StringRef A, StringRef B) {
+  auto Base = [](StringRef S) {
+    S.consume_front("sm_");
+    S.consume_front("compute_");
+    if (S.ends_with("a") || S.ends_with("f"))
+      S = S.drop_back();
+    return S;
+  };
+  return Base(A) == Base(B);
+}
+
 /// The ptxas reports of the options, parsed, and the kernels' names in them.
 class ReportIndex {
 public:
   ReportIndex(CheckContext &C) : Ctx(C.Index.Ctx) {
     for (const auto &[Name, Text] : C.Opts.ptxasReports()) {
+      ++Given;
       auto R = ptxas::parseReport(Text);
       if (!R) {
         llvm::consumeError(R.takeError());
@@ -74,7 +91,25 @@ public:
   }
 
   bool empty() const { return Reports.empty(); }
+  /// How many reports the options hold, usable or not.
+  unsigned given() const { return Given; }
   ArrayRef<std::string> archs() const { return Archs; }
+
+  /// The architectures the reports' kernels were compiled for, in order;
+  /// std::nullopt when a kernel's entry names none (it matches any).
+  std::optional<std::vector<std::string>> kernelArchs() const {
+    std::vector<std::string> Out;
+    for (const ptxas::Report &R : Reports)
+      for (const ptxas::Function &F : R.Functions) {
+        if (!F.IsKernel)
+          continue;
+        if (F.Arch.empty())
+          return std::nullopt;
+        if (!llvm::is_contained(Out, F.Arch))
+          Out.push_back(F.Arch);
+      }
+    return Out;
+  }
 
   /// The kernel's device-side symbol name.
   std::string mangled(const FunctionDecl *K) {
@@ -105,17 +140,7 @@ private:
   std::vector<ptxas::Report> Reports;
   std::unique_ptr<MangleContext> Mangler;
   std::vector<std::string> Archs;
-
-  static bool sameArch(StringRef A, StringRef B) {
-    auto Base = [](StringRef S) {
-      S.consume_front("sm_");
-      S.consume_front("compute_");
-      if (S.ends_with("a") || S.ends_with("f"))
-        S = S.drop_back();
-      return S;
-    };
-    return Base(A) == Base(B);
-  }
+  unsigned Given = 0;
 };
 
 /// The dynamic shared memory of a launch, when the code fixes it (0 when the
@@ -316,6 +341,60 @@ void runOccupancyCheck(CheckContext &C) {
   }
 }
 
+std::string PtxasCoverage::message() const {
+  std::string Skipped = llvm::join(Checks, " and ") + " skipped";
+  if (NoReport)
+    return "no ptxas report; " + Skipped;
+  std::string Missing = llvm::join(MissingArchs, ", ");
+  return "no ptxas report for " + Missing + " (" +
+         (ReportArchs.empty()
+              ? std::string("the report lists no kernel")
+              : "the report covers " + llvm::join(ReportArchs, ", ")) +
+         "); " + Skipped + " for " + Missing;
+}
+
+PtxasCoverage ptxasCoverage(CheckContext &C) {
+  PtxasCoverage Cov;
+  std::vector<std::string> Checks;
+  for (CheckId Id : {CheckId::Occupancy, CheckId::RegisterSpill})
+    if (C.Opts.Checks.isEnabled(Id))
+      Checks.push_back(checkInfo(Id).Name.str());
+  if (Checks.empty())
+    return Cov;
+  // Only a file that defines or launches a kernel has anything unchecked.
+  bool Kernels =
+      llvm::any_of(C.Index.DeviceFunctions,
+                   [&](const FunctionDecl *F) {
+                     return F->hasAttr<CUDAGlobalAttr>() &&
+                            C.Index.isUserCode(F->getLocation());
+                   }) ||
+      llvm::any_of(C.Index.Launches, [&](const LaunchSite &S) {
+        return S.Kernel && C.Index.isUserCode(S.Loc);
+      });
+  if (!Kernels)
+    return Cov;
+  ReportIndex Idx(C);
+  if (!Idx.given()) {
+    Cov.Checks = std::move(Checks);
+    Cov.NoReport = true;
+    return Cov;
+  }
+  // Without --arch the checks take the reports' own architectures.
+  std::optional<std::vector<std::string>> Covered = Idx.kernelArchs();
+  if (Idx.empty() || !C.Opts.ArchsGiven || !Covered)
+    return Cov;
+  for (const std::string &A : C.Opts.Archs)
+    if (llvm::none_of(*Covered, [&](const std::string &R) {
+          return sameArch(R, A);
+        }))
+      Cov.MissingArchs.push_back(A);
+  if (!Cov.MissingArchs.empty()) {
+    Cov.Checks = std::move(Checks);
+    Cov.ReportArchs = std::move(*Covered);
+  }
+  return Cov;
+}
+
 void runRegisterSpillCheck(CheckContext &C) {
   ReportIndex Idx(C);
   if (Idx.empty())
@@ -336,8 +415,10 @@ void runRegisterSpillCheck(CheckContext &C) {
     };
     std::vector<std::pair<Numbers, std::vector<std::string>>> Groups;
     for (const std::string &Arch : Idx.archs()) {
+      // An entry without a register count is a damaged report, which the
+      // front ends have said: its numbers are not to be trusted.
       const ptxas::Function *F = Idx.find(K, Arch);
-      if (!F)
+      if (!F || !F->Registers)
         continue;
       Numbers N{F->SpillStores.value_or(0), F->SpillLoads.value_or(0),
                 F->StackFrame.value_or(0), F->Registers.value_or(0)};

@@ -16,6 +16,14 @@
 // A "Function properties" line for a function that was not just compiled as
 // an entry is a device function (not inlined), of the module's architecture.
 //
+// Lines that show the report is damaged or cut short are errors, because they
+// would otherwise leave a kernel unchecked or with wrong numbers: a count no
+// GPU has or that is not a number, a resource or property line with no
+// function before it, an entry line without its name or architecture, a
+// "Function properties" line without its property line, and an entry function
+// whose "Used N registers" line never comes. Lines the parser does not know
+// (another tool's output, a new kind of ptxas info) are only "unrecognized".
+//
 //===----------------------------------------------------------------------===//
 #include "warplint/Ptxas/PtxasReport.h"
 #include "llvm/ADT/STLExtras.h"
@@ -85,16 +93,21 @@ namespace {
 class Parser {
 public:
   Report R;
-  bool SawReport = false;
 
   void line(StringRef Raw, unsigned No);
   void finish();
+  /// Whether the text held anything the parser understood.
+  bool sawReport() const;
 
 private:
   std::optional<size_t> Current; ///< the function Used/Compile time go to
   std::optional<size_t> Props;   ///< the function of the next property line
+  unsigned PropsLine = 0;        ///< where Props's "Function properties" is
   bool CurrentHasProps = false;
   std::vector<size_t> ModuleOf; ///< per function: index into R.Modules
+  /// Per function: whether a Used line gave its register count (or a bad
+  /// one, already an error).
+  std::vector<bool> RegistersSeen;
   std::string ModuleArch;
 
   void diag(Diagnostic::Kind K, unsigned No, const Twine &Msg) {
@@ -119,6 +132,20 @@ static bool bytesItem(StringRef Item, uint64_t &N, StringRef &What) {
   return true;
 }
 
+/// Whether Item is "N bytes WHAT" for one of Nouns (or a cmem[N] bank when
+/// Nouns holds "cmem") whose N is not a byte count: negative, too large, not
+/// a number.
+static bool badBytesItem(StringRef Item, ArrayRef<StringRef> Nouns) {
+  auto [Num, Rest] = Item.trim().split(' ');
+  Rest = Rest.trim();
+  uint64_t N;
+  if (!Rest.consume_front("bytes") || !Num.getAsInteger(10, N))
+    return false;
+  StringRef What = Rest.trim();
+  return is_contained(Nouns, What) ||
+         (is_contained(Nouns, "cmem") && What.starts_with("cmem["));
+}
+
 /// "cmem[3]" into 3.
 static bool cmemBank(StringRef What, unsigned &Bank) {
   return What.consume_front("cmem[") && What.consume_back("]") &&
@@ -135,35 +162,50 @@ size_t Parser::addFunction(StringRef Mangled, StringRef Arch, bool Kernel,
   demangleInto(F);
   R.Functions.push_back(std::move(F));
   ModuleOf.push_back(R.Modules.empty() ? ~size_t(0) : R.Modules.size() - 1);
+  RegistersSeen.push_back(false);
   return R.Functions.size() - 1;
+}
+
+/// The error of a "Function properties" line whose property line did not
+/// follow it.
+static std::string missingProperties(StringRef Name) {
+  return ("no stack frame and spill line after 'Function properties for " +
+          Name + "' (a truncated or damaged report)")
+      .str();
+}
+
+/// Whether L is ptxas's property line, "N bytes stack frame, ...", with a
+/// number or not.
+static bool isPropertyLine(StringRef L) {
+  auto [Num, Rest] = L.split(',').first.trim().split(' ');
+  Rest = Rest.trim();
+  return !Num.empty() && Rest.consume_front("bytes") &&
+         Rest.trim() == "stack frame";
 }
 
 void Parser::line(StringRef Raw, unsigned No) {
   StringRef L = Raw.trim();
   if (L.empty())
     return;
+  if (isPropertyLine(L))
+    return propertyLine(L, No);
+  if (Props) {
+    diag(Diagnostic::Error, PropsLine,
+         missingProperties(R.Functions[*Props].Mangled));
+    Props.reset();
+  }
   StringRef Rest = L;
   if (Rest.consume_front("ptxas") && !Rest.empty() && isSpace(Rest.front())) {
     auto [Head, Msg] = Rest.split(':');
     Head = Head.trim();
     Msg = Msg.trim();
-    if (Head == "info") {
-      SawReport = true;
+    if (Head == "info")
       return info(Msg, No);
-    }
-    if (Head == "warning") {
-      SawReport = true;
+    if (Head == "warning")
       return diag(Diagnostic::Warning, No, Msg);
-    }
-    if (Head == "error" || Head == "fatal") {
-      SawReport = true;
+    if (Head == "error" || Head == "fatal")
       return diag(Diagnostic::Error, No, Msg);
-    }
   }
-  uint64_t N;
-  StringRef What;
-  if (bytesItem(L.split(',').first, N, What) && What == "stack frame")
-    return propertyLine(L, No);
   diag(Diagnostic::Unrecognized, No, L);
 }
 
@@ -177,9 +219,13 @@ void Parser::info(StringRef Msg, unsigned No) {
       if (Msg.consume_front("for '"))
         Arch = Msg.split('\'').first;
     }
-    if (Name.empty() || Arch.empty())
-      return diag(Diagnostic::Unrecognized, No,
+    if (Name.empty() || Arch.empty()) {
+      // The Used line that follows belongs to a function we cannot name:
+      // it must not go to the previous one.
+      Current.reset();
+      return diag(Diagnostic::Error, No,
                   "malformed entry line: Compiling entry function " + Msg);
+    }
     ModuleArch = Arch.str();
     if (!R.Modules.empty() && R.Modules.back().Arch.empty())
       R.Modules.back().Arch = ModuleArch;
@@ -188,17 +234,20 @@ void Parser::info(StringRef Msg, unsigned No) {
     CurrentHasProps = false;
     return;
   }
-  if (Msg.consume_front("Function properties for ")) {
+  if (Msg.consume_front("Function properties for")) {
     StringRef Name = Msg.trim().trim('\'');
-    if (Name.empty())
-      return diag(Diagnostic::Unrecognized, No,
+    if (Name.empty()) {
+      Current.reset();
+      return diag(Diagnostic::Error, No,
                   "function properties line without a name");
+    }
     if (Current && !CurrentHasProps && R.Functions[*Current].Mangled == Name) {
       Props = Current;
     } else {
       Current = Props = addFunction(Name, ModuleArch, /*Kernel=*/false, No);
     }
     CurrentHasProps = true;
+    PropsLine = No;
     return;
   }
   if (Msg.starts_with("Used "))
@@ -221,7 +270,7 @@ void Parser::info(StringRef Msg, unsigned No) {
 
 void Parser::usedLine(StringRef Msg, unsigned No) {
   if (!Current)
-    return diag(Diagnostic::Unrecognized, No,
+    return diag(Diagnostic::Error, No,
                 "resource line before any function: " + Msg);
   Function &F = R.Functions[*Current];
   SmallVector<StringRef, 6> Items;
@@ -240,10 +289,10 @@ void Parser::usedLine(StringRef Msg, unsigned No) {
       // block: a larger or negative count is a damaged report, not a
       // kernel to leave unchecked without a word.
       uint64_t Most = Regs ? 255 : 16;
-      int64_t Signed;
       bool Unsigned = !Num.getAsInteger(10, N);
-      bool Numeric = Unsigned || !Num.getAsInteger(10, Signed);
-      if ((Regs || Bars) && Numeric && (!Unsigned || N > Most)) {
+      if (Regs)
+        RegistersSeen[*Current] = true;
+      if ((Regs || Bars) && (!Unsigned || N > Most)) {
         diag(Diagnostic::Error, No,
              "bad " + std::string(Regs ? "register" : "barrier") +
                  " count '" + Num.str() + "' for " + F.Mangled +
@@ -276,6 +325,13 @@ void Parser::usedLine(StringRef Msg, unsigned No) {
         F.Cmem.push_back({Bank, N});
         continue;
       }
+    }
+    static const StringRef Sized[] = {"smem", "lmem", "cumulative stack size",
+                                      "cmem"};
+    if (badBytesItem(Item, Sized)) {
+      diag(Diagnostic::Error, No,
+           "bad byte count in '" + Item + "' for " + F.Mangled);
+      continue;
     }
     diag(Diagnostic::Unrecognized, No,
          "unknown resource '" + Item + "' for " + F.Mangled);
@@ -311,9 +367,8 @@ void Parser::moduleLine(StringRef Msg, unsigned No) {
 }
 
 void Parser::propertyLine(StringRef L, unsigned No) {
-  SawReport = true;
   if (!Props)
-    return diag(Diagnostic::Unrecognized, No,
+    return diag(Diagnostic::Error, No,
                 "function properties without a function: " + L);
   Function &F = R.Functions[*Props];
   SmallVector<StringRef, 4> Items;
@@ -335,13 +390,46 @@ void Parser::propertyLine(StringRef L, unsigned No) {
         continue;
       }
     }
+    static const StringRef Sized[] = {"stack frame", "spill stores",
+                                      "spill loads"};
+    if (badBytesItem(Item, Sized)) {
+      diag(Diagnostic::Error, No,
+           "bad byte count in '" + Item.trim() + "' for " + F.Mangled);
+      continue;
+    }
     diag(Diagnostic::Unrecognized, No,
          "unknown function property '" + Item.trim() + "' for " + F.Mangled);
   }
   Props.reset();
 }
 
+bool Parser::sawReport() const {
+  return !R.Functions.empty() || !R.Modules.empty() ||
+         any_of(R.Diagnostics, [](const Diagnostic &D) {
+           return D.K != Diagnostic::Unrecognized;
+         });
+}
+
 void Parser::finish() {
+  if (Props) {
+    diag(Diagnostic::Error, PropsLine,
+         missingProperties(R.Functions[*Props].Mangled));
+    Props.reset();
+  }
+  // Every entry function gets a Used line: one without is the end of a
+  // report cut short (or a damaged one), and its kernel would go unchecked.
+  for (size_t I = 0; I < R.Functions.size(); ++I) {
+    const Function &F = R.Functions[I];
+    if (F.IsKernel && !RegistersSeen[I])
+      diag(Diagnostic::Error, F.Line,
+           "no 'Used N registers' line for entry function " + F.Mangled +
+               (F.Arch.empty() ? "" : " for " + F.Arch) +
+               " (a truncated or damaged report)");
+  }
+  llvm::stable_sort(R.Diagnostics, [](const Diagnostic &A,
+                                      const Diagnostic &B) {
+    return A.Line < B.Line;
+  });
   // A device function printed before the module's first entry learns the
   // module's architecture now.
   for (size_t I = 0; I < R.Functions.size(); ++I)
@@ -355,12 +443,35 @@ Expected<Report> parseReport(StringRef Text) {
   Text.split(Lines, '\n');
   for (size_t I = 0; I < Lines.size(); ++I)
     P.line(Lines[I], unsigned(I + 1));
-  if (!P.SawReport)
+  P.finish();
+  if (!P.sawReport())
     return createStringError(
         "no ptxas report in the input: expected the output of "
         "'nvcc -Xptxas -v', 'nvcc --resource-usage' or 'ptxas -v'");
-  P.finish();
   return std::move(P.R);
+}
+
+ReportProblems reportProblems(StringRef File, StringRef Text,
+                              unsigned MaxLines) {
+  ReportProblems P;
+  auto R = parseReport(Text);
+  if (!R) {
+    P.Unusable = true;
+    P.Lines.push_back("'" + File.str() +
+                      "' is not a ptxas report: " + toString(R.takeError()));
+    return P;
+  }
+  for (const Diagnostic &D : R->Diagnostics) {
+    if (D.K != Diagnostic::Error)
+      continue;
+    if (++P.Errors <= MaxLines)
+      P.Lines.push_back(File.str() + ":" + std::to_string(D.Line) + ": " +
+                        D.Message);
+  }
+  if (P.Errors > MaxLines)
+    P.Lines.push_back(File.str() + ": " + std::to_string(P.Errors - MaxLines) +
+                      " more error" + (P.Errors - MaxLines == 1 ? "" : "s"));
+  return P;
 }
 
 } // namespace warplint::ptxas

@@ -15,7 +15,10 @@
 // The nearest .warplint.yaml above the main file configures it as it does the
 // tool (plugin arguments win); NOLINT comments and a baseline silence
 // findings. A configuration or baseline it cannot read is a warning, and the
-// compile goes on with the defaults.
+// compile goes on with the defaults. So is a ptxas report that is not one,
+// or has damaged lines (an error with werror); and a file with kernels whose
+// occupancy checks have no report for an architecture gets a remark saying
+// so, once per compile.
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/Analyzer.h"
@@ -24,6 +27,7 @@
 #include "warplint/Core/Config.h"
 #include "warplint/Core/Nolint.h"
 #include "warplint/Core/Options.h"
+#include "warplint/Ptxas/PtxasReport.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
@@ -56,10 +60,28 @@ static void warn(DiagnosticsEngine &D, const llvm::Twine &Msg) {
   D.setWarningsAsErrors(SavedWerror);
 }
 
+/// The one-line remark of a file whose occupancy checks could not run for
+/// want of a ptxas report: what was skipped and the argument that fixes it.
+static void remarkCoverage(DiagnosticsEngine &D, llvm::StringRef File,
+                           const PtxasCoverage &Cov) {
+  if (Cov.empty())
+    return;
+  std::string Advice =
+      Cov.NoReport
+          ? "pass one with -fplugin-arg-warplint-ptxas-report=FILE (the "
+            "output of nvcc -Xptxas -v), or leave them out of "
+            "-fplugin-arg-warplint-checks"
+          : "pass a report of a build for " +
+                llvm::join(Cov.MissingArchs, ", ") +
+                " with -fplugin-arg-warplint-ptxas-report=FILE";
+  D.Report(D.getCustomDiagID(DiagnosticsEngine::Remark, "warplint: %0"))
+      << (File + ": " + Cov.message() + ": " + Advice).str();
+}
+
 class WarpLintConsumer : public ASTConsumer {
 public:
-  WarpLintConsumer(CompilerInstance &CI, Settings S)
-      : CI(CI), S(std::move(S)) {}
+  WarpLintConsumer(CompilerInstance &CI, Settings S, llvm::StringRef File)
+      : CI(CI), S(std::move(S)), File(File) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
@@ -77,11 +99,16 @@ public:
           "warplint: the analysis of %0 crashed (%1); it reports nothing "
           "for this file, and the compile goes on (please report this "
           "warplint bug with the file)"))
-          << SM.getFileEntryRefForID(SM.getMainFileID())->getName() << Crash;
+          << File << Crash;
       D.setWarningsAsErrors(SavedWerror);
       return;
     }
-    AnalysisResult &R = *Safe;
+    report(SM, *Safe);
+    remarkCoverage(CI.getDiagnostics(), File, Safe->Coverage);
+  }
+
+private:
+  void report(const SourceManager &SM, AnalysisResult &R) {
     std::vector<NolintProblem> Unmatched = applyNolint(R.Findings, SM);
 
     // The findings and the unmatched NOLINT comments, in source order.
@@ -142,10 +169,31 @@ public:
     D.setWarningsAsErrors(SavedWerror);
   }
 
-private:
   CompilerInstance &CI;
   Settings S;
+  std::string File;
 };
+
+/// Says what is wrong with each ptxas report: a warning (an error with
+/// werror, for a build that must not go on with a damaged report) naming the
+/// report and the line. The occupancy checks skip a file that is not a
+/// report, and use the other entries of a damaged one.
+static void checkReports(DiagnosticsEngine &D, const Settings &S) {
+  for (const auto &[Name, Text] : S.Opts.PtxasReports) {
+    ptxas::ReportProblems P = ptxas::reportProblems(Name, Text);
+    for (const std::string &L : P.Lines) {
+      std::string Msg =
+          P.Unusable ? L + "; the occupancy checks skip it"
+                     : "ptxas report " + L + "; its other entries are used";
+      if (S.Werror) {
+        D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "warplint: %0"))
+            << Msg;
+      } else {
+        warn(D, Msg);
+      }
+    }
+  }
+}
 
 class WarpLintAction : public PluginASTAction {
 protected:
@@ -198,7 +246,8 @@ protected:
       else
         warn(D, "ignoring baseline: " + toString(B.takeError()));
     }
-    return std::make_unique<WarpLintConsumer>(CI, std::move(S));
+    checkReports(D, S);
+    return std::make_unique<WarpLintConsumer>(CI, std::move(S), InFile);
   }
 
   bool ParseArgs(const CompilerInstance &CI,

@@ -305,6 +305,9 @@ struct Job {
   std::string PtxasFailure; ///< no register report: why (one line)
   int WarplintStatus = -1;
   std::string Findings;
+  /// warplint's notes on what it could not check (an --arch the ptxas
+  /// report lacks): printed with the findings.
+  std::vector<std::string> Notices;
   std::vector<std::string> Notes; ///< for --verbose
 };
 
@@ -482,8 +485,15 @@ void analyse(const Context &C, Job &J) {
   if (R.Aborted || !J.Failure.empty())
     return;
   std::string ErrText = readFile(Err);
-  if (!ErrText.empty())
-    J.Notes.push_back("warplint said:\n" + StringRef(ErrText).rtrim().str());
+  std::string Said;
+  for (StringRef L : split(StringRef(ErrText).rtrim(), '\n')) {
+    if (L.starts_with("warplint: note: "))
+      J.Notices.push_back(L.str());
+    else
+      Said += L.str() + "\n";
+  }
+  if (!StringRef(Said).trim().empty())
+    J.Notes.push_back("warplint said:\n" + StringRef(Said).rtrim().str());
   if (!R.Started) {
     J.Failure = "cannot run " + C.Warplint + ": " + R.Error;
     return;
@@ -830,6 +840,9 @@ int main(int argc, const char **argv) {
         errs() << "warplint-launch: " << J.Src.Path << ": " << N << "\n";
     }
     errs() << J.Findings;
+    if (J.Failure.empty())
+      for (const std::string &N : J.Notices)
+        errs() << N << "\n";
     if (!J.Failure.empty())
       errs() << "warplint-launch: analysis of " << J.Src.Path
              << " failed: " << J.Failure << "\n";

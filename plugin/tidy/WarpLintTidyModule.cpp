@@ -8,10 +8,17 @@
 // clang-tidy, which applies NOLINT, header filters and -warnings-as-errors.
 // clang-tidy parses one side of a CUDA compile, so findings come once.
 //
+// A PtxasReport that is not a ptxas report, or has damaged lines, is a
+// configuration warning; a file with kernels whose occupancy checks have no
+// report (for an architecture of Arch) gets one remark saying what was
+// skipped. warplint-occupancy says both for the two checks that read the
+// report when it is enabled, warplint-register-spill otherwise.
+//
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/Analyzer.h"
 #include "warplint/Core/Checks.h"
 #include "warplint/Core/Options.h"
+#include "warplint/Ptxas/PtxasReport.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -27,7 +34,7 @@ namespace {
 class WarpLintCheck : public ClangTidyCheck {
 public:
   WarpLintCheck(CheckId Id, StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context), Id(Id) {
+      : ClangTidyCheck(Name, Context), Id(Id), TidyContext(Context) {
     std::string Prefix = (Name + ".").str();
     for (const CheckOptionInfo &O : allCheckOptions()) {
       StringRef Key = O.Key;
@@ -43,9 +50,20 @@ public:
     // The ptxas report and the architectures are shared by the occupancy
     // checks: local or global options.
     Report = Options.getLocalOrGlobal("PtxasReport", "").str();
-    if (!Report.empty())
-      if (llvm::Error E = Opts.addPtxasReportFile(Report))
+    if (!Report.empty()) {
+      if (llvm::Error E = Opts.addPtxasReportFile(Report)) {
         configurationDiag("%0") << toString(std::move(E));
+      } else if (speaksForReport()) {
+        ptxas::ReportProblems P =
+            ptxas::reportProblems(Report, Opts.PtxasReports.back().second);
+        for (const std::string &L : P.Lines)
+          configurationDiag("%0")
+              << (P.Unusable ? "PtxasReport " + L +
+                                   "; the occupancy checks skip it"
+                             : "PtxasReport " + L +
+                                   "; its other entries are used");
+      }
+    }
     std::string Archs = Options.getLocalOrGlobal("Arch", "").str();
     if (!Archs.empty()) {
       if (auto L = parseArchList(Archs)) {
@@ -106,10 +124,38 @@ public:
           B << FixItHint::CreateReplacement(X.Range, X.Text);
       }
     }
+    remarkCoverage(R.Coverage);
   }
 
 private:
+  /// Whether this check says what concerns the ptxas report, for both
+  /// checks that read it, so that it is said once.
+  bool speaksForReport() const {
+    if (Id == CheckId::Occupancy)
+      return true;
+    return Id == CheckId::RegisterSpill &&
+           !TidyContext->isCheckEnabled(checkInfo(CheckId::Occupancy).Name);
+  }
+
+  /// The file's one remark when the occupancy checks had no report.
+  void remarkCoverage(PtxasCoverage Cov) {
+    if (Cov.empty() || !speaksForReport())
+      return;
+    Cov.Checks.clear();
+    for (CheckId C : {CheckId::Occupancy, CheckId::RegisterSpill})
+      if (C == Id || TidyContext->isCheckEnabled(checkInfo(C).Name))
+        Cov.Checks.push_back(checkInfo(C).Name.str());
+    std::string Advice =
+        Cov.NoReport
+            ? "set the option PtxasReport to the output of nvcc -Xptxas -v"
+            : "set PtxasReport to a report of a build for " +
+                  llvm::join(Cov.MissingArchs, ", ");
+    diag("%0: %1: %2", DiagnosticIDs::Remark)
+        << TidyContext->getCurrentFile() << Cov.message() << Advice;
+  }
+
   CheckId Id;
+  ClangTidyContext *TidyContext;
   warplint::Options Opts;
   std::vector<std::pair<std::string, std::string>> Values;
   std::string Report;

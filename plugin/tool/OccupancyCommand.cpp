@@ -65,8 +65,15 @@ static const char Help[] =
     "                      each kernel's occupancy (its static shared memory\n"
     "                      plus --smem of dynamic)\n"
     "\n"
+    "With --parse-ptxas, lines the parser does not know (another tool's\n"
+    "output, a new kind of ptxas info) are listed as 'unrecognized' and are\n"
+    "harmless; errors are ptxas's own and lines that show the report\n"
+    "damaged or cut short (a count no GPU has, an entry function without\n"
+    "its 'Used N registers' line).\n"
+    "\n"
     "Exit status: 0 success; 1 a launch that cannot run, a batch line that\n"
-    "could not be read, or a ptxas report with errors; 2 a usage error.\n";
+    "could not be read, or a ptxas report with errors; 2 a usage error, or a\n"
+    "--parse-ptxas input that cannot be read or holds no ptxas report.\n";
 
 namespace {
 
@@ -503,7 +510,9 @@ int runPtxas(const CommandOptions &O) {
         Parts.push_back("spills " + std::to_string(F.SpillStores.value_or(0)) +
                         " bytes stored, " +
                         std::to_string(F.SpillLoads.value_or(0)) + " loaded");
-      OS << " " << join(Parts, ", ") << "\n";
+      OS << (Parts.empty() ? std::string(" no resources reported")
+                           : " " + join(Parts, ", "))
+         << "\n";
       auto Occ = Occupancy(F);
       if (Occ && !Occ->first)
         OS << "  no SM data for '" << F.Arch << "' (use --arch)\n";
@@ -523,7 +532,13 @@ int runPtxas(const CommandOptions &O) {
       OS << *O.PtxasFile << ":" << D.Line << ": "
          << ptxas::Diagnostic::kindName(D.K) << ": " << D.Message << "\n";
   }
-  return Rep->count(ptxas::Diagnostic::Error) ? 1 : 0;
+  // Unrecognized lines are listed but harmless: real nvcc output has some
+  // (its command, a host compiler's warnings).
+  unsigned Errors = Rep->count(ptxas::Diagnostic::Error);
+  if (Errors)
+    errs() << "warplint: " << *O.PtxasFile << ": " << Errors << " error"
+           << (Errors == 1 ? "" : "s") << " in the ptxas report\n";
+  return Errors ? 1 : 0;
 }
 
 } // namespace

@@ -157,7 +157,9 @@ cl::list<std::string> PtxasReports(
     "ptxas-report",
     cl::desc("A ptxas resource report (the output of nvcc -Xptxas -v,\n"
              "nvcc --resource-usage or ptxas -v) for the occupancy and\n"
-             "register-spill checks; repeatable; '-' reads standard input"),
+             "register-spill checks; repeatable; '-' reads standard input.\n"
+             "A file with no ptxas line is a usage error; its damaged lines\n"
+             "are printed. An --arch the reports lack is a note per file"),
     cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> PtxasReportPending(
     "ptxas-report-pending",
@@ -179,8 +181,9 @@ cl::opt<bool> DumpSharedAccesses(
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Print clang's errors in full, the commands "
                                "run (host and\ndevice side), the nvcc flags "
-                               "dropped and the configuration\nfile of each "
-                               "input"),
+                               "dropped, the configuration\nfile of each "
+                               "input, and the files with kernels whose\n"
+                               "occupancy checks had no ptxas report"),
                       cl::cat(Category));
 cl::opt<bool> PrintPluginPath(
     "print-plugin-path",
@@ -280,6 +283,8 @@ struct ParseOutput {
   ArchConditionals Conditionals;
   /// The launches of each kernel this parse saw (host side).
   LaunchTable Launches;
+  /// What the occupancy checks skipped for want of a report (host side).
+  PtxasCoverage Coverage;
 };
 
 /// The device-side parse of a file for one architecture, when the host side
@@ -366,6 +371,8 @@ public:
             A.R.Findings.push_back(toFinding(P, SM));
         A.R.UserFunctions = AR.UserFunctions;
         A.R.FunctionsNotAnalysed = AR.UserFunctionsWithErrors;
+        if (!A.HostLaunches)
+          A.R.Coverage = AR.Coverage;
       }
     };
     return std::make_unique<Consumer>(*this);
@@ -696,15 +703,16 @@ int main(int argc, const char **argv) {
       break;
     if (Error E = Opts.addPtxasReportFile(F))
       return usageError(toString(std::move(E)));
-    auto R = ptxas::parseReport(Opts.PtxasReports.back().second);
-    if (!R)
-      return usageError("'" + F + "' is not a ptxas report: " +
-                        toString(R.takeError()));
-    unsigned Errors = R->count(ptxas::Diagnostic::Error);
-    if (Errors)
-      errs() << "warplint: " << F << ": " << Errors << " ptxas error"
-             << (Errors == 1 ? "" : "s")
-             << " in the report; its other entries are used\n";
+    ptxas::ReportProblems P =
+        ptxas::reportProblems(F, Opts.PtxasReports.back().second);
+    if (P.Unusable)
+      return usageError(P.Lines.front());
+    for (const std::string &L : P.Lines)
+      errs() << "warplint: " << L << "\n";
+    if (P.Errors)
+      errs() << "warplint: " << F << ": " << P.Errors << " error"
+             << (P.Errors == 1 ? "" : "s")
+             << " in the ptxas report; its other entries are used\n";
   }
 
   OutputFormat Format;
@@ -1141,6 +1149,22 @@ int main(int argc, const char **argv) {
              << (Verbose ? "" : " (--verbose shows them)") << "\n";
       if (Verbose)
         errs() << R.ErrorText;
+    }
+    // A failed --run-ptxas has said which architecture lacks a report; no
+    // report at all is the documented way to run without these checks, said
+    // with --verbose only.
+    const PtxasCoverage &Cov = R.Coverage;
+    if (!Cov.empty() && R.PtxasErrors.empty() && (!Cov.NoReport || Verbose)) {
+      errs() << "warplint: note: " << R.File << ": " << Cov.message() << ": ";
+      if (Cov.NoReport)
+        errs() << "pass --ptxas-report=FILE (the output of nvcc -Xptxas -v) "
+                  "or --run-ptxas\n";
+      else
+        errs() << "give a report of a build for "
+               << join(Cov.MissingArchs, ", ")
+               << " (nvcc -Xptxas -v), use --run-ptxas, or leave "
+               << (Cov.MissingArchs.size() == 1 ? "it" : "them")
+               << " out of --arch\n";
     }
     for (const DeviceParse &D : R.Device) {
       // Not an input error: the host side was analysed.

@@ -42,8 +42,12 @@ void run(float *p) {
 // all-warning@#second {{uses a block of 100 threads}}
 // new-warning@#third {{uses a block of 100 threads}}
 // new-warning@#other {{uses a block of 99 threads}}
+// No ptxas report: the remark that says so, which a baseline does not drop.
+// all-remark@*:* {{no ptxas report}}
+// new-remark@*:* {{no ptxas report}}
+// known-remark@*:* {{no ptxas report}}
 #else
 // all-no-diagnostics
 // new-no-diagnostics
-#endif
 // known-no-diagnostics
+#endif

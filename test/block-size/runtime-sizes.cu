@@ -4,7 +4,7 @@
 //
 // RUN: %warplint %s -- %cuda_flags | FileCheck %s --allow-empty -implicit-check-not='{{warning|error}}:'
 // RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-block-size' %s -- %cuda_flags 2>/dev/null | FileCheck %s --allow-empty -implicit-check-not='{{warning|error}}:' %}
-// RUN: %if plugin %{ %clang -fsyntax-only -fplugin=%warplint_plugin %cuda_flags %s 2>&1 | FileCheck %s --allow-empty -implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-block-size %cuda_flags %s 2>&1 | FileCheck %s --allow-empty -implicit-check-not='{{warning|error}}:' %}
 
 #include "cuda.h"
 

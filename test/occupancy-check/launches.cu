@@ -8,13 +8,15 @@
 // RUN: %if plugin %{ %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-occupancy,warplint-register-spill -fplugin-arg-warplint-ptxas-report=%S/Inputs/kernels.ptxas.txt %cuda_flags -I%S/Inputs %s 2>&1 | FileCheck %s -DERR=warning -implicit-check-not='{{warning|error}}:' %}
 // RUN: %if clang-tidy %{ not %clang_tidy --load=%warplint_tidy --checks='-*,warplint-occupancy,warplint-register-spill' -config="{CheckOptions: {PtxasReport: '%S/Inputs/kernels.ptxas.txt'}}" %s -- %cuda_flags -I%S/Inputs 2>/dev/null | FileCheck %s -DERR=error -implicit-check-not='{{warning|error}}:' %}
 //
-// --arch picks the architectures; one the report lacks gives nothing.
+// --arch picks the architectures; one the report lacks gives no finding
+// (only a note on standard error: missing-arch.cu).
 // RUN: not %warplint --checks='warplint-occupancy' --arch=sm_90 --ptxas-report=%S/Inputs/kernels.ptxas.txt %s -- %cuda_flags -I%S/Inputs | FileCheck %s --check-prefix=SM90 -implicit-check-not='sm_80'
 // RUN: %warplint --checks='warplint-occupancy,warplint-register-spill' --arch=sm_86 --ptxas-report=%S/Inputs/kernels.ptxas.txt %s -- %cuda_flags -I%S/Inputs | FileCheck %s --allow-empty --check-prefix=NONE
 // NONE-NOT: {{.}}
 // SM90: launch of 'heavy' reaches 37.5% occupancy on sm_90
 //
-// Without a report the checks have nothing to say.
+// Without a report the checks have nothing to say (no-report.cu: the tool
+// says so with --verbose).
 // RUN: %warplint --checks='warplint-occupancy,warplint-register-spill' %s -- %cuda_flags -I%S/Inputs | FileCheck %s --allow-empty --check-prefix=NONE
 //
 // MinOccupancy, in each front end.

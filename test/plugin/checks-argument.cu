@@ -4,9 +4,9 @@
 // REQUIRES: plugin
 // RUN: %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=-* %cuda_flags -Xclang -verify=none %s
 // RUN: %clang -fsyntax-only -fplugin=%warplint_plugin '-fplugin-arg-warplint-checks=-*,warplint-block-size' %cuda_flags -Xclang -verify=all %s
-// RUN: %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-* %cuda_flags -Xclang -verify=all %s
-// RUN: %clang -fsyntax-only -fplugin=%warplint_plugin '-fplugin-arg-warplint-checks=warplint-*,-warplint-block-size' %cuda_flags -Xclang -verify=none %s
-// RUN: %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-option=warplint-block-size.LaunchBounds=false %cuda_flags -Xclang -verify=nobounds %s
+// RUN: %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-* %cuda_flags -Xclang -verify=all,ptxas %s
+// RUN: %clang -fsyntax-only -fplugin=%warplint_plugin '-fplugin-arg-warplint-checks=warplint-*,-warplint-block-size' %cuda_flags -Xclang -verify=occupancy %s
+// RUN: %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-option=warplint-block-size.LaunchBounds=false %cuda_flags -Xclang -verify=nobounds,ptxas %s
 
 #include <cuda.h>
 
@@ -23,8 +23,13 @@ void run(float *p) {
 // all-note@#bounds {{'k100' is declared with __launch_bounds__(100) here}}
 // all-warning@#toobig {{launch of 'k100' cannot succeed: blockDim.x is 2048}}
 // nobounds-warning@#toobig {{launch of 'k100' cannot succeed: blockDim.x is 2048}}
+// With warplint-occupancy and warplint-register-spill on and no ptxas report,
+// the remark that says so (and only then).
+// ptxas-remark@*:* {{no ptxas report; warplint-occupancy and warplint-register-spill skipped}}
+// occupancy-remark@*:* {{no ptxas report; warplint-occupancy and warplint-register-spill skipped}}
 #else
 // all-no-diagnostics
 // nobounds-no-diagnostics
+// occupancy-no-diagnostics
 #endif
 // none-no-diagnostics

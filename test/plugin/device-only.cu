@@ -25,8 +25,11 @@ void run(float *p) {
 
 // silent-no-diagnostics
 // dev-warning@#partial {{launch of 'k' uses a block of 100 threads (100x1x1)}}
+// The remark on the ptxas report comes from the compilation that reports.
+// dev-remark@*:* {{device-only.cu: no ptxas report; warplint-occupancy and warplint-register-spill skipped}}
 #ifdef __CUDA_ARCH__
 // moved-warning@#partial {{launch of 'k' uses a block of 100 threads (100x1x1)}}
+// moved-remark@*:* {{device-only.cu: no ptxas report}}
 #else
 // moved-no-diagnostics
 #endif

@@ -35,6 +35,9 @@ void run(float *p) {
 // warn-warning@#toobig {{launch of 'k' cannot succeed}}
 // err-error@#partial {{launch of 'k' uses a block of 100 threads}}
 // err-error@#toobig {{launch of 'k' cannot succeed}}
+// The remark on the ptxas report stays a remark.
+// warn-remark@*:* {{werror.cu: no ptxas report}}
+// err-remark@*:* {{werror.cu: no ptxas report}}
 #else
 // warn-no-diagnostics
 // err-no-diagnostics

@@ -40,6 +40,8 @@ __global__ void BOUNDS(101) kc(float *p) {} // #bounds101
 // expected-warning@#m101 {{launch of 'k' uses a block of 101 threads}}
 // expected-warning@#m105 {{launch of 'k' uses a block of 105 threads}}
 // expected-warning@#bounds101 {{__launch_bounds__ of 'kc' allows at most 101 threads per block}}
+// The plugin has no ptxas report for the occupancy checks: one remark.
+// expected-remark@*:* {{no ptxas report}}
 #else
 // expected-no-diagnostics
 #endif

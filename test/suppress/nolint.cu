@@ -79,6 +79,8 @@ void run(float *p) {
 // expected-warning@#b106 {{uses a block of 106 threads}}
 // expected-warning@#k100launch {{launch of 'k100' cannot succeed}}
 // expected-note@#k100 {{'k100' is declared with __launch_bounds__(100) here}}
+// The plugin has no ptxas report for the occupancy checks: one remark.
+// expected-remark@*:* {{no ptxas report}}
 #else
 // expected-no-diagnostics
 #endif

@@ -40,6 +40,8 @@ void run(float *p) {
 // expected-warning-re@#end2 {{unmatched 'NOLINT{{END}}' comment without a previous 'NOLINT{{BEGIN}}' comment}}
 // expected-warning@#b100 {{launch of 'k' uses a block of 100 threads}}
 // expected-warning@#b101 {{launch of 'k' uses a block of 101 threads}}
+// The plugin has no ptxas report for the occupancy checks: one remark.
+// expected-remark@*:* {{no ptxas report}}
 #else
 // expected-no-diagnostics
 #endif

@@ -164,6 +164,8 @@ TEST(PtxasReportTest, ErrorsWarningsAndNotes) {
 }
 
 TEST(PtxasReportTest, GarbageIsReportedNotFatal) {
+  // Another tool's lines and ptxas lines the parser does not know are
+  // unrecognized (harmless); lines that show the report damaged are errors.
   Report R = parse(
       "kernels.cu(7): error: A __global__ function cannot be a member\n"
       "ptxas info    : Used 4 registers\n" // before any function
@@ -185,22 +187,131 @@ TEST(PtxasReportTest, GarbageIsReportedNotFatal) {
   EXPECT_EQ(R.Functions[0].Barriers, 2u); // the good items survive
   EXPECT_FALSE(R.Functions[0].Registers);
   EXPECT_EQ(R.Functions[1].StackFrame, 1u);
-  std::vector<unsigned> Lines;
-  for (const Diagnostic &D : R.Diagnostics) {
-    EXPECT_EQ(D.K, Diagnostic::Unrecognized) << D.Message;
-    Lines.push_back(D.Line);
-  }
-  EXPECT_EQ(Lines,
-            (std::vector<unsigned>{1, 2, 3, 4, 6, 6, 6, 7, 8, 9, 10, 12, 14}));
+  std::vector<std::pair<unsigned, Diagnostic::Kind>> Got;
+  for (const Diagnostic &D : R.Diagnostics)
+    Got.push_back({D.Line, D.K});
+  const auto E = Diagnostic::Error, U = Diagnostic::Unrecognized;
+  EXPECT_EQ(Got, (std::vector<std::pair<unsigned, Diagnostic::Kind>>{
+                     {1, U},
+                     {2, E},
+                     {3, E},
+                     {4, E},
+                     {6, E},
+                     {6, U},
+                     {6, U},
+                     {7, U},
+                     {8, E},
+                     {9, U},
+                     {10, U},
+                     {12, U},
+                     {14, U}}));
   EXPECT_EQ(R.Diagnostics[0].Message,
             "kernels.cu(7): error: A __global__ function cannot be a member");
-  EXPECT_EQ(R.Diagnostics[4].Message, "unknown resource 'Used x registers' "
-                                      "for k");
+  EXPECT_EQ(R.Diagnostics[4].Message,
+            "bad register count 'x' for k (at most 255)");
+}
+
+TEST(PtxasReportTest, MalformedEntryKeepsItsUsedLineFromThePreviousKernel) {
+  // The Used line after an entry line without a name belongs to no known
+  // function: it must not overwrite the previous kernel's registers.
+  Report R = parse("ptxas info    : Compiling entry function '_Z1kv' for "
+                   "'sm_80'\n"
+                   "ptxas info    : Used 12 registers\n"
+                   "ptxas info    : Compiling entry function for 'sm_80'\n"
+                   "ptxas info    : Used 200 registers\n");
+  ASSERT_EQ(R.Functions.size(), 1u);
+  EXPECT_EQ(R.Functions[0].Registers, 12u);
+  EXPECT_EQ(R.count(Diagnostic::Error), 2u);
+}
+
+TEST(PtxasReportTest, TruncatedReportsAreErrors) {
+  // Cut after an entry line, or after "Function properties": the kernel has
+  // no register count, which would leave it unchecked without a word.
+  Report R = parse("ptxas info    : Compiling entry function '_Z1kv' for "
+                   "'sm_80'\n"
+                   "ptxas info    : Function properties for _Z1kv\n"
+                   "    0 bytes stack frame, 0 bytes spill stores, 0 bytes "
+                   "spill loads\n"
+                   "ptxas info    : Used 12 registers\n"
+                   "ptxas info    : Compiling entry function '_Z1gv' for "
+                   "'sm_90'\n"
+                   "ptxas info    : Function properties for _Z1gv\n");
+  ASSERT_EQ(R.Functions.size(), 2u);
+  EXPECT_EQ(R.Functions[0].Registers, 12u);
+  ASSERT_EQ(R.Diagnostics.size(), 2u);
+  EXPECT_EQ(R.Diagnostics[0].K, Diagnostic::Error);
+  EXPECT_EQ(R.Diagnostics[0].Line, 5u);
+  EXPECT_EQ(R.Diagnostics[0].Message,
+            "no 'Used N registers' line for entry function _Z1gv for sm_90 "
+            "(a truncated or damaged report)");
+  EXPECT_EQ(R.Diagnostics[1].Line, 6u);
+  EXPECT_EQ(R.Diagnostics[1].Message,
+            "no stack frame and spill line after 'Function properties for "
+            "_Z1gv' (a truncated or damaged report)");
+
+  // A property line that does not follow its "Function properties" line.
+  Report P = parse("ptxas info    : Compiling entry function 'k' for "
+                   "'sm_80'\n"
+                   "ptxas info    : Function properties for k\n"
+                   "ptxas info    : Used 12 registers\n");
+  ASSERT_EQ(P.Diagnostics.size(), 1u);
+  EXPECT_EQ(P.Diagnostics[0].Line, 2u);
+  EXPECT_EQ(P.Diagnostics[0].K, Diagnostic::Error);
+  EXPECT_EQ(P.Functions[0].Registers, 12u);
+}
+
+TEST(PtxasReportTest, BadByteCountsAreErrors) {
+  // A size that is not a number would otherwise count as 0 bytes.
+  Report R = parse("ptxas info    : Compiling entry function 'k' for "
+                   "'sm_80'\n"
+                   "ptxas info    : Function properties for k\n"
+                   "    -8 bytes stack frame, 0 bytes spill stores, x bytes "
+                   "spill loads\n"
+                   "ptxas info    : Used 12 registers, 99999999999999999999 "
+                   "bytes smem, -1 bytes cmem[0]\n");
+  ASSERT_EQ(R.Functions.size(), 1u);
+  EXPECT_FALSE(R.Functions[0].StackFrame);
+  EXPECT_FALSE(R.Functions[0].Smem);
+  EXPECT_EQ(R.Functions[0].Registers, 12u);
+  EXPECT_EQ(R.count(Diagnostic::Error), 4u);
+  EXPECT_EQ(R.count(Diagnostic::Unrecognized), 0u);
+  EXPECT_EQ(R.Diagnostics[0].Message,
+            "bad byte count in '-8 bytes stack frame' for k");
+}
+
+TEST(PtxasReportTest, ReportProblemsNameTheFileAndLine) {
+  ReportProblems P = reportProblems("r.txt", "hello\n");
+  EXPECT_TRUE(P.Unusable);
+  ASSERT_EQ(P.Lines.size(), 1u);
+  EXPECT_EQ(P.Lines[0].rfind("'r.txt' is not a ptxas report: no ptxas report",
+                             0),
+            0u);
+
+  std::string Text;
+  for (int I = 0; I < 7; ++I)
+    Text += "ptxas info    : Compiling entry function 'k" + std::to_string(I) +
+            "' for 'sm_80'\nptxas info    : Used -1 registers\n";
+  P = reportProblems("r.txt", Text, /*MaxLines=*/5);
+  EXPECT_FALSE(P.Unusable);
+  EXPECT_EQ(P.Errors, 7u);
+  ASSERT_EQ(P.Lines.size(), 6u);
+  EXPECT_EQ(P.Lines[0], "r.txt:2: bad register count '-1' for k0 (at most 255)");
+  EXPECT_EQ(P.Lines[5], "r.txt: 2 more errors");
+
+  // A sound report, unrecognized lines and all, has nothing to say.
+  P = reportProblems("r.txt", "# nvcc -Xptxas -v\n"
+                              "ptxas info    : 0 bytes gmem\n"
+                              "ptxas info    : Something new\n");
+  EXPECT_FALSE(P.Unusable);
+  EXPECT_TRUE(P.Lines.empty());
 }
 
 TEST(PtxasReportTest, NoReportAtAll) {
+  // Only lines the parser understands make a report: a ptxas-looking line
+  // it does not know is not one.
   for (const char *Text : {"", "\n\n", "hello\nworld\n",
-                           "nvcc fatal   : Unknown option '-Xptxass'\n"}) {
+                           "nvcc fatal   : Unknown option '-Xptxass'\n",
+                           "ptxas info    : Something new\n"}) {
     auto R = parseReport(Text);
     ASSERT_FALSE(R) << Text;
     EXPECT_NE(llvm::toString(R.takeError()).find("no ptxas report"),
@@ -216,6 +327,7 @@ TEST(PtxasReportTest, HugeNumbersAreRejectedPerItem) {
   EXPECT_FALSE(R.Functions[0].Registers);
   EXPECT_FALSE(R.Functions[0].Smem);
   EXPECT_EQ(R.Diagnostics.size(), 2u);
+  EXPECT_EQ(R.count(Diagnostic::Error), 2u);
 }
 
 TEST(PtxasReportTest, Demangle) {

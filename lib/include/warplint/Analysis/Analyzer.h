@@ -67,8 +67,31 @@ struct LaunchExchange {
   LaunchTable *Seen = nullptr;
 };
 
+/// What warplint-occupancy and warplint-register-spill could not check in a
+/// translation unit for want of a ptxas report, for the front ends' one-line
+/// note (docs/checks/warplint-occupancy.md). Empty unless one of them is
+/// enabled and the file defines or launches a kernel for them to look at.
+struct PtxasCoverage {
+  /// The enabled checks that read the report.
+  std::vector<std::string> Checks;
+  /// No ptxas report was given at all. (One given but unusable is not
+  /// counted: the front end has already said so.)
+  bool NoReport = false;
+  /// The architectures asked for (--arch, Archs, arch=, Arch) that no report
+  /// covers, and those the reports do cover.
+  std::vector<std::string> MissingArchs, ReportArchs;
+
+  bool empty() const { return !NoReport && MissingArchs.empty(); }
+  /// The note without the front end's advice: "no ptxas report for sm_90
+  /// (the report covers sm_80); warplint-occupancy and
+  /// warplint-register-spill skipped for sm_90", or "no ptxas report;
+  /// warplint-occupancy and warplint-register-spill skipped".
+  std::string message() const;
+};
+
 struct AnalysisResult {
   std::vector<AstFinding> Findings;
+  PtxasCoverage Coverage;
   unsigned UserFunctions = 0;
   unsigned UserFunctionsWithErrors = 0;
 };

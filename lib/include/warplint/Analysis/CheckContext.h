@@ -43,6 +43,8 @@ private:
 void runBlockSizeCheck(CheckContext &C);
 void runOccupancyCheck(CheckContext &C);
 void runRegisterSpillCheck(CheckContext &C);
+/// What the enabled occupancy checks cannot check for want of a report.
+PtxasCoverage ptxasCoverage(CheckContext &C);
 
 } // namespace warplint
 

@@ -76,10 +76,25 @@ struct Report {
   const Function *find(llvm::StringRef Name, llvm::StringRef Arch = "") const;
 };
 
-/// Parses the text. Fails only when the text holds no ptxas report line at
-/// all (an empty file, or another tool's output); every other problem is a
-/// Diagnostic of the Report.
+/// Parses the text. Fails only when the text holds no line the parser
+/// understands (an empty file, another tool's output, garbage); every other
+/// problem is a Diagnostic of the Report: Error for ptxas's errors and for
+/// lines that show the report damaged or cut short, Unrecognized for lines
+/// it does not know, which are harmless.
 llvm::Expected<Report> parseReport(llvm::StringRef Text);
+
+/// What a front end must say about the report File, whose text is Text:
+/// nothing for a sound one. Unusable when it is not a ptxas report at all
+/// (Lines then holds "'FILE' is not a ptxas report: ..."); otherwise one line
+/// per error, "FILE:LINE: MESSAGE", at most MaxLines of them, then
+/// "FILE: N more errors".
+struct ReportProblems {
+  bool Unusable = false;
+  unsigned Errors = 0;
+  std::vector<std::string> Lines;
+};
+ReportProblems reportProblems(llvm::StringRef File, llvm::StringRef Text,
+                              unsigned MaxLines = 5);
 
 /// Splits a mangled name into the Function's name fields; extern "C" and
 /// undemanglable names are their own name.
