@@ -87,8 +87,28 @@ Expected<LauncherArgs> parseLauncherArgs(ArrayRef<std::string> Args) {
   return L;
 }
 
-bool isEnvSwitchOn(std::optional<std::string> Value) {
-  return Value && parseBool(*Value).value_or(false);
+Expected<bool> parseEnvSwitch(StringRef Name,
+                              std::optional<std::string> Value) {
+  if (!Value || StringRef(*Value).trim().empty())
+    return false;
+  if (std::optional<bool> B = parseBool(*Value))
+    return *B;
+  return createStringError(Name + "='" + *Value +
+                           "' is neither on (1, true, yes, on) nor off (0, "
+                           "false, no, off, or empty)");
+}
+
+Expected<unsigned> parseEnvSeconds(StringRef Name,
+                                   std::optional<std::string> Value,
+                                   unsigned Default) {
+  if (!Value || StringRef(*Value).trim().empty())
+    return Default;
+  unsigned V = 0;
+  if (StringRef(*Value).trim().getAsInteger(10, V) || V == 0)
+    return createStringError(Name + "='" + *Value +
+                             "' is not a number of seconds (a whole number "
+                             "from 1 up)");
+  return V;
 }
 
 CompilerKind compilerKind(StringRef Argv0) {

@@ -110,6 +110,9 @@ ENVIRONMENT
   WARPLINT_LAUNCH_TIMEOUT=N   seconds the analysis may run on after the
                               compiler has finished (default 300); then it
                               is stopped and reported as failed
+  A switch is on with 1, true, yes or on, off with 0, false, no, off or
+  nothing (any case); N is a whole number from 1 up. Another value is a
+  usage error (status 2), and the compiler does not run.
 
 EXIT STATUS
   the compiler's; or 1 when findings fail the build; 2 for a usage error of
@@ -315,6 +318,7 @@ struct Context {
   std::string PassCompiler;    ///< the path of Plan.Command's compiler
   std::string Warplint;        ///< its path; empty when not found
   std::string WarplintMissing; ///< why it was not found
+  bool EnvWerror = false; ///< WARPLINT_WERROR is on
   std::string TempDir;
   std::vector<std::string> Archs; ///< for warplint's --arch
   std::vector<std::string> AnalysisArgs;
@@ -614,11 +618,11 @@ std::string findWarplint(const LauncherArgs &L, const char *Argv0,
 }
 
 /// Whether findings in Src fail the build, and why.
-void decideWerror(const LauncherArgs &L, Job &J) {
+void decideWerror(const LauncherArgs &L, bool EnvWerror, Job &J) {
   if (L.Werror) {
     J.Werror = true;
     J.WerrorWhy = "--werror";
-  } else if (isEnvSwitchOn(sys::Process::GetEnv("WARPLINT_WERROR"))) {
+  } else if (EnvWerror) {
     J.Werror = true;
     J.WerrorWhy = "WARPLINT_WERROR";
   }
@@ -670,6 +674,30 @@ int main(int argc, const char **argv) {
     return 0;
   }
 
+  // The environment's settings are the launcher's options too: a value that
+  // means nothing is a usage error, before anything runs.
+  auto UsageError = [](Error E) {
+    errs() << "warplint-launch: error: " << toString(std::move(E))
+           << "; run 'warplint-launch --help'\n";
+    return 2;
+  };
+  Expected<bool> EnvWerror = parseEnvSwitch(
+      "WARPLINT_WERROR", sys::Process::GetEnv("WARPLINT_WERROR"));
+  if (!EnvWerror)
+    return UsageError(EnvWerror.takeError());
+  C.EnvWerror = *EnvWerror;
+  Expected<bool> Disabled =
+      parseEnvSwitch("WARPLINT_LAUNCH_DISABLE",
+                     sys::Process::GetEnv("WARPLINT_LAUNCH_DISABLE"));
+  if (!Disabled)
+    return UsageError(Disabled.takeError());
+  Expected<unsigned> Timeout =
+      parseEnvSeconds("WARPLINT_LAUNCH_TIMEOUT",
+                      sys::Process::GetEnv("WARPLINT_LAUNCH_TIMEOUT"), 300);
+  if (!Timeout)
+    return UsageError(Timeout.takeError());
+  C.TimeoutSeconds = *Timeout;
+
   std::string CompilerPath = findCompiler(C.L.Compiler.front());
   if (CompilerPath.empty()) {
     errs() << "warplint-launch: error: compiler '" << C.L.Compiler.front()
@@ -690,8 +718,7 @@ int main(int argc, const char **argv) {
 
   C.Plan = planCompile(C.L.Compiler);
   std::string RunOnly = C.Plan.RunOnly;
-  if (RunOnly.empty() &&
-      isEnvSwitchOn(sys::Process::GetEnv("WARPLINT_LAUNCH_DISABLE")))
+  if (RunOnly.empty() && *Disabled)
     RunOnly = "WARPLINT_LAUNCH_DISABLE is set";
   SmallString<128> TempDir;
   if (RunOnly.empty() &&
@@ -715,11 +742,6 @@ int main(int argc, const char **argv) {
   C.TempDir = std::string(TempDir);
 
   // What to analyse, and how.
-  if (auto T = sys::Process::GetEnv("WARPLINT_LAUNCH_TIMEOUT")) {
-    unsigned V = 0;
-    if (!StringRef(*T).trim().getAsInteger(10, V) && V > 0)
-      C.TimeoutSeconds = V;
-  }
   C.Warplint = findWarplint(C.L, argv[0], C.WarplintMissing);
   C.PassCompiler = C.Plan.Command.front() == C.L.Compiler.front()
                        ? CompilerPath
@@ -768,7 +790,7 @@ int main(int argc, const char **argv) {
     Job J;
     J.Src = S;
     J.Index = Jobs.size();
-    decideWerror(C.L, J);
+    decideWerror(C.L, C.EnvWerror, J);
     Jobs.push_back(std::move(J));
   }
 

@@ -89,14 +89,51 @@ TEST(LaunchTest, LauncherUsageErrors) {
   EXPECT_TRUE(Help->Help);
 }
 
+static bool envSwitch(std::optional<std::string> V) {
+  auto B = parseEnvSwitch("WARPLINT_WERROR", std::move(V));
+  EXPECT_TRUE(bool(B)) << llvm::toString(B.takeError());
+  return B && *B;
+}
+
 TEST(LaunchTest, EnvironmentSwitches) {
-  EXPECT_TRUE(isEnvSwitchOn(std::string("1")));
-  EXPECT_TRUE(isEnvSwitchOn(std::string("TRUE")));
-  EXPECT_TRUE(isEnvSwitchOn(std::string(" yes ")));
-  EXPECT_TRUE(isEnvSwitchOn(std::string("on")));
-  EXPECT_FALSE(isEnvSwitchOn(std::string("0")));
-  EXPECT_FALSE(isEnvSwitchOn(std::string("")));
-  EXPECT_FALSE(isEnvSwitchOn(std::nullopt));
+  EXPECT_TRUE(envSwitch(std::string("1")));
+  EXPECT_TRUE(envSwitch(std::string("TRUE")));
+  EXPECT_TRUE(envSwitch(std::string(" yes ")));
+  EXPECT_TRUE(envSwitch(std::string("on")));
+  EXPECT_FALSE(envSwitch(std::string("0")));
+  EXPECT_FALSE(envSwitch(std::string("Off")));
+  EXPECT_FALSE(envSwitch(std::string("no")));
+  EXPECT_FALSE(envSwitch(std::string("")));
+  EXPECT_FALSE(envSwitch(std::string("  ")));
+  EXPECT_FALSE(envSwitch(std::nullopt));
+}
+
+TEST(LaunchTest, EnvironmentSwitchesWithAnotherValueAreErrors) {
+  for (const char *V : {"garbage", "2", "-1", "y", "enabled"}) {
+    auto B = parseEnvSwitch("WARPLINT_WERROR", std::string(V));
+    ASSERT_FALSE(bool(B)) << V;
+    EXPECT_EQ(llvm::toString(B.takeError()),
+              "WARPLINT_WERROR='" + std::string(V) +
+                  "' is neither on (1, true, yes, on) nor off (0, false, "
+                  "no, off, or empty)");
+  }
+}
+
+TEST(LaunchTest, EnvironmentSeconds) {
+  auto S = [](std::optional<std::string> V) {
+    return parseEnvSeconds("WARPLINT_LAUNCH_TIMEOUT", std::move(V), 300);
+  };
+  EXPECT_EQ(*S(std::nullopt), 300u);
+  EXPECT_EQ(*S(std::string("")), 300u);
+  EXPECT_EQ(*S(std::string("7")), 7u);
+  EXPECT_EQ(*S(std::string(" 12 ")), 12u);
+  for (const char *V : {"0", "-3", "1.5", "ten", "99999999999999999999"}) {
+    auto R = S(std::string(V));
+    ASSERT_FALSE(bool(R)) << V;
+    EXPECT_EQ(llvm::toString(R.takeError()),
+              "WARPLINT_LAUNCH_TIMEOUT='" + std::string(V) +
+                  "' is not a number of seconds (a whole number from 1 up)");
+  }
 }
 
 TEST(LaunchTest, CompilerKinds) {

@@ -53,8 +53,20 @@ bool wantsPtxasReport(const LauncherArgs &L);
 llvm::Expected<LauncherArgs>
 parseLauncherArgs(llvm::ArrayRef<std::string> Args);
 
-/// "1", "true", "yes", "on" (any case): an environment switch is on.
-bool isEnvSwitchOn(std::optional<std::string> Value);
+/// The value of the environment switch Name (WARPLINT_WERROR,
+/// WARPLINT_LAUNCH_DISABLE): unset or empty is off; "1", "true", "yes",
+/// "on" are on and "0", "false", "no", "off" off (any case, spaces around
+/// ignored); anything else is an error naming the variable, for the
+/// launcher to reject as it rejects a bad option.
+llvm::Expected<bool> parseEnvSwitch(llvm::StringRef Name,
+                                    std::optional<std::string> Value);
+
+/// The value of the environment variable Name that holds a number of seconds
+/// (WARPLINT_LAUNCH_TIMEOUT): unset or empty gives Default; otherwise a whole
+/// number from 1 up, or an error naming the variable.
+llvm::Expected<unsigned> parseEnvSeconds(llvm::StringRef Name,
+                                         std::optional<std::string> Value,
+                                         unsigned Default);
 
 enum class CompilerKind { Nvcc, Clang, Other };
 
