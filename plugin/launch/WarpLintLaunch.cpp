@@ -377,7 +377,7 @@ std::string passFailure(StringRef Stderr) {
 }
 
 void analyse(const Context &C, Job &J) {
-  if (!J.Failure.empty())
+  if (!J.Failure.empty() || !J.Src.Skip.empty())
     return;
   if (C.Warplint.empty()) {
     J.Failure = C.WarplintMissing;
@@ -790,7 +790,8 @@ int main(int argc, const char **argv) {
     Job J;
     J.Src = S;
     J.Index = Jobs.size();
-    decideWerror(C.L, C.EnvWerror, J);
+    if (S.Skip.empty())
+      decideWerror(C.L, C.EnvWerror, J);
     Jobs.push_back(std::move(J));
   }
 
@@ -843,7 +844,7 @@ int main(int argc, const char **argv) {
   PrintNotes();
   std::vector<const Job *> Failing;
   for (const Job &J : Jobs) {
-    if (C.L.Verbose) {
+    if (C.L.Verbose && J.Src.Skip.empty()) {
       errs() << "warplint-launch: " << J.Src.Path << ": "
              << (J.Werror ? "findings fail the build (" + J.WerrorWhy + ")"
                           : std::string("findings do not fail the build"))
@@ -852,7 +853,10 @@ int main(int argc, const char **argv) {
         errs() << "warplint-launch: " << J.Src.Path << ": " << N << "\n";
     }
     errs() << J.Findings;
-    if (!J.Failure.empty())
+    if (!J.Src.Skip.empty())
+      errs() << "warplint-launch: analysis of " << J.Src.Path
+             << " skipped: " << J.Src.Skip << "\n";
+    else if (!J.Failure.empty())
       errs() << "warplint-launch: analysis of " << J.Src.Path
              << " failed: " << J.Failure << "\n";
     else if (!J.PtxasFailure.empty())
