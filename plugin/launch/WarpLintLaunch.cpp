@@ -27,6 +27,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/Errno.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -42,6 +43,8 @@
 #ifndef _WIN32
 #include <cerrno>
 #include <csignal>
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 extern char **environ;
@@ -220,6 +223,86 @@ std::string quoteCommand(ArrayRef<std::string> Args) {
   return S;
 }
 
+/// Starts Program with Args (argv[0] as given) as execvp and the shells do:
+/// a file the system cannot execute (ENOEXEC) that is not binary, a script
+/// without a "#!" line, is run by /bin/sh with Program as $0. Env: the
+/// environment, or the launcher's. Redirects: standard input, output and
+/// error, each inherited (std::nullopt), the null device ("") or a file. On
+/// failure the Pid is InvalidPid and Error says why.
+sys::ProcessInfo spawnProcess(StringRef Program, ArrayRef<std::string> Args,
+                              std::optional<ArrayRef<StringRef>> Env,
+                              ArrayRef<std::optional<StringRef>> Redirects,
+                              std::string &Error) {
+  sys::ProcessInfo PI;
+  PI.Pid = sys::ProcessInfo::InvalidPid;
+#ifndef _WIN32
+  std::string Path = Program.str();
+  std::vector<std::string> EnvStrings;
+  std::vector<char *> Envp;
+  if (Env) {
+    EnvStrings.assign(Env->begin(), Env->end());
+    for (std::string &E : EnvStrings)
+      Envp.push_back(E.data());
+    Envp.push_back(nullptr);
+  }
+  std::vector<std::string> ArgStrings(Args.begin(), Args.end());
+  auto Argv = [&](bool ViaShell) {
+    std::vector<char *> V;
+    if (ViaShell) {
+      V.push_back(const_cast<char *>("/bin/sh"));
+      V.push_back(Path.data());
+    } else if (!ArgStrings.empty()) {
+      V.push_back(ArgStrings.front().data());
+    }
+    for (size_t I = 1; I < ArgStrings.size(); ++I)
+      V.push_back(ArgStrings[I].data());
+    V.push_back(nullptr);
+    return V;
+  };
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  std::string Files[3];
+  for (size_t Fd = 0; Fd < 3 && Fd < Redirects.size(); ++Fd) {
+    if (!Redirects[Fd])
+      continue;
+    Files[Fd] = Redirects[Fd]->empty() ? "/dev/null" : Redirects[Fd]->str();
+    posix_spawn_file_actions_addopen(
+        &Actions, int(Fd), Files[Fd].c_str(),
+        Fd == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  }
+  char **EnvPtr = Env ? Envp.data() : environ;
+  pid_t Pid = 0;
+  std::vector<char *> Direct = Argv(false);
+  int Err =
+      posix_spawn(&Pid, Path.c_str(), &Actions, nullptr, Direct.data(), EnvPtr);
+  if (Err == ENOEXEC) {
+    std::string Head;
+    if (auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false))
+      Head = (*Buf)->getBuffer().take_front(80).str();
+    if (runsAsShellScript(Head)) {
+      std::vector<char *> ViaShell = Argv(true);
+      Err = posix_spawn(&Pid, "/bin/sh", &Actions, nullptr, ViaShell.data(),
+                        EnvPtr);
+    }
+  }
+  posix_spawn_file_actions_destroy(&Actions);
+  if (Err) {
+    Error = sys::StrError(Err);
+    return PI;
+  }
+  PI.Pid = Pid;
+  PI.Process = Pid;
+#else
+  std::vector<StringRef> Argv(Args.begin(), Args.end());
+  bool Failed = false;
+  PI = sys::ExecuteNoWait(Program, Argv, Env, Redirects, 0, &Error, &Failed);
+  if (Failed)
+    PI.Pid = sys::ProcessInfo::InvalidPid;
+#endif
+  return PI;
+}
+
 /// How a child process ended.
 struct ChildResult {
   bool Started = false;
@@ -256,11 +339,8 @@ ChildResult runBounded(StringRef Program, ArrayRef<std::string> Args,
     R.Aborted = true;
     return R;
   }
-  std::vector<StringRef> Argv(Args.begin(), Args.end());
-  bool Failed = false;
-  sys::ProcessInfo PI =
-      sys::ExecuteNoWait(Program, Argv, Env, Redirects, 0, &R.Error, &Failed);
-  if (Failed || PI.Pid == sys::ProcessInfo::InvalidPid)
+  sys::ProcessInfo PI = spawnProcess(Program, Args, Env, Redirects, R.Error);
+  if (PI.Pid == sys::ProcessInfo::InvalidPid)
     return R;
   R.Started = true;
   unsigned Slot = registerChild(PI.Pid);
@@ -548,18 +628,12 @@ int finishAs(int WaitStatus) {
 /// StderrFile when given.
 sys::ProcessInfo startCompiler(StringRef Path, ArrayRef<std::string> Command,
                                StringRef StderrFile, std::string &Error) {
-  std::vector<StringRef> Argv(Command.begin(), Command.end());
-  bool Failed = false;
   std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt,
                                           StringRef(StderrFile)};
   ArrayRef<std::optional<StringRef>> R;
   if (!StderrFile.empty())
     R = Redirects;
-  sys::ProcessInfo PI =
-      sys::ExecuteNoWait(Path, Argv, std::nullopt, R, 0, &Error, &Failed);
-  if (Failed)
-    PI.Pid = sys::ProcessInfo::InvalidPid;
-  return PI;
+  return spawnProcess(Path, Command, std::nullopt, R, Error);
 }
 
 /// Waits for the compiler; the POSIX wait status (llvm::sys::Wait reports a
@@ -586,9 +660,12 @@ bool compilerSucceeded(int WaitStatus) {
 #endif
 }
 
+/// The compiler to start: a name with a '/' as it is when something is
+/// there (a file that cannot be executed then fails to start, status 126,
+/// as in a shell), another name from PATH; "" when none is found.
 std::string findCompiler(StringRef Name) {
   if (Name.contains('/') || Name.contains('\\'))
-    return sys::fs::can_execute(Name) ? Name.str() : "";
+    return sys::fs::exists(Name) ? Name.str() : "";
   if (auto P = sys::findProgramByName(Name))
     return *P;
   return "";

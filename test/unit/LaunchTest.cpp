@@ -137,6 +137,19 @@ TEST(LaunchTest, EnvironmentSeconds) {
   }
 }
 
+TEST(LaunchTest, ScriptsWithoutAShebangRunWithTheShell) {
+  EXPECT_TRUE(runsAsShellScript("echo hi\nexit 3\n"));
+  EXPECT_TRUE(runsAsShellScript(""));
+  // A NUL byte after the first line does not make a file binary.
+  EXPECT_TRUE(runsAsShellScript(llvm::StringRef("exit 3\n\0x", 9)));
+  EXPECT_FALSE(runsAsShellScript(llvm::StringRef("exit 3 \0\n", 9)));
+  EXPECT_FALSE(runsAsShellScript("\177ELF\2\1\1"));
+  // Only the first 80 bytes are looked at, as bash and dash do.
+  std::string Long(100, 'x');
+  Long[90] = '\0';
+  EXPECT_TRUE(runsAsShellScript(Long));
+}
+
 TEST(LaunchTest, CompilerKinds) {
   EXPECT_EQ(compilerKind("/usr/local/cuda/bin/nvcc"), CompilerKind::Nvcc);
   EXPECT_EQ(compilerKind("clang++-22"), CompilerKind::Clang);

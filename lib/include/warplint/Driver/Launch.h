@@ -68,6 +68,13 @@ llvm::Expected<unsigned> parseEnvSeconds(llvm::StringRef Name,
                                          std::optional<std::string> Value,
                                          unsigned Default);
 
+/// True when a file that the system cannot execute (execve failed with
+/// ENOEXEC) is run by /bin/sh, as execvp and the shells do with a script
+/// without a "#!" line; Head is the file's start (at least its first 80
+/// bytes, when it has them). Like bash and dash, a file that looks binary (an
+/// ELF header, or a NUL byte before the first newline) is not.
+bool runsAsShellScript(llvm::StringRef Head);
+
 enum class CompilerKind { Nvcc, Clang, Other };
 
 /// nvcc, clang (clang, clang++, clang-22, clang++-22, ...), or another
