@@ -38,6 +38,7 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <mutex>
 #include <thread>
 
 #ifndef _WIN32
@@ -385,6 +386,9 @@ struct Job {
   bool Werror = false;
   std::string WerrorWhy;
   std::string Failure;      ///< the analysis failed: why (one line)
+  /// The failure is that warplint could not be run at all (not found, not
+  /// executable, not warplint): with a werror opt-in it fails the build.
+  bool CannotRun = false;
   std::string PtxasFailure; ///< no register report: why (one line)
   int WarplintStatus = -1;
   std::string Findings;
@@ -398,7 +402,12 @@ struct Context {
   std::string PassCompiler;    ///< the path of Plan.Command's compiler
   std::string Warplint;        ///< its path; empty when not found
   std::string WarplintMissing; ///< why it was not found
-  bool EnvWerror = false; ///< WARPLINT_WERROR is on
+  /// Whether Warplint is the one installed beside warplint-launch; another
+  /// (--warplint=PATH, or from PATH) is first asked for its --version.
+  bool WarplintBeside = false;
+  mutable std::once_flag WarplintChecked;
+  mutable std::string NotWarplint; ///< why Warplint is not warplint
+  bool EnvWerror = false;          ///< WARPLINT_WERROR is on
   std::string TempDir;
   std::vector<std::string> Archs; ///< for warplint's --arch
   std::vector<std::string> AnalysisArgs;
@@ -456,12 +465,52 @@ std::string passFailure(StringRef Stderr) {
   return firstLine(Stderr);
 }
 
+/// Why Warplint is not warplint, or "": its --version must exit 0 with
+/// "warplint " at the start of its first line. A program that is not
+/// warplint would be taken at its word: /bin/false's status 1 read as
+/// findings, /bin/true's 0 as none, whatever it prints as findings.
+std::string checkWarplint(const Context &C) {
+  SmallString<256> Out(C.TempDir);
+  sys::path::append(Out, "warplint-version.txt");
+  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out),
+                                          StringRef("")};
+  std::vector<std::string> Cmd{C.Warplint, "--version"};
+  ChildResult R = runBounded(C.Warplint, Cmd, std::nullopt, Redirects);
+  if (R.Aborted)
+    return ""; // the analysis stops anyway
+  if (!R.Started)
+    return "cannot run warplint '" + C.Warplint + "': " + R.Error;
+  std::string Says =
+      "'" + C.Warplint + "' is not warplint: '" + C.Warplint + " --version' ";
+  if (R.TimedOut)
+    return Says + "timed out";
+  if (R.Status == -2)
+    return Says + "crashed (" + R.Error + ")";
+  if (R.Status != 0)
+    return Says + "exited with status " + std::to_string(R.Status);
+  std::string First = firstLine(readFile(Out));
+  if (!StringRef(First).starts_with("warplint "))
+    return Says + (First.empty() ? std::string("printed nothing")
+                                 : "printed '" + First + "'");
+  return "";
+}
+
 void analyse(const Context &C, Job &J) {
   if (!J.Failure.empty() || !J.Src.Skip.empty())
     return;
   if (C.Warplint.empty()) {
     J.Failure = C.WarplintMissing;
+    J.CannotRun = true;
     return;
+  }
+  if (!C.WarplintBeside) {
+    std::call_once(C.WarplintChecked,
+                   [&C] { C.NotWarplint = checkWarplint(C); });
+    if (!C.NotWarplint.empty()) {
+      J.Failure = C.NotWarplint;
+      J.CannotRun = true;
+      return;
+    }
   }
   const std::string &Src = J.Src.Path;
   bool UserGivesPtxas =
@@ -569,7 +618,9 @@ void analyse(const Context &C, Job &J) {
   if (!ErrText.empty())
     J.Notes.push_back("warplint said:\n" + StringRef(ErrText).rtrim().str());
   if (!R.Started) {
-    J.Failure = "cannot run " + C.Warplint + ": " + R.Error;
+    // Not CannotRun: warplint was found (and answered --version), so this
+    // is about this run, such as a command line too long (E2BIG).
+    J.Failure = "cannot run warplint '" + C.Warplint + "': " + R.Error;
     return;
   }
   if (R.TimedOut) {
@@ -673,19 +724,32 @@ std::string findCompiler(StringRef Name) {
 
 /// The warplint to run, or "" with Why set.
 std::string findWarplint(const LauncherArgs &L, const char *Argv0,
-                         std::string &Why) {
+                         std::string &Why, bool &Beside) {
+  Beside = false;
   if (L.Warplint) {
-    std::string P = findCompiler(*L.Warplint);
-    if (P.empty())
-      Why = "cannot run warplint '" + *L.Warplint + "' (--warplint): " +
-            (sys::fs::exists(*L.Warplint) ? "not executable" : "no such file");
-    return P;
+    StringRef W = *L.Warplint;
+    if (!W.contains('/') && !W.contains('\\')) {
+      if (auto Found = sys::findProgramByName(W))
+        return *Found;
+      Why = "cannot run warplint '" + W.str() +
+            "' (--warplint): not found on PATH";
+      return "";
+    }
+    if (sys::fs::can_execute(W) && !sys::fs::is_directory(W))
+      return W.str();
+    Why = "cannot run warplint '" + W.str() + "' (--warplint): " +
+          (!sys::fs::exists(W)        ? "no such file"
+           : sys::fs::is_directory(W) ? "a directory"
+                                      : "not executable");
+    return "";
   }
   std::string Exe = sys::fs::getMainExecutable(Argv0, (void *)&findWarplint);
-  SmallString<256> Beside(sys::path::parent_path(Exe));
-  sys::path::append(Beside, "warplint");
-  if (sys::fs::can_execute(Beside))
-    return std::string(Beside);
+  SmallString<256> Sibling(sys::path::parent_path(Exe));
+  sys::path::append(Sibling, "warplint");
+  if (sys::fs::can_execute(Sibling)) {
+    Beside = true;
+    return std::string(Sibling);
+  }
   if (auto P = sys::findProgramByName("warplint"))
     return *P;
   Why = "warplint not found beside warplint-launch (" +
@@ -819,7 +883,7 @@ int main(int argc, const char **argv) {
   C.TempDir = std::string(TempDir);
 
   // What to analyse, and how.
-  C.Warplint = findWarplint(C.L, argv[0], C.WarplintMissing);
+  C.Warplint = findWarplint(C.L, argv[0], C.WarplintMissing, C.WarplintBeside);
   C.PassCompiler = C.Plan.Command.front() == C.L.Compiler.front()
                        ? CompilerPath
                        : findCompiler(C.Plan.Command.front());
@@ -940,12 +1004,15 @@ int main(int argc, const char **argv) {
       errs() << "warplint-launch: analysis of " << J.Src.Path
              << " failed: no ptxas report: " << J.PtxasFailure
              << "; the other checks ran\n";
-    if (J.Werror && J.WarplintStatus == 1)
+    if (J.Werror && (J.WarplintStatus == 1 || J.CannotRun))
       Failing.push_back(&J);
   }
   for (const Job *J : Failing)
-    errs() << "warplint-launch: error: warplint findings in " << J->Src.Path
-           << " fail the build (" << J->WerrorWhy << ")\n";
+    errs() << "warplint-launch: error: "
+           << (J->CannotRun ? "warplint could not run on " + J->Src.Path +
+                                  ", which fails"
+                            : "warplint findings in " + J->Src.Path + " fail")
+           << " the build (" << J->WerrorWhy << ")\n";
   errs().flush();
   return Failing.empty() ? finishAs(Status) : 1;
 }
