@@ -11,9 +11,10 @@
 // asks for one, or makes one with a separate device-only compile into a
 // temporary directory (nvcc), or has warplint make one (--run-ptxas, clang).
 //
-// A failed analysis is one line and never fails the build; findings fail it
-// only when asked (--werror, WARPLINT_WERROR=1, or Werror: true in the
-// source's .warplint.yaml). The pure parts are in lib/Driver/Launch.cpp.
+// A failed analysis is one line and does not fail the build; findings fail
+// it only when asked (--werror, WARPLINT_WERROR=1, or Werror: true in the
+// source's .warplint.yaml), and so, then, does a warplint that cannot be run
+// at all. The pure parts are in lib/Driver/Launch.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Core/Config.h"
@@ -69,13 +70,16 @@ USAGE
 
 The compiler runs with the command unchanged: the same arguments, working
 directory and standard input; its standard output and error are passed
-through, and its exit status is returned. Beside it, warplint analyses each
-C++ or CUDA source of the command with the same flags (nvcc's translated to
-clang's); the findings follow the compiler's output on standard error, in
-the FILE:LINE:COL: warning: ... format. A command that compiles no source (a
-link step, -E, -M, --version, a CMake probe) only runs the compiler. When
-the compiler fails, its status is returned and nothing of the analysis is
-printed.
+through, and its exit status is returned. It is started as a shell starts
+it: a script without a '#!' line runs with /bin/sh. Beside it, warplint
+analyses each C++ or CUDA source of the command with the same flags (nvcc's
+translated to clang's), those named in nvcc's --options-file (-optf) and in
+clang's or GCC's @FILE included; the findings follow the compiler's output
+on standard error, in the FILE:LINE:COL: warning: ... format. A source read
+from standard input ('-') is left to the compiler, with a note that it was
+not analysed. A command that compiles no source (a link step, -E, -M,
+--version, a CMake probe) only runs the compiler. When the compiler fails,
+its status is returned and nothing of the analysis is printed.
 
 The occupancy and register-spill checks need ptxas's register report. When
 the command prints one (nvcc -Xptxas -v, --resource-usage, -res-usage;
@@ -89,7 +93,8 @@ not start with '-', or the one after '--')
   --werror          fail (exit status 1) when warplint reports findings and
                     the compiler succeeded; the object file is kept
   --warplint=PATH   the warplint to run (default: the one beside
-                    warplint-launch, then warplint on PATH)
+                    warplint-launch, then warplint on PATH); one not beside
+                    warplint-launch must answer --version as warplint
   --no-ptxas        do not make a ptxas report (a report the command prints
                     itself is still read)
   --verbose         say what was analysed or skipped, the compile flags
@@ -103,10 +108,13 @@ not start with '-', or the one after '--')
 
 Findings fail the build only when asked: --werror, WARPLINT_WERROR=1 in the
 environment, or 'Werror: true' in the .warplint.yaml found upward from the
-source (or in the file of a forwarded --config=FILE). An analysis that cannot run (warplint missing, crashing or
-rejecting an option, the ptxas pass failing, a timeout) prints one line,
-'warplint-launch: analysis of FILE failed: REASON', and never fails the
-build, with or without --werror.
+source (or in the file of a forwarded --config=FILE). An analysis that
+cannot run prints one line, 'warplint-launch: analysis of FILE failed:
+REASON'. When warplint itself cannot be run (not found, not executable, or
+not warplint), a compile asked to fail on findings fails (status 1): its
+findings could not be known. Otherwise (warplint crashing or rejecting an
+option, the ptxas pass failing, a timeout) the line never fails the build,
+with or without --werror.
 
 ENVIRONMENT
   WARPLINT_WERROR=1           as --werror
@@ -119,9 +127,10 @@ ENVIRONMENT
   usage error (status 2), and the compiler does not run.
 
 EXIT STATUS
-  the compiler's; or 1 when findings fail the build; 2 for a usage error of
-  the launcher; 126 when the compiler cannot be started, 127 when it cannot
-  be found
+  the compiler's; or 1 when findings fail the build or warplint cannot run
+  where they would; 2 for a usage error of the launcher (an option or an
+  environment value); 126 when the compiler cannot be started, 127 when it
+  cannot be found
 )";
 
 using Clock = std::chrono::steady_clock;
