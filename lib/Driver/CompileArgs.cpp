@@ -157,9 +157,40 @@ static SmallVector<StringRef, 4> listItems(StringRef V) {
   return Items;
 }
 
-/// The command with every --options-file (-optf) replaced by the options in
-/// the files, as nvcc reads them. A file that cannot be read stays as it is
-/// (and is dropped with the other flags).
+std::vector<std::string> tokenizeNvccOptionsFile(StringRef Text) {
+  // nvcc 13's rules, found by trying them: white space separates options;
+  // double quotes group, anywhere in an option, and are removed; a
+  // backslash makes the next character literal, in quotes or not, except a
+  // double quote, which nvcc drops all the same; single quotes are ordinary
+  // characters (where llvm::cl::TokenizeGNUCommandLine would group with
+  // them, and "it's" would swallow the rest of the file).
+  std::vector<std::string> Out;
+  std::string Token;
+  bool InToken = false, Quoted = false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (!Quoted && isSpace(C)) {
+      if (InToken)
+        Out.push_back(std::move(Token));
+      Token.clear();
+      InToken = false;
+      continue;
+    }
+    InToken = true;
+    if (C == '\\' && I + 1 < Text.size()) {
+      if (Text[++I] != '"')
+        Token += Text[I];
+    } else if (C == '"') {
+      Quoted = !Quoted;
+    } else {
+      Token += C;
+    }
+  }
+  if (InToken)
+    Out.push_back(std::move(Token));
+  return Out;
+}
+
 static std::vector<std::string>
 expandNvccOptionFiles(const std::vector<std::string> &Args, unsigned Depth) {
   std::vector<std::string> Out;
@@ -184,12 +215,9 @@ expandNvccOptionFiles(const std::vector<std::string> &Args, unsigned Depth) {
         Read = false;
         break;
       }
-      BumpPtrAllocator Alloc;
-      StringSaver Saver(Alloc);
-      SmallVector<const char *, 16> Tokens;
-      cl::TokenizeGNUCommandLine((*Buf)->getBuffer(), Saver, Tokens);
-      for (const char *T : Tokens)
-        FromFiles.push_back(T);
+      std::vector<std::string> Tokens =
+          tokenizeNvccOptionsFile((*Buf)->getBuffer());
+      FromFiles.insert(FromFiles.end(), Tokens.begin(), Tokens.end());
     }
     if (!Read) {
       Out.push_back(A.str());
@@ -202,6 +230,11 @@ expandNvccOptionFiles(const std::vector<std::string> &Args, unsigned Depth) {
     Out.insert(Out.end(), Expanded.begin() + 1, Expanded.end());
   }
   return Out;
+}
+
+std::vector<std::string>
+expandNvccOptionFiles(const std::vector<std::string> &Command) {
+  return expandNvccOptionFiles(Command, 0);
 }
 
 std::vector<std::string>

@@ -6,6 +6,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -87,8 +88,36 @@ Expected<LauncherArgs> parseLauncherArgs(ArrayRef<std::string> Args) {
   return L;
 }
 
-bool isEnvSwitchOn(std::optional<std::string> Value) {
-  return Value && parseBool(*Value).value_or(false);
+Expected<bool> parseEnvSwitch(StringRef Name,
+                              std::optional<std::string> Value) {
+  if (!Value || StringRef(*Value).trim().empty())
+    return false;
+  if (std::optional<bool> B = parseBool(*Value))
+    return *B;
+  return createStringError(Name + "='" + *Value +
+                           "' is neither on (1, true, yes, on) nor off (0, "
+                           "false, no, off, or empty)");
+}
+
+Expected<unsigned> parseEnvSeconds(StringRef Name,
+                                   std::optional<std::string> Value,
+                                   unsigned Default) {
+  if (!Value || StringRef(*Value).trim().empty())
+    return Default;
+  unsigned V = 0;
+  if (StringRef(*Value).trim().getAsInteger(10, V) || V == 0)
+    return createStringError(Name + "='" + *Value +
+                             "' is not a number of seconds (a whole number "
+                             "from 1 up)");
+  return V;
+}
+
+bool runsAsShellScript(StringRef Head) {
+  // bash's check_binary_file and dash's, on the first 80 bytes.
+  Head = Head.take_front(80);
+  if (Head.starts_with("\177ELF"))
+    return false;
+  return !Head.take_until([](char C) { return C == '\n'; }).contains('\0');
 }
 
 CompilerKind compilerKind(StringRef Argv0) {
@@ -185,6 +214,10 @@ CompilePlan planCompile(ArrayRef<std::string> Command) {
   }
   P.Kind = compilerKind(P.Command.front());
   bool Nvcc = P.Kind == CompilerKind::Nvcc;
+  // Sources, modes and flags in files of options count as on the command
+  // line, for the analysis, the report pass and the architectures alike.
+  P.Command =
+      Nvcc ? expandNvccOptionFiles(P.Command) : expandResponseFiles(P.Command);
 
   // nvcc's -x applies to every input; clang's to the inputs after it.
   Lang NvccLang = Lang::ByName;
@@ -254,6 +287,16 @@ CompilePlan planCompile(ArrayRef<std::string> Command) {
       Eff = langOfName(Path);
     if (Eff == Lang::Neither)
       continue;
+    if (Path == "-") {
+      // Reading it too would take it from the compiler, and a pipe in its
+      // place could change what the compiler does: the compiler keeps the
+      // launcher's standard input untouched.
+      P.Sources.push_back({Path, Eff == Lang::Cuda,
+                           "the source comes from standard input, which "
+                           "only the compiler reads; warplint analyses "
+                           "files"});
+      continue;
+    }
     if (isCMakeProbe(Path)) {
       if (Mode.empty())
         Mode = "a CMake compiler probe (" + Path + ")";
@@ -269,6 +312,28 @@ CompilePlan planCompile(ArrayRef<std::string> Command) {
   }
   P.Archs = gpuArchitectures(P.Command, &P.UnresolvedArchs);
   return P;
+}
+
+std::vector<std::string> expandResponseFiles(ArrayRef<std::string> Command) {
+  if (none_of(Command, [](StringRef A) { return A.starts_with("@"); }))
+    return Command.vec();
+  // clang's driver (clang/tools/driver/driver.cpp) picks the quoting the
+  // same way; clang-cl is not a compiler the launcher knows.
+  bool Windows = false;
+  for (StringRef A : Command)
+    if (A == "--rsp-quoting=windows" || A == "--rsp-quoting=posix")
+      Windows = A.ends_with("windows");
+  BumpPtrAllocator Alloc;
+  cl::ExpansionContext Ctx(Alloc, Windows ? cl::TokenizeWindowsCommandLine
+                                          : cl::TokenizeGNUCommandLine);
+  SmallVector<const char *, 32> Argv;
+  for (const std::string &A : Command)
+    Argv.push_back(A.c_str());
+  if (Error E = Ctx.expandResponseFiles(Argv)) {
+    consumeError(std::move(E));
+    return Command.vec();
+  }
+  return std::vector<std::string>(Argv.begin(), Argv.end());
 }
 
 std::vector<std::string> analysisArgs(const CompilePlan &Plan,

@@ -11,9 +11,10 @@
 // asks for one, or makes one with a separate device-only compile into a
 // temporary directory (nvcc), or has warplint make one (--run-ptxas, clang).
 //
-// A failed analysis is one line and never fails the build; findings fail it
-// only when asked (--werror, WARPLINT_WERROR=1, or Werror: true in the
-// source's .warplint.yaml). The pure parts are in lib/Driver/Launch.cpp.
+// A failed analysis is one line and does not fail the build; findings fail
+// it only when asked (--werror, WARPLINT_WERROR=1, or Werror: true in the
+// source's .warplint.yaml), and so, then, does a warplint that cannot be run
+// at all. The pure parts are in lib/Driver/Launch.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Core/Config.h"
@@ -27,6 +28,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/Errno.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -37,11 +39,14 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <mutex>
 #include <thread>
 
 #ifndef _WIN32
 #include <cerrno>
 #include <csignal>
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 extern char **environ;
@@ -65,13 +70,16 @@ USAGE
 
 The compiler runs with the command unchanged: the same arguments, working
 directory and standard input; its standard output and error are passed
-through, and its exit status is returned. Beside it, warplint analyses each
-C++ or CUDA source of the command with the same flags (nvcc's translated to
-clang's); the findings follow the compiler's output on standard error, in
-the FILE:LINE:COL: warning: ... format. A command that compiles no source (a
-link step, -E, -M, --version, a CMake probe) only runs the compiler. When
-the compiler fails, its status is returned and nothing of the analysis is
-printed.
+through, and its exit status is returned. It is started as a shell starts
+it: a script without a '#!' line runs with /bin/sh. Beside it, warplint
+analyses each C++ or CUDA source of the command with the same flags (nvcc's
+translated to clang's), those named in nvcc's --options-file (-optf) and in
+clang's or GCC's @FILE included; the findings follow the compiler's output
+on standard error, in the FILE:LINE:COL: warning: ... format. A source read
+from standard input ('-') is left to the compiler, with a note that it was
+not analysed. A command that compiles no source (a link step, -E, -M,
+--version, a CMake probe) only runs the compiler. When the compiler fails,
+its status is returned and nothing of the analysis is printed.
 
 The occupancy and register-spill checks need ptxas's register report. When
 the command prints one (nvcc -Xptxas -v, --resource-usage, -res-usage;
@@ -85,7 +93,8 @@ not start with '-', or the one after '--')
   --werror          fail (exit status 1) when warplint reports findings and
                     the compiler succeeded; the object file is kept
   --warplint=PATH   the warplint to run (default: the one beside
-                    warplint-launch, then warplint on PATH)
+                    warplint-launch, then warplint on PATH); one not beside
+                    warplint-launch must answer --version as warplint
   --no-ptxas        do not make a ptxas report (a report the command prints
                     itself is still read)
   --verbose         say what was analysed or skipped, the compile flags
@@ -99,10 +108,13 @@ not start with '-', or the one after '--')
 
 Findings fail the build only when asked: --werror, WARPLINT_WERROR=1 in the
 environment, or 'Werror: true' in the .warplint.yaml found upward from the
-source (or in the file of a forwarded --config=FILE). An analysis that cannot run (warplint missing, crashing or
-rejecting an option, the ptxas pass failing, a timeout) prints one line,
-'warplint-launch: analysis of FILE failed: REASON', and never fails the
-build, with or without --werror.
+source (or in the file of a forwarded --config=FILE). An analysis that
+cannot run prints one line, 'warplint-launch: analysis of FILE failed:
+REASON'. When warplint itself cannot be run (not found, not executable, or
+not warplint), a compile asked to fail on findings fails (status 1): its
+findings could not be known. Otherwise (warplint crashing or rejecting an
+option, the ptxas pass failing, a timeout) the line never fails the build,
+with or without --werror.
 
 ENVIRONMENT
   WARPLINT_WERROR=1           as --werror
@@ -110,11 +122,15 @@ ENVIRONMENT
   WARPLINT_LAUNCH_TIMEOUT=N   seconds the analysis may run on after the
                               compiler has finished (default 300); then it
                               is stopped and reported as failed
+  A switch is on with 1, true, yes or on, off with 0, false, no, off or
+  nothing (any case); N is a whole number from 1 up. Another value is a
+  usage error (status 2), and the compiler does not run.
 
 EXIT STATUS
-  the compiler's; or 1 when findings fail the build; 2 for a usage error of
-  the launcher; 126 when the compiler cannot be started, 127 when it cannot
-  be found
+  the compiler's; or 1 when findings fail the build or warplint cannot run
+  where they would; 2 for a usage error of the launcher (an option or an
+  environment value); 126 when the compiler cannot be started, 127 when it
+  cannot be found
 )";
 
 using Clock = std::chrono::steady_clock;
@@ -217,6 +233,86 @@ std::string quoteCommand(ArrayRef<std::string> Args) {
   return S;
 }
 
+/// Starts Program with Args (argv[0] as given) as execvp and the shells do:
+/// a file the system cannot execute (ENOEXEC) that is not binary, a script
+/// without a "#!" line, is run by /bin/sh with Program as $0. Env: the
+/// environment, or the launcher's. Redirects: standard input, output and
+/// error, each inherited (std::nullopt), the null device ("") or a file. On
+/// failure the Pid is InvalidPid and Error says why.
+sys::ProcessInfo spawnProcess(StringRef Program, ArrayRef<std::string> Args,
+                              std::optional<ArrayRef<StringRef>> Env,
+                              ArrayRef<std::optional<StringRef>> Redirects,
+                              std::string &Error) {
+  sys::ProcessInfo PI;
+  PI.Pid = sys::ProcessInfo::InvalidPid;
+#ifndef _WIN32
+  std::string Path = Program.str();
+  std::vector<std::string> EnvStrings;
+  std::vector<char *> Envp;
+  if (Env) {
+    EnvStrings.assign(Env->begin(), Env->end());
+    for (std::string &E : EnvStrings)
+      Envp.push_back(E.data());
+    Envp.push_back(nullptr);
+  }
+  std::vector<std::string> ArgStrings(Args.begin(), Args.end());
+  auto Argv = [&](bool ViaShell) {
+    std::vector<char *> V;
+    if (ViaShell) {
+      V.push_back(const_cast<char *>("/bin/sh"));
+      V.push_back(Path.data());
+    } else if (!ArgStrings.empty()) {
+      V.push_back(ArgStrings.front().data());
+    }
+    for (size_t I = 1; I < ArgStrings.size(); ++I)
+      V.push_back(ArgStrings[I].data());
+    V.push_back(nullptr);
+    return V;
+  };
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  std::string Files[3];
+  for (size_t Fd = 0; Fd < 3 && Fd < Redirects.size(); ++Fd) {
+    if (!Redirects[Fd])
+      continue;
+    Files[Fd] = Redirects[Fd]->empty() ? "/dev/null" : Redirects[Fd]->str();
+    posix_spawn_file_actions_addopen(
+        &Actions, int(Fd), Files[Fd].c_str(),
+        Fd == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  }
+  char **EnvPtr = Env ? Envp.data() : environ;
+  pid_t Pid = 0;
+  std::vector<char *> Direct = Argv(false);
+  int Err =
+      posix_spawn(&Pid, Path.c_str(), &Actions, nullptr, Direct.data(), EnvPtr);
+  if (Err == ENOEXEC) {
+    std::string Head;
+    if (auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false))
+      Head = (*Buf)->getBuffer().take_front(80).str();
+    if (runsAsShellScript(Head)) {
+      std::vector<char *> ViaShell = Argv(true);
+      Err = posix_spawn(&Pid, "/bin/sh", &Actions, nullptr, ViaShell.data(),
+                        EnvPtr);
+    }
+  }
+  posix_spawn_file_actions_destroy(&Actions);
+  if (Err) {
+    Error = sys::StrError(Err);
+    return PI;
+  }
+  PI.Pid = Pid;
+  PI.Process = Pid;
+#else
+  std::vector<StringRef> Argv(Args.begin(), Args.end());
+  bool Failed = false;
+  PI = sys::ExecuteNoWait(Program, Argv, Env, Redirects, 0, &Error, &Failed);
+  if (Failed)
+    PI.Pid = sys::ProcessInfo::InvalidPid;
+#endif
+  return PI;
+}
+
 /// How a child process ended.
 struct ChildResult {
   bool Started = false;
@@ -253,11 +349,8 @@ ChildResult runBounded(StringRef Program, ArrayRef<std::string> Args,
     R.Aborted = true;
     return R;
   }
-  std::vector<StringRef> Argv(Args.begin(), Args.end());
-  bool Failed = false;
-  sys::ProcessInfo PI =
-      sys::ExecuteNoWait(Program, Argv, Env, Redirects, 0, &R.Error, &Failed);
-  if (Failed || PI.Pid == sys::ProcessInfo::InvalidPid)
+  sys::ProcessInfo PI = spawnProcess(Program, Args, Env, Redirects, R.Error);
+  if (PI.Pid == sys::ProcessInfo::InvalidPid)
     return R;
   R.Started = true;
   unsigned Slot = registerChild(PI.Pid);
@@ -302,6 +395,9 @@ struct Job {
   bool Werror = false;
   std::string WerrorWhy;
   std::string Failure;      ///< the analysis failed: why (one line)
+  /// The failure is that warplint could not be run at all (not found, not
+  /// executable, not warplint): with a werror opt-in it fails the build.
+  bool CannotRun = false;
   std::string PtxasFailure; ///< no register report: why (one line)
   int WarplintStatus = -1;
   std::string Findings;
@@ -318,6 +414,12 @@ struct Context {
   std::string PassCompiler;    ///< the path of Plan.Command's compiler
   std::string Warplint;        ///< its path; empty when not found
   std::string WarplintMissing; ///< why it was not found
+  /// Whether Warplint is the one installed beside warplint-launch; another
+  /// (--warplint=PATH, or from PATH) is first asked for its --version.
+  bool WarplintBeside = false;
+  mutable std::once_flag WarplintChecked;
+  mutable std::string NotWarplint; ///< why Warplint is not warplint
+  bool EnvWerror = false;          ///< WARPLINT_WERROR is on
   std::string TempDir;
   std::vector<std::string> Archs; ///< for warplint's --arch
   std::vector<std::string> AnalysisArgs;
@@ -375,12 +477,52 @@ std::string passFailure(StringRef Stderr) {
   return firstLine(Stderr);
 }
 
+/// Why Warplint is not warplint, or "": its --version must exit 0 with
+/// "warplint " at the start of its first line. A program that is not
+/// warplint would be taken at its word: /bin/false's status 1 read as
+/// findings, /bin/true's 0 as none, whatever it prints as findings.
+std::string checkWarplint(const Context &C) {
+  SmallString<256> Out(C.TempDir);
+  sys::path::append(Out, "warplint-version.txt");
+  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out),
+                                          StringRef("")};
+  std::vector<std::string> Cmd{C.Warplint, "--version"};
+  ChildResult R = runBounded(C.Warplint, Cmd, std::nullopt, Redirects);
+  if (R.Aborted)
+    return ""; // the analysis stops anyway
+  if (!R.Started)
+    return "cannot run warplint '" + C.Warplint + "': " + R.Error;
+  std::string Says =
+      "'" + C.Warplint + "' is not warplint: '" + C.Warplint + " --version' ";
+  if (R.TimedOut)
+    return Says + "timed out";
+  if (R.Status == -2)
+    return Says + "crashed (" + R.Error + ")";
+  if (R.Status != 0)
+    return Says + "exited with status " + std::to_string(R.Status);
+  std::string First = firstLine(readFile(Out));
+  if (!StringRef(First).starts_with("warplint "))
+    return Says + (First.empty() ? std::string("printed nothing")
+                                 : "printed '" + First + "'");
+  return "";
+}
+
 void analyse(const Context &C, Job &J) {
-  if (!J.Failure.empty())
+  if (!J.Failure.empty() || !J.Src.Skip.empty())
     return;
   if (C.Warplint.empty()) {
     J.Failure = C.WarplintMissing;
+    J.CannotRun = true;
     return;
+  }
+  if (!C.WarplintBeside) {
+    std::call_once(C.WarplintChecked,
+                   [&C] { C.NotWarplint = checkWarplint(C); });
+    if (!C.NotWarplint.empty()) {
+      J.Failure = C.NotWarplint;
+      J.CannotRun = true;
+      return;
+    }
   }
   const std::string &Src = J.Src.Path;
   bool UserGivesPtxas =
@@ -495,7 +637,9 @@ void analyse(const Context &C, Job &J) {
   if (!StringRef(Said).trim().empty())
     J.Notes.push_back("warplint said:\n" + StringRef(Said).rtrim().str());
   if (!R.Started) {
-    J.Failure = "cannot run " + C.Warplint + ": " + R.Error;
+    // Not CannotRun: warplint was found (and answered --version), so this
+    // is about this run, such as a command line too long (E2BIG).
+    J.Failure = "cannot run warplint '" + C.Warplint + "': " + R.Error;
     return;
   }
   if (R.TimedOut) {
@@ -554,18 +698,12 @@ int finishAs(int WaitStatus) {
 /// StderrFile when given.
 sys::ProcessInfo startCompiler(StringRef Path, ArrayRef<std::string> Command,
                                StringRef StderrFile, std::string &Error) {
-  std::vector<StringRef> Argv(Command.begin(), Command.end());
-  bool Failed = false;
   std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt,
                                           StringRef(StderrFile)};
   ArrayRef<std::optional<StringRef>> R;
   if (!StderrFile.empty())
     R = Redirects;
-  sys::ProcessInfo PI =
-      sys::ExecuteNoWait(Path, Argv, std::nullopt, R, 0, &Error, &Failed);
-  if (Failed)
-    PI.Pid = sys::ProcessInfo::InvalidPid;
-  return PI;
+  return spawnProcess(Path, Command, std::nullopt, R, Error);
 }
 
 /// Waits for the compiler; the POSIX wait status (llvm::sys::Wait reports a
@@ -592,9 +730,12 @@ bool compilerSucceeded(int WaitStatus) {
 #endif
 }
 
+/// The compiler to start: a name with a '/' as it is when something is
+/// there (a file that cannot be executed then fails to start, status 126,
+/// as in a shell), another name from PATH; "" when none is found.
 std::string findCompiler(StringRef Name) {
   if (Name.contains('/') || Name.contains('\\'))
-    return sys::fs::can_execute(Name) ? Name.str() : "";
+    return sys::fs::exists(Name) ? Name.str() : "";
   if (auto P = sys::findProgramByName(Name))
     return *P;
   return "";
@@ -602,19 +743,32 @@ std::string findCompiler(StringRef Name) {
 
 /// The warplint to run, or "" with Why set.
 std::string findWarplint(const LauncherArgs &L, const char *Argv0,
-                         std::string &Why) {
+                         std::string &Why, bool &Beside) {
+  Beside = false;
   if (L.Warplint) {
-    std::string P = findCompiler(*L.Warplint);
-    if (P.empty())
-      Why = "cannot run warplint '" + *L.Warplint + "' (--warplint): " +
-            (sys::fs::exists(*L.Warplint) ? "not executable" : "no such file");
-    return P;
+    StringRef W = *L.Warplint;
+    if (!W.contains('/') && !W.contains('\\')) {
+      if (auto Found = sys::findProgramByName(W))
+        return *Found;
+      Why = "cannot run warplint '" + W.str() +
+            "' (--warplint): not found on PATH";
+      return "";
+    }
+    if (sys::fs::can_execute(W) && !sys::fs::is_directory(W))
+      return W.str();
+    Why = "cannot run warplint '" + W.str() + "' (--warplint): " +
+          (!sys::fs::exists(W)        ? "no such file"
+           : sys::fs::is_directory(W) ? "a directory"
+                                      : "not executable");
+    return "";
   }
   std::string Exe = sys::fs::getMainExecutable(Argv0, (void *)&findWarplint);
-  SmallString<256> Beside(sys::path::parent_path(Exe));
-  sys::path::append(Beside, "warplint");
-  if (sys::fs::can_execute(Beside))
-    return std::string(Beside);
+  SmallString<256> Sibling(sys::path::parent_path(Exe));
+  sys::path::append(Sibling, "warplint");
+  if (sys::fs::can_execute(Sibling)) {
+    Beside = true;
+    return std::string(Sibling);
+  }
   if (auto P = sys::findProgramByName("warplint"))
     return *P;
   Why = "warplint not found beside warplint-launch (" +
@@ -624,11 +778,11 @@ std::string findWarplint(const LauncherArgs &L, const char *Argv0,
 }
 
 /// Whether findings in Src fail the build, and why.
-void decideWerror(const LauncherArgs &L, Job &J) {
+void decideWerror(const LauncherArgs &L, bool EnvWerror, Job &J) {
   if (L.Werror) {
     J.Werror = true;
     J.WerrorWhy = "--werror";
-  } else if (isEnvSwitchOn(sys::Process::GetEnv("WARPLINT_WERROR"))) {
+  } else if (EnvWerror) {
     J.Werror = true;
     J.WerrorWhy = "WARPLINT_WERROR";
   }
@@ -680,6 +834,30 @@ int main(int argc, const char **argv) {
     return 0;
   }
 
+  // The environment's settings are the launcher's options too: a value that
+  // means nothing is a usage error, before anything runs.
+  auto UsageError = [](Error E) {
+    errs() << "warplint-launch: error: " << toString(std::move(E))
+           << "; run 'warplint-launch --help'\n";
+    return 2;
+  };
+  Expected<bool> EnvWerror = parseEnvSwitch(
+      "WARPLINT_WERROR", sys::Process::GetEnv("WARPLINT_WERROR"));
+  if (!EnvWerror)
+    return UsageError(EnvWerror.takeError());
+  C.EnvWerror = *EnvWerror;
+  Expected<bool> Disabled =
+      parseEnvSwitch("WARPLINT_LAUNCH_DISABLE",
+                     sys::Process::GetEnv("WARPLINT_LAUNCH_DISABLE"));
+  if (!Disabled)
+    return UsageError(Disabled.takeError());
+  Expected<unsigned> Timeout =
+      parseEnvSeconds("WARPLINT_LAUNCH_TIMEOUT",
+                      sys::Process::GetEnv("WARPLINT_LAUNCH_TIMEOUT"), 300);
+  if (!Timeout)
+    return UsageError(Timeout.takeError());
+  C.TimeoutSeconds = *Timeout;
+
   std::string CompilerPath = findCompiler(C.L.Compiler.front());
   if (CompilerPath.empty()) {
     errs() << "warplint-launch: error: compiler '" << C.L.Compiler.front()
@@ -700,8 +878,7 @@ int main(int argc, const char **argv) {
 
   C.Plan = planCompile(C.L.Compiler);
   std::string RunOnly = C.Plan.RunOnly;
-  if (RunOnly.empty() &&
-      isEnvSwitchOn(sys::Process::GetEnv("WARPLINT_LAUNCH_DISABLE")))
+  if (RunOnly.empty() && *Disabled)
     RunOnly = "WARPLINT_LAUNCH_DISABLE is set";
   SmallString<128> TempDir;
   if (RunOnly.empty() &&
@@ -725,12 +902,7 @@ int main(int argc, const char **argv) {
   C.TempDir = std::string(TempDir);
 
   // What to analyse, and how.
-  if (auto T = sys::Process::GetEnv("WARPLINT_LAUNCH_TIMEOUT")) {
-    unsigned V = 0;
-    if (!StringRef(*T).trim().getAsInteger(10, V) && V > 0)
-      C.TimeoutSeconds = V;
-  }
-  C.Warplint = findWarplint(C.L, argv[0], C.WarplintMissing);
+  C.Warplint = findWarplint(C.L, argv[0], C.WarplintMissing, C.WarplintBeside);
   C.PassCompiler = C.Plan.Command.front() == C.L.Compiler.front()
                        ? CompilerPath
                        : findCompiler(C.Plan.Command.front());
@@ -778,7 +950,8 @@ int main(int argc, const char **argv) {
     Job J;
     J.Src = S;
     J.Index = Jobs.size();
-    decideWerror(C.L, J);
+    if (S.Skip.empty())
+      decideWerror(C.L, C.EnvWerror, J);
     Jobs.push_back(std::move(J));
   }
 
@@ -831,7 +1004,7 @@ int main(int argc, const char **argv) {
   PrintNotes();
   std::vector<const Job *> Failing;
   for (const Job &J : Jobs) {
-    if (C.L.Verbose) {
+    if (C.L.Verbose && J.Src.Skip.empty()) {
       errs() << "warplint-launch: " << J.Src.Path << ": "
              << (J.Werror ? "findings fail the build (" + J.WerrorWhy + ")"
                           : std::string("findings do not fail the build"))
@@ -840,22 +1013,28 @@ int main(int argc, const char **argv) {
         errs() << "warplint-launch: " << J.Src.Path << ": " << N << "\n";
     }
     errs() << J.Findings;
-    if (J.Failure.empty())
+    if (J.Failure.empty() && J.Src.Skip.empty())
       for (const std::string &N : J.Notices)
         errs() << N << "\n";
-    if (!J.Failure.empty())
+    if (!J.Src.Skip.empty())
+      errs() << "warplint-launch: analysis of " << J.Src.Path
+             << " skipped: " << J.Src.Skip << "\n";
+    else if (!J.Failure.empty())
       errs() << "warplint-launch: analysis of " << J.Src.Path
              << " failed: " << J.Failure << "\n";
     else if (!J.PtxasFailure.empty())
       errs() << "warplint-launch: analysis of " << J.Src.Path
              << " failed: no ptxas report: " << J.PtxasFailure
              << "; the other checks ran\n";
-    if (J.Werror && J.WarplintStatus == 1)
+    if (J.Werror && (J.WarplintStatus == 1 || J.CannotRun))
       Failing.push_back(&J);
   }
   for (const Job *J : Failing)
-    errs() << "warplint-launch: error: warplint findings in " << J->Src.Path
-           << " fail the build (" << J->WerrorWhy << ")\n";
+    errs() << "warplint-launch: error: "
+           << (J->CannotRun ? "warplint could not run on " + J->Src.Path +
+                                  ", which fails"
+                            : "warplint findings in " + J->Src.Path + " fail")
+           << " the build (" << J->WerrorWhy << ")\n";
   errs().flush();
   return Failing.empty() ? finishAs(Status) : 1;
 }

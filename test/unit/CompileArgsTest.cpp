@@ -322,6 +322,38 @@ TEST(CompileArgsTest, NvccOptionsFilesAreRead) {
   EXPECT_TRUE(has(Dropped, "-optf /no/such/file"));
 }
 
+TEST(CompileArgsTest, NvccOptionsFilesAreSplitAsNvccSplitsThem) {
+  EXPECT_EQ(tokenizeNvccOptionsFile("-c  k.cu\t-o\r\nk.o\n"),
+            (Args{"-c", "k.cu", "-o", "k.o"}));
+  // Double quotes group anywhere in an option and are removed.
+  EXPECT_EQ(tokenizeNvccOptionsFile("\"-DA=x y\" -DB=\"1 2\"3 -o \"\""),
+            (Args{"-DA=x y", "-DB=1 23", "-o", ""}));
+  // Single quotes are ordinary characters (clang's and GCC's @FILE group
+  // with them).
+  EXPECT_EQ(tokenizeNvccOptionsFile("-DA=it's 'a b'"),
+            (Args{"-DA=it's", "'a", "b'"}));
+  // A backslash makes the next character literal, but a double quote after
+  // it is dropped all the same.
+  EXPECT_EQ(tokenizeNvccOptionsFile("a\\ b a\\\\b a\\b \"a\\\"b\" c\\\"d"),
+            (Args{"a b", "a\\b", "ab", "ab", "cd"}));
+  EXPECT_EQ(tokenizeNvccOptionsFile(""), Args{});
+  EXPECT_EQ(tokenizeNvccOptionsFile("  \n "), Args{});
+}
+
+TEST(CompileArgsTest, NvccOptionsFilesAreExpandedInPlace) {
+  llvm::SmallString<128> File;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("opts", "txt", File));
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(File, EC);
+    OS << "-c k.cu -DN='1'\n";
+  }
+  EXPECT_EQ(expandNvccOptionFiles(
+                {"nvcc", "-O2", "-optf", std::string(File), "-o", "k.o"}),
+            (Args{"nvcc", "-O2", "-c", "k.cu", "-DN='1'", "-o", "k.o"}));
+  llvm::sys::fs::remove(File);
+}
+
 TEST(CompileArgsTest, GpuArchitecturesOfNvcc) {
   EXPECT_EQ(gpuArchitectures({"nvcc", "-arch=sm_90", "a.cu"}),
             (Args{"sm_90"}));

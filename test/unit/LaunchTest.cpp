@@ -5,6 +5,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 
 using namespace warplint::launch;
@@ -89,14 +90,64 @@ TEST(LaunchTest, LauncherUsageErrors) {
   EXPECT_TRUE(Help->Help);
 }
 
+static bool envSwitch(std::optional<std::string> V) {
+  auto B = parseEnvSwitch("WARPLINT_WERROR", std::move(V));
+  EXPECT_TRUE(bool(B)) << llvm::toString(B.takeError());
+  return B && *B;
+}
+
 TEST(LaunchTest, EnvironmentSwitches) {
-  EXPECT_TRUE(isEnvSwitchOn(std::string("1")));
-  EXPECT_TRUE(isEnvSwitchOn(std::string("TRUE")));
-  EXPECT_TRUE(isEnvSwitchOn(std::string(" yes ")));
-  EXPECT_TRUE(isEnvSwitchOn(std::string("on")));
-  EXPECT_FALSE(isEnvSwitchOn(std::string("0")));
-  EXPECT_FALSE(isEnvSwitchOn(std::string("")));
-  EXPECT_FALSE(isEnvSwitchOn(std::nullopt));
+  EXPECT_TRUE(envSwitch(std::string("1")));
+  EXPECT_TRUE(envSwitch(std::string("TRUE")));
+  EXPECT_TRUE(envSwitch(std::string(" yes ")));
+  EXPECT_TRUE(envSwitch(std::string("on")));
+  EXPECT_FALSE(envSwitch(std::string("0")));
+  EXPECT_FALSE(envSwitch(std::string("Off")));
+  EXPECT_FALSE(envSwitch(std::string("no")));
+  EXPECT_FALSE(envSwitch(std::string("")));
+  EXPECT_FALSE(envSwitch(std::string("  ")));
+  EXPECT_FALSE(envSwitch(std::nullopt));
+}
+
+TEST(LaunchTest, EnvironmentSwitchesWithAnotherValueAreErrors) {
+  for (const char *V : {"garbage", "2", "-1", "y", "enabled"}) {
+    auto B = parseEnvSwitch("WARPLINT_WERROR", std::string(V));
+    ASSERT_FALSE(bool(B)) << V;
+    EXPECT_EQ(llvm::toString(B.takeError()),
+              "WARPLINT_WERROR='" + std::string(V) +
+                  "' is neither on (1, true, yes, on) nor off (0, false, "
+                  "no, off, or empty)");
+  }
+}
+
+TEST(LaunchTest, EnvironmentSeconds) {
+  auto S = [](std::optional<std::string> V) {
+    return parseEnvSeconds("WARPLINT_LAUNCH_TIMEOUT", std::move(V), 300);
+  };
+  EXPECT_EQ(*S(std::nullopt), 300u);
+  EXPECT_EQ(*S(std::string("")), 300u);
+  EXPECT_EQ(*S(std::string("7")), 7u);
+  EXPECT_EQ(*S(std::string(" 12 ")), 12u);
+  for (const char *V : {"0", "-3", "1.5", "ten", "99999999999999999999"}) {
+    auto R = S(std::string(V));
+    ASSERT_FALSE(bool(R)) << V;
+    EXPECT_EQ(llvm::toString(R.takeError()),
+              "WARPLINT_LAUNCH_TIMEOUT='" + std::string(V) +
+                  "' is not a number of seconds (a whole number from 1 up)");
+  }
+}
+
+TEST(LaunchTest, ScriptsWithoutAShebangRunWithTheShell) {
+  EXPECT_TRUE(runsAsShellScript("echo hi\nexit 3\n"));
+  EXPECT_TRUE(runsAsShellScript(""));
+  // A NUL byte after the first line does not make a file binary.
+  EXPECT_TRUE(runsAsShellScript(llvm::StringRef("exit 3\n\0x", 9)));
+  EXPECT_FALSE(runsAsShellScript(llvm::StringRef("exit 3 \0\n", 9)));
+  EXPECT_FALSE(runsAsShellScript("\177ELF\2\1\1"));
+  // Only the first 80 bytes are looked at, as bash and dash do.
+  std::string Long(100, 'x');
+  Long[90] = '\0';
+  EXPECT_TRUE(runsAsShellScript(Long));
 }
 
 TEST(LaunchTest, CompilerKinds) {
@@ -180,6 +231,110 @@ TEST(LaunchTest, CommandsWithoutASourceOnlyRunTheCompiler) {
                 .RunOnly,
             "a CMake compiler probe "
             "(/b/CMakeFiles/CMakeScratch/TryCompile-x/src.cu)");
+}
+
+TEST(LaunchTest, TheSourceOnStandardInputIsSkippedWithAReason) {
+  for (const Args &Cmd : {Args{"clang++", "-x", "cuda", "-c", "-", "-o", "k.o"},
+                          Args{"nvcc", "-x", "cu", "-c", "-", "-o", "k.o"}}) {
+    CompilePlan P = planCompile(Cmd);
+    EXPECT_TRUE(P.RunOnly.empty()) << P.RunOnly;
+    ASSERT_EQ(P.Sources.size(), 1u) << Cmd.front();
+    EXPECT_EQ(P.Sources[0].Path, "-");
+    EXPECT_TRUE(P.Sources[0].Cuda);
+    EXPECT_EQ(P.Sources[0].Skip,
+              "the source comes from standard input, which only the compiler "
+              "reads; warplint analyses files");
+  }
+  // Beside a source file: that one is analysed.
+  CompilePlan Two = planCompile({"clang++", "-x", "cuda", "-c", "a.cu", "-"});
+  ASSERT_EQ(Two.Sources.size(), 2u);
+  EXPECT_TRUE(Two.Sources[0].Skip.empty());
+  EXPECT_FALSE(Two.Sources[1].Skip.empty());
+  // Without a language, standard input is no C++ or CUDA source.
+  EXPECT_EQ(planCompile({"clang++", "-c", "-"}).RunOnly,
+            "no C++ or CUDA source (a link step?)");
+  // Preprocessing it only runs the compiler, as any -E does.
+  EXPECT_EQ(planCompile({"clang++", "-x", "cuda", "-E", "-"}).RunOnly,
+            "preprocessing only (-E)");
+}
+
+/// A file with Text in a new temporary directory, removed with it.
+struct TempFiles {
+  llvm::SmallString<128> Dir;
+  TempFiles() {
+    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("launch-test", Dir));
+  }
+  ~TempFiles() { llvm::sys::fs::remove_directories(Dir); }
+  std::string add(llvm::StringRef Name, llvm::StringRef Text) {
+    llvm::SmallString<128> P(Dir);
+    llvm::sys::path::append(P, Name);
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P, EC);
+    EXPECT_FALSE(EC);
+    OS << Text;
+    return std::string(P);
+  }
+};
+
+TEST(LaunchTest, SourcesInNvccOptionsFilesAreAnalysed) {
+  TempFiles T;
+  std::string Inner = T.add("inner.txt", "-arch=sm_90 \"sub dir/b.cu\"\n");
+  std::string Outer =
+      T.add("outer.txt", "-c a.cu -o 'a.o' -MF a.d -optf " + Inner + "\n");
+  CompilePlan P = planCompile({"nvcc", "--options-file", Outer});
+  EXPECT_TRUE(P.RunOnly.empty()) << P.RunOnly;
+  EXPECT_EQ(sourcePaths(P), (Args{"a.cu", "sub dir/b.cu"}));
+  EXPECT_EQ(P.Archs, (Args{"sm_90"}));
+  // The command is the expanded one, so that the report pass leaves out the
+  // options file's output and dependency file (nvcc keeps the single
+  // quotes: the output is 'a.o').
+  EXPECT_EQ(P.Command, (Args{"nvcc", "-c", "a.cu", "-o", "'a.o'", "-MF", "a.d",
+                             "-arch=sm_90", "sub dir/b.cu"}));
+  EXPECT_EQ(nvccReportCommand(P.Command, "a.cu", "o"),
+            (Args{"nvcc", "-arch=sm_90", "-fatbin", "-Xptxas=-v", "-o", "o",
+                  "a.cu"}));
+  // -optf=FILE, and a mode in the file.
+  std::string Pre = T.add("pre.txt", "-E k.cu\n");
+  EXPECT_EQ(planCompile({"nvcc", "-optf=" + Pre}).RunOnly,
+            "preprocessing only (-E)");
+  // A file that cannot be read stays in the command; nvcc fails on it.
+  CompilePlan Missing = planCompile({"nvcc", "-optf", "/no/such/file"});
+  EXPECT_EQ(Missing.Command, (Args{"nvcc", "-optf", "/no/such/file"}));
+  EXPECT_EQ(Missing.RunOnly, "no C++ or CUDA source (a link step?)");
+}
+
+TEST(LaunchTest, SourcesInResponseFilesAreAnalysed) {
+  TempFiles T;
+  std::string Inner = T.add("inner.rsp", "'c d.cu' -DQ=\"x y\"\n");
+  std::string Outer =
+      T.add("outer.rsp", "-x cuda -c a.cu \"b c.cu\" @" + Inner + "\n");
+  CompilePlan P = planCompile({"clang++", "@" + Outer, "-o", "k.o"});
+  EXPECT_EQ(sourcePaths(P), (Args{"a.cu", "b c.cu", "c d.cu"}));
+  EXPECT_TRUE(P.Sources[0].Cuda);
+  EXPECT_EQ(P.Command, (Args{"clang++", "-x", "cuda", "-c", "a.cu", "b c.cu",
+                             "c d.cu", "-DQ=x y", "-o", "k.o"}));
+  EXPECT_EQ(analysisArgs(P), (Args{"-x", "cuda", "-c", "a.cu", "b c.cu",
+                                   "c d.cu", "-DQ=x y", "-o", "k.o"}));
+  // GCC and other compilers read them the same way.
+  EXPECT_EQ(sourcePaths(planCompile({"g++", "@" + Outer})),
+            (Args{"a.cu", "b c.cu", "c d.cu"}));
+  // An -MJ inside one is left out of the analysis too.
+  std::string Mj = T.add("mj.rsp", "-MJ k.json -c k.cu");
+  EXPECT_EQ(analysisArgs(planCompile({"clang++", "@" + Mj})),
+            (Args{"-c", "k.cu"}));
+  // --rsp-quoting=windows: backslashes are not escapes.
+  std::string Win = T.add("win.rsp", "-c C:\\src\\k.cu");
+  EXPECT_EQ(
+      sourcePaths(planCompile({"clang++", "--rsp-quoting=windows", "@" + Win})),
+      (Args{"C:\\src\\k.cu"}));
+  // An @FILE that names no file is left as it is (clang then fails on it),
+  // and so is a command whose files include themselves.
+  EXPECT_EQ(expandResponseFiles({"clang++", "@/no/such.rsp", "-c", "k.cu"}),
+            (Args{"clang++", "@/no/such.rsp", "-c", "k.cu"}));
+  std::string Self =
+      T.add("self.rsp", "-c k.cu @" + T.Dir.str().str() + "/self.rsp\n");
+  EXPECT_EQ(expandResponseFiles({"clang++", "@" + Self}),
+            (Args{"clang++", "@" + Self}));
 }
 
 TEST(LaunchTest, CMakeProbes) {

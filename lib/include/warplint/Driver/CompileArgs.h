@@ -55,6 +55,20 @@ bool isNvccCommand(llvm::StringRef Argv0);
 /// argument: -o, -I, -arch, -Xcompiler, -MF, ... (from `nvcc --help`).
 bool nvccOptionTakesValue(llvm::StringRef Name);
 
+/// The options of an nvcc --options-file (-optf), split as nvcc splits
+/// them: at white space; double quotes group and are removed; a backslash
+/// makes the next character literal (a double quote after it is dropped);
+/// single quotes are ordinary characters.
+std::vector<std::string> tokenizeNvccOptionsFile(llvm::StringRef Text);
+
+/// An nvcc command (argv[0] first) with every --options-file (-optf) FILE
+/// replaced by the options in the files, in place, as nvcc reads them
+/// (nested files are named relative to the working directory, as nvcc
+/// takes them). A file that cannot be read is left in the command as it
+/// is (nvcc then fails on it).
+std::vector<std::string>
+expandNvccOptionFiles(const std::vector<std::string> &Command);
+
 /// Rewrites an nvcc command line into a clang one that parses the same source
 /// the same way: include paths, macros, the language standard, forced
 /// includes, the macros and include paths given to the host compiler with

@@ -53,8 +53,27 @@ bool wantsPtxasReport(const LauncherArgs &L);
 llvm::Expected<LauncherArgs>
 parseLauncherArgs(llvm::ArrayRef<std::string> Args);
 
-/// "1", "true", "yes", "on" (any case): an environment switch is on.
-bool isEnvSwitchOn(std::optional<std::string> Value);
+/// The value of the environment switch Name (WARPLINT_WERROR,
+/// WARPLINT_LAUNCH_DISABLE): unset or empty is off; "1", "true", "yes",
+/// "on" are on and "0", "false", "no", "off" off (any case, spaces around
+/// ignored); anything else is an error naming the variable, for the
+/// launcher to reject as it rejects a bad option.
+llvm::Expected<bool> parseEnvSwitch(llvm::StringRef Name,
+                                    std::optional<std::string> Value);
+
+/// The value of the environment variable Name that holds a number of seconds
+/// (WARPLINT_LAUNCH_TIMEOUT): unset or empty gives Default; otherwise a whole
+/// number from 1 up, or an error naming the variable.
+llvm::Expected<unsigned> parseEnvSeconds(llvm::StringRef Name,
+                                         std::optional<std::string> Value,
+                                         unsigned Default);
+
+/// True when a file that the system cannot execute (execve failed with
+/// ENOEXEC) is run by /bin/sh, as execvp and the shells do with a script
+/// without a "#!" line; Head is the file's start (at least its first 80
+/// bytes, when it has them). Like bash and dash, a file that looks binary (an
+/// ELF header, or a NUL byte before the first newline) is not.
+bool runsAsShellScript(llvm::StringRef Head);
 
 enum class CompilerKind { Nvcc, Clang, Other };
 
@@ -65,15 +84,21 @@ CompilerKind compilerKind(llvm::StringRef Argv0);
 struct SourceFile {
   std::string Path;  ///< as written in the command
   bool Cuda = false; ///< compiled as CUDA (by name or -x cu/-x cuda)
+  /// Not empty: the launcher does not analyse it (the source the compiler
+  /// reads from standard input, "-"), and why, for a note.
+  std::string Skip;
 };
 
 /// What the launcher does with one compile command.
 struct CompilePlan {
   CompilerKind Kind = CompilerKind::Other;
   /// The compiler's own command: the command without a leading compiler
-  /// cache (ccache, sccache, ...), argv[0] first.
+  /// cache (ccache, sccache, ...), argv[0] first, with the files of options
+  /// it reads expanded in place as the compiler reads them (nvcc's
+  /// --options-file, -optf; the @FILE response files of clang and GCC).
   std::vector<std::string> Command;
-  /// The C++ and CUDA sources it compiles, in order.
+  /// The C++ and CUDA sources it compiles, in order, those in files of
+  /// options included.
   std::vector<SourceFile> Sources;
   /// Not empty: the command compiles nothing to analyse (a link step,
   /// preprocessing only, --version, a CMake probe); the reason, for
@@ -91,6 +116,15 @@ struct CompilePlan {
 };
 
 CompilePlan planCompile(llvm::ArrayRef<std::string> Command);
+
+/// A clang or GCC command (argv[0] first) with every @FILE response file
+/// replaced by its arguments, recursively, as clang's driver does: GNU
+/// quoting (Windows quoting with --rsp-quoting=windows), nested files named
+/// relative to the working directory, and an @FILE that names no file left
+/// as it is. On an error (a file that includes itself) the command is
+/// returned unchanged: the compiler fails on it.
+std::vector<std::string>
+expandResponseFiles(llvm::ArrayRef<std::string> Command);
 
 /// The compile arguments warplint parses Plan's sources with (what follows
 /// its "--"): nvcc commands translated to clang's flags, others as they are
