@@ -37,6 +37,11 @@ config.substitutions.append(("%clang_tidy", config.clang_tidy))
 config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%host_cxx", config.host_cxx))
+# GCC, a compiler that cannot load the plugin (whatever built warplint).
+gxx = shutil.which("g++")
+if gxx:
+    config.available_features.add("gxx")
+    config.substitutions.append(("%gxx", gxx))
 config.substitutions.append(("%src_root", config.warplint_src_root))
 sarif_schema = os.path.join(config.warplint_src_root, "test", "Inputs",
                             "sarif", "sarif-schema-2.1.0.json")
@@ -56,8 +61,12 @@ if shutil.which("cmake") and shutil.which("ninja"):
     config.available_features.add("cmake")
 
 # Tests that need the real CUDA toolkit say "REQUIRES: cuda-toolkit".
+# Not in a sanitizer build: the tests preload the sanitizer runtime into
+# every process (below), and NVIDIA's nvcc crashes with it. The normal suite
+# runs them.
 cuda = "/usr/local/cuda"
-if os.path.exists(os.path.join(cuda, "include", "cuda_runtime.h")):
+if os.path.exists(os.path.join(cuda, "include", "cuda_runtime.h")) and \
+        not config.sanitizer_runtime:
     config.available_features.add("cuda-toolkit")
     config.substitutions.append(("%cuda_path", cuda))
 
@@ -102,9 +111,12 @@ except ImportError:
 if config.sanitizer_runtime:
     config.available_features.add("sanitize")
     config.environment["LD_PRELOAD"] = config.sanitizer_runtime
+    # A preloaded runtime must not change how the tests' other programs
+    # die: a script killed by SIGSEGV must die of it, not exit 1 after a
+    # report (memory errors are still found by the instrumentation).
     config.environment["ASAN_OPTIONS"] = (
         "detect_leaks=0:abort_on_error=0:halt_on_error=1:"
-        "allocator_may_return_null=1")
+        "allocator_may_return_null=1:handle_segv=0:handle_sigbus=0")
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
 # The libFuzzer targets (test/fuzz): those of this build (-DWARPLINT_FUZZ),

@@ -139,13 +139,19 @@ bool runContained(llvm::function_ref<void()> Work, std::string &Crash) {
       [&] {
 #ifndef _WIN32
         // The signal handler of a stack overflow needs a stack of its own,
-        // and LLVM gives one only to the thread that installed it.
+        // and LLVM gives one only to the thread that installed it. (A
+        // sanitizer runtime gives every thread one, and frees it itself.)
         constexpr size_t AltBytes = 256u << 10;
-        std::unique_ptr<char[]> Alt(new char[AltBytes]);
-        stack_t New{}, Old{};
-        New.ss_sp = Alt.get();
-        New.ss_size = AltBytes;
-        bool HaveAlt = sigaltstack(&New, &Old) == 0;
+        std::unique_ptr<char[]> Alt;
+        stack_t Old{};
+        bool HaveAlt = false;
+        if (sigaltstack(nullptr, &Old) == 0 && (Old.ss_flags & SS_DISABLE)) {
+          Alt.reset(new char[AltBytes]);
+          stack_t New{};
+          New.ss_sp = Alt.get();
+          New.ss_size = AltBytes;
+          HaveAlt = sigaltstack(&New, nullptr) == 0;
+        }
 #endif
         Work();
 #ifndef _WIN32
