@@ -181,6 +181,9 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
     for (const auto &[Kernel, Shapes] : KernelLaunches)
       (*C.Launches.Seen)[kernelKey(Kernel)] = Shapes;
 
+  for (const TUIndex::DeviceCall &DC : C.Index.DeviceCalls)
+    CallersOf[DC.Callee->getCanonicalDecl()].push_back(DC);
+
   const SourceManager &SM = C.Index.Ctx.getSourceManager();
   for (const FunctionDecl *F : C.Index.DeviceFunctions) {
     // Toolkit and library headers (CUB, Thrust) hold thousands of device
@@ -251,6 +254,28 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
         SM.getExpansionLoc(X.Access.site()->getBeginLoc()),
         SM.getExpansionLoc(Y.Access.site()->getBeginLoc()));
   });
+  for (unsigned I = 0; I < Reports.size(); ++I) {
+    const AccessReport &R = Reports[I];
+    auto Add = [&](const VarDecl *V) {
+      if (!V)
+        return;
+      auto &Mine = ReportsOf[V];
+      if (Mine.empty() || Mine.back() != I)
+        Mine.push_back(I);
+    };
+    Add(R.Array);
+    Add(R.Access.Root);
+    for (const AccessRun &Run : R.Runs)
+      Add(Run.Array);
+  }
+}
+
+llvm::ArrayRef<unsigned>
+BankConflictAnalysis::reportsOf(const VarDecl *V) const {
+  auto It = ReportsOf.find(V);
+  if (It == ReportsOf.end())
+    return {};
+  return It->second;
 }
 
 std::vector<BankConflictAnalysis::LaunchContext>
@@ -376,9 +401,10 @@ BankConflictAnalysis::contexts(const FunctionDecl *F) {
     Partial P = Work.back();
     Work.pop_back();
     const FunctionDecl *Top = P.Functions.back();
-    for (const TUIndex::DeviceCall &DC : C.Index.DeviceCalls) {
-      if (DC.Callee->getCanonicalDecl() != Top->getCanonicalDecl())
-        continue;
+    auto Callers = CallersOf.find(Top->getCanonicalDecl());
+    if (Callers == CallersOf.end())
+      continue;
+    for (const TUIndex::DeviceCall &DC : Callers->second) {
       if (llvm::is_contained(P.Functions, DC.Caller) ||
           !C.Index.isAnalysable(DC.Caller))
         continue;
@@ -409,11 +435,14 @@ unsigned BankConflictAnalysis::paddingFix(const VarDecl *V) {
   const auto *CAT = C.Index.Ctx.getAsConstantArrayType(V->getType());
   if (!CAT || !C.Index.Ctx.getAsConstantArrayType(CAT->getElementType()))
     return 0;
-  if (!Finder.onlyFullySubscripted(V, C.Index.DeviceFunctions))
+  auto Refs = C.Index.SharedRefs.find(V);
+  if (Refs == C.Index.SharedRefs.end() ||
+      !Finder.onlyFullySubscripted(V, Refs->second))
     return 0;
   // Every access of V, and every run of it, must be known.
   std::vector<const AccessReport *> Mine;
-  for (const AccessReport &R : Reports) {
+  for (unsigned I : reportsOf(V)) {
+    const AccessReport &R = Reports[I];
     if (R.Array != V)
       continue;
     if (R.Runs.empty())
@@ -471,7 +500,8 @@ std::string BankConflictAnalysis::layoutHint(const VarDecl *V) {
   // V but did not lower leaves the answer open.
   std::vector<std::pair<const AccessReport *, const AccessRun *>> Mine;
   unsigned MaxBytes = 0;
-  for (const AccessReport &R : Reports) {
+  for (unsigned I : reportsOf(V)) {
+    const AccessReport &R = Reports[I];
     bool Mentions = R.Array == V || R.Access.Root == V;
     for (const AccessRun &Run : R.Runs) {
       if (Run.Array != V)

@@ -146,8 +146,10 @@ public:
     auto *FD = dyn_cast_or_null<FunctionDecl>(D);
     if (!FD || !FD->doesThisDeclarationHaveABody())
       return RecursiveASTVisitor::TraverseDecl(D);
-    const FunctionDecl *Saved = Current;
+    const FunctionDecl *Saved = Current, *SavedOwner = DeviceOwner;
     Current = FD;
+    if (isDeviceDefinition(FD))
+      DeviceOwner = FD;
     if (!FD->isImplicit() && !FD->getTemplateInstantiationPattern() &&
         Idx.isUserCode(FD->getLocation())) {
       ++Idx.UserFunctions;
@@ -156,13 +158,28 @@ public:
     }
     bool R = RecursiveASTVisitor::TraverseDecl(D);
     Current = Saved;
+    DeviceOwner = SavedOwner;
     return R;
   }
 
+  /// A definition that TUIndex::DeviceFunctions lists.
+  static bool isDeviceDefinition(const FunctionDecl *FD) {
+    return FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() &&
+           !FD->isInvalidDecl() &&
+           (FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>());
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (!DeviceOwner)
+      return true;
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl());
+        V && V->hasAttr<CUDASharedAttr>())
+      Idx.SharedRefs[V].push_back({E, DeviceOwner});
+    return true;
+  }
+
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() &&
-        !FD->isInvalidDecl() &&
-        (FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>()))
+    if (isDeviceDefinition(FD))
       Idx.DeviceFunctions.push_back(FD);
     if (const auto *A = FD->getAttr<CUDALaunchBoundsAttr>())
       if (!A->isInherited() && FD->hasAttr<CUDAGlobalAttr>() &&
@@ -241,6 +258,9 @@ public:
 private:
   TUIndex &Idx;
   const FunctionDecl *Current = nullptr;
+  /// The innermost device definition being walked, whose body holds the
+  /// statements visited (see SharedRefs).
+  const FunctionDecl *DeviceOwner = nullptr;
 
   void add(LaunchSite S) {
     if (!Current || Current->isDependentContext())

@@ -2528,55 +2528,39 @@ SharedAccessFinder::lower(const SharedAccess &A, const CallChain &Chain,
 //===----------------------------------------------------------------------===//
 
 bool SharedAccessFinder::onlyFullySubscripted(
-    const VarDecl *V, llvm::ArrayRef<const FunctionDecl *> Functions) {
+    const VarDecl *V, llvm::ArrayRef<TUIndex::SharedRef> Refs) {
   unsigned Rank = 0;
   for (QualType T = V->getType(); const auto *AT = Ctx.getAsArrayType(T);
        T = AT->getElementType())
     ++Rank;
   if (Rank < 2)
     return false;
-  struct Refs : RecursiveASTVisitor<Refs> {
-    const VarDecl *V;
-    llvm::SmallVector<const DeclRefExpr *, 8> Found;
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
-      if (E->getDecl() == V)
-        Found.push_back(E);
-      return true;
-    }
-  };
-  for (const FunctionDecl *F : Functions) {
-    if (!F->getBody())
-      continue;
-    Refs R;
-    R.V = V;
-    R.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+  for (const auto &[E, F] : Refs) {
     const ParentMap &PM = parents(F);
-    for (const DeclRefExpr *E : R.Found) {
-      // Rank subscripts, each on the decayed result of the one before.
-      const Stmt *Cur = E;
-      unsigned Depth = 0;
-      while (Depth < Rank) {
-        const Stmt *P = PM.getParent(Cur);
-        if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P);
-            ICE && ICE->getCastKind() == CK_ArrayToPointerDecay) {
-        } else if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
-                   ASE && ASE->getBase()->IgnoreParenImpCasts() ==
-                              cast<Expr>(Cur)->IgnoreParenImpCasts()) {
-          ++Depth;
-        } else if (isa_and_nonnull<ParenExpr>(P)) {
-        } else {
-          return false;
-        }
-        Cur = P;
-      }
-      // The element is then read or written, not its address taken.
-      const Stmt *Use = PM.getParent(Cur);
-      while (isa_and_nonnull<ParenExpr>(Use))
-        Use = PM.getParent(Use);
-      if (const auto *U = dyn_cast_or_null<UnaryOperator>(Use);
-          U && U->getOpcode() == UO_AddrOf)
+    // Rank subscripts, each on the decayed result of the one before.
+    const Stmt *Cur = E;
+    unsigned Depth = 0;
+    while (Depth < Rank) {
+      const Stmt *P = PM.getParent(Cur);
+      if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P);
+          ICE && ICE->getCastKind() == CK_ArrayToPointerDecay) {
+      } else if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
+                 ASE && ASE->getBase()->IgnoreParenImpCasts() ==
+                            cast<Expr>(Cur)->IgnoreParenImpCasts()) {
+        ++Depth;
+      } else if (isa_and_nonnull<ParenExpr>(P)) {
+      } else {
         return false;
+      }
+      Cur = P;
     }
+    // The element is then read or written, not its address taken.
+    const Stmt *Use = PM.getParent(Cur);
+    while (isa_and_nonnull<ParenExpr>(Use))
+      Use = PM.getParent(Use);
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(Use);
+        U && U->getOpcode() == UO_AddrOf)
+      return false;
   }
   return true;
 }

@@ -462,6 +462,8 @@ private:
   std::vector<std::pair<NodeId, bool>> Choices;
   bool AddressUniform = false;
   bool Misaligned = false; ///< a lane's address is not naturally aligned
+  /// The evaluator of the lanes of leafWarps(), kept between leaves.
+  std::optional<ThreadEvaluator> LaneEval;
 
   /// The loops of group G.
   llvm::SmallVector<unsigned, 2> members(unsigned G) const {
@@ -961,6 +963,12 @@ private:
   void leafWarps() {
     uint64_t Threads = Block.threads();
     uint64_t Warps = (Threads + 31) / 32;
+    uint64_t Zero[3] = {0, 0, 0};
+    EvalEnv E = env(Zero);
+    if (!LaneEval)
+      LaneEval.emplace(P, E);
+    else
+      LaneEval->reset(E);
     for (uint64_t W = 0; W < Warps; ++W) {
       if (outOfBudget())
         return;
@@ -977,9 +985,9 @@ private:
           Active &= LL->K < int64_t(LL->Trips[Id]);
         if (!Active)
           continue;
-        EvalEnv E = env(Tid);
+        LaneEval->setThread(Tid);
         for (const auto &[G, Want] : A.Guards) {
-          auto V = evaluate(P, G, E);
+          auto V = LaneEval->eval(G);
           if (V && V->isConstant() && (V->C != 0) != Want) {
             Active = false;
             break;
@@ -987,7 +995,7 @@ private:
         }
         if (!Active)
           continue;
-        auto Addr = evaluate(P, A.Address, E);
+        auto Addr = LaneEval->eval(A.Address);
         if (!Addr && AddressUniform) {
           // Not computable, but the same in every lane (blockIdx.x % n, a
           // parameter's square): one word, a broadcast, whatever it is.
@@ -995,7 +1003,8 @@ private:
         }
         if (!Addr) {
           std::vector<NodeId> Path;
-          failingPath(A.Address, E, Path);
+          EvalEnv Here = env(Tid);
+          failingPath(A.Address, Here, Path);
           unknown("the address is not a function of the thread index the "
                   "analysis can compute");
           Result.FailedPath = std::move(Path);

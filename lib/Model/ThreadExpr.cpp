@@ -404,16 +404,40 @@ LinearValue scale(const LinearValue &A, int64_t K) {
   return R;
 }
 
+} // namespace
+
 class Evaluator {
 public:
-  Evaluator(const ExprPool &P, const EvalEnv &Env)
-      : P(P), Env(Env), Memo(P.size()), Done(P.size()) {
+  Evaluator(const ExprPool &P, const EvalEnv &E)
+      : P(P), Env(E), Memo(P.size()), Stamp(P.size(), 0) {
+    if (Env.Budget)
+      Env.Budget->Used += 1 + P.size() / 16;
+  }
+
+  /// The next thread of the same environment (see ThreadEvaluator).
+  void nextThread(const uint64_t Tid[3]) {
+    Env.Tid[0] = Tid[0];
+    Env.Tid[1] = Tid[1];
+    Env.Tid[2] = Tid[2];
+    ++Epoch;
+    if (Env.Budget)
+      ++Env.Budget->Used;
+  }
+
+  /// A new environment: nothing memoised stays.
+  void reset(const EvalEnv &E) {
+    Env = E;
+    ++Epoch;
+    EnvEpoch = Epoch;
     if (Env.Budget)
       Env.Budget->Used += 1 + P.size() / 16;
   }
 
   std::optional<LinearValue> eval(NodeId N, unsigned Depth = 0) {
-    if (Done[N])
+    // A value memoised for this thread, or one that no thread of this
+    // environment computes differently.
+    if (Stamp[N] == Epoch ||
+        (Stamp[N] >= EnvEpoch && P.laneIndependent(N)))
       return Memo[N];
     if (Depth > 256)
       return std::nullopt;
@@ -430,13 +454,13 @@ public:
     if (V && V->isConstant())
       V->C = P[N].Type.wrap(V->C);
     Memo[N] = V;
-    Done[N] = true;
+    Stamp[N] = Epoch;
     return V;
   }
 
 private:
   const ExprPool &P;
-  const EvalEnv &Env;
+  EvalEnv Env;
 
   /// Is N the same in every lane of a warp: it reads no threadIdx, or only
   /// components that no warp of this block shape spans two values of
@@ -470,7 +494,10 @@ private:
     return false;
   }
   std::vector<std::optional<LinearValue>> Memo;
-  std::vector<bool> Done;
+  /// The epoch in which Memo[N] was computed: it is valid in this epoch (this
+  /// thread), and from EnvEpoch on for nodes that read no thread index.
+  std::vector<uint64_t> Stamp;
+  uint64_t Epoch = 1, EnvEpoch = 1;
 
   /// A / D, A % D, A >> c, A & (2^c - 1) where A has uniform symbols: when
   /// every symbol is non-negative with a positive coefficient that the
@@ -787,12 +814,21 @@ private:
   }
 };
 
-} // namespace
-
 std::optional<LinearValue> evaluate(const ExprPool &P, NodeId N,
                                     const EvalEnv &Env) {
   Evaluator E(P, Env);
   return E.eval(N);
+}
+
+ThreadEvaluator::ThreadEvaluator(const ExprPool &P, const EvalEnv &Env)
+    : Impl(std::make_unique<Evaluator>(P, Env)) {}
+ThreadEvaluator::~ThreadEvaluator() = default;
+void ThreadEvaluator::reset(const EvalEnv &Env) { Impl->reset(Env); }
+void ThreadEvaluator::setThread(const uint64_t Tid[3]) {
+  Impl->nextThread(Tid);
+}
+std::optional<LinearValue> ThreadEvaluator::eval(NodeId N) {
+  return Impl->eval(N);
 }
 
 } // namespace warplint::model

@@ -81,11 +81,20 @@ private:
   CheckContext &C;
   SharedAccessFinder Finder;
   std::vector<AccessReport> Reports;
+  /// The reports that name V as their array, their root or a run's array,
+  /// in the order of Reports: paddingFix and layoutHint read these only.
+  llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<unsigned, 4>>
+      ReportsOf;
+  llvm::ArrayRef<unsigned> reportsOf(const clang::VarDecl *V) const;
   struct Context {
     CallChain Chain;
     const clang::FunctionDecl *Kernel = nullptr;
   };
   std::vector<Context> contexts(const clang::FunctionDecl *F);
+  /// TUIndex::DeviceCalls by callee (its canonical declaration), in order.
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallVector<TUIndex::DeviceCall, 2>>
+      CallersOf;
 
   /// One way a kernel is launched: its block shape and the values of its
   /// parameters where host code fixes them.

@@ -56,6 +56,16 @@ public:
     const clang::FunctionDecl *Callee;
   };
   std::vector<DeviceCall> DeviceCalls;
+  /// Every reference to a __shared__ variable in the bodies of the device
+  /// functions above (the lambdas they hold included), with that function,
+  /// from the same walk: later steps look a variable's uses up here
+  /// instead of walking the file again.
+  struct SharedRef {
+    const clang::DeclRefExpr *Ref;
+    const clang::FunctionDecl *Function;
+  };
+  llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<SharedRef, 4>>
+      SharedRefs;
 
   /// Functions written by the user (not system headers, not instantiations).
   unsigned UserFunctions = 0;

@@ -14,6 +14,7 @@
 #ifndef WARPLINT_ANALYSIS_SHAREDACCESS_H
 #define WARPLINT_ANALYSIS_SHAREDACCESS_H
 
+#include "warplint/Analysis/Launches.h"
 #include "warplint/Analysis/ValueEval.h"
 #include "warplint/Model/BankModel.h"
 #include "clang/AST/ASTContext.h"
@@ -130,12 +131,12 @@ public:
   /// The statement parents of a function body.
   const clang::ParentMap &parents(const clang::FunctionDecl *F);
 
-  /// True when every use of V in Functions is a subscript chain as deep as
-  /// V's array type whose element is read or written (not its address
-  /// taken): then padding V's innermost dimension changes no index.
+  /// True when every use of V in Refs (all of them: TUIndex::SharedRefs) is
+  /// a subscript chain as deep as V's array type whose element is read or
+  /// written (not its address taken): then padding V's innermost dimension
+  /// changes no index.
   bool onlyFullySubscripted(const clang::VarDecl *V,
-                            llvm::ArrayRef<const clang::FunctionDecl *>
-                                Functions);
+                            llvm::ArrayRef<TUIndex::SharedRef> Refs);
 
   /// How a function's body uses its local variables, from one walk: the
   /// statements that write each one (its DeclStmt, `v = e`, `v op= e`,

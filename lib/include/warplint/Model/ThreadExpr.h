@@ -28,6 +28,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -232,8 +233,9 @@ struct LinearValue {
 };
 
 /// A bound on the work of an analysis, in evaluation steps: one per node
-/// the evaluator computes, and one per 16 nodes of the pool each time it
-/// starts (its memo). Deterministic, so that a bound gives the same answer
+/// the evaluator computes, one per 16 nodes of the pool each time it
+/// starts (its memo) or a ThreadEvaluator changes environment, and one per
+/// thread a ThreadEvaluator moves to. Deterministic, so that a bound gives the same answer
 /// on every machine. Once Used passes Limit every evaluation fails at once.
 struct WorkBudget {
   uint64_t Limit = UINT64_MAX;
@@ -268,6 +270,28 @@ struct EvalEnv {
 /// Evaluates N for one thread; std::nullopt when the value is unknown.
 std::optional<LinearValue> evaluate(const ExprPool &P, NodeId N,
                                     const EvalEnv &Env);
+
+class Evaluator;
+
+/// evaluate() for many threads of one environment, one after another: what
+/// a thread computes is memoised for the next evaluations of that thread
+/// (its guards and address share their nodes), and the values of nodes that
+/// read no thread index (ExprPool::laneIndependent) for every thread until
+/// the environment changes. Each result equals evaluate()'s for the same
+/// thread and environment. The environment's arrays must outlive it.
+class ThreadEvaluator {
+public:
+  ThreadEvaluator(const ExprPool &P, const EvalEnv &Env);
+  ~ThreadEvaluator();
+  /// Starts over in another environment (loop values, choices...).
+  void reset(const EvalEnv &Env);
+  /// The thread the next evaluations are for.
+  void setThread(const uint64_t Tid[3]);
+  std::optional<LinearValue> eval(NodeId N);
+
+private:
+  std::unique_ptr<Evaluator> Impl;
+};
 
 } // namespace warplint::model
 
