@@ -79,6 +79,29 @@ static std::string unknownReason(const AccessResult &R, const LoweredAccess &L,
 }
 
 AccessResult BankConflictAnalysis::analyze(AccessSpec Spec, const Dim3 &Block) {
+  // The same address over the same block (a template instantiated twice,
+  // a kernel launched twice with one shape, a padding tried again) has the
+  // same answer: the pool, the access and the shape make the key.
+  std::string Key;
+  if (!Spec.Remap && Spec.Pool) {
+    Spec.Pool->appendKey(Key);
+    auto Raw = [&](const auto &V) {
+      Key.append(reinterpret_cast<const char *>(&V), sizeof(V));
+    };
+    Raw(Spec.Address);
+    Raw(Spec.Bytes);
+    Raw(Spec.AddressLanes);
+    for (const auto &[G, Want] : Spec.Guards) {
+      Raw(G);
+      Raw(Want);
+    }
+    Raw(Block.X);
+    Raw(Block.Y);
+    Raw(Block.Z);
+    auto It = Answers.find(Key);
+    if (It != Answers.end())
+      return It->second;
+  }
   uint64_t Left = FileSteps < MaxFileSteps ? MaxFileSteps - FileSteps : 0;
   bool FileBound = Left <= MaxSteps;
   AccessResult R;
@@ -102,6 +125,8 @@ AccessResult BankConflictAnalysis::analyze(AccessSpec Spec, const Dim3 &Block) {
                 : "skipped: too complex: the analysis of this access needs "
                   "more than " + std::to_string(MaxSteps) +
                   " steps (warplint-bank-conflict.MaxSteps)";
+  else if (!Key.empty())
+    Answers.emplace(std::move(Key), R);
   return R;
 }
 

@@ -464,6 +464,8 @@ private:
   bool Misaligned = false; ///< a lane's address is not naturally aligned
   /// The evaluator of the lanes of leafWarps(), kept between leaves.
   std::optional<ThreadEvaluator> LaneEval;
+  /// All lanes of a warp at once, where it can (see wholeWarp()).
+  std::optional<WarpEvaluator> WarpEval;
 
   /// The loops of group G.
   llvm::SmallVector<unsigned, 2> members(unsigned G) const {
@@ -969,11 +971,23 @@ private:
       LaneEval.emplace(P, E);
     else
       LaneEval->reset(E);
+    if (!WarpEval) {
+      llvm::SmallVector<NodeId, 4> Roots{A.Address};
+      for (const auto &G : A.Guards)
+        Roots.push_back(G.first);
+      WarpEval.emplace(P, Roots, Block);
+    }
+    if (WarpEval->supported())
+      WarpEval->reset(E);
     for (uint64_t W = 0; W < Warps; ++W) {
       if (outOfBudget())
         return;
       LaneAddresses Lanes;
       std::optional<LinearValue> Sym; // the uniform part, from the first lane
+      if (WarpEval->supported() && wholeWarp(W, Lanes, Sym)) {
+        if (Failed)
+          return;
+      } else
       for (unsigned L = 0; L < 32; ++L) {
         uint64_t Id = W * 32 + L;
         if (Id >= Threads || L >= A.AddressLanes)
@@ -1052,6 +1066,66 @@ private:
       LaneAddresses AgreedLanes = Lanes;
       note(Agreed, AgreedLanes, unsigned(W));
     }
+  }
+
+  /// Warp W's lanes through WarpEval, all lanes at once: false when it
+  /// cannot say (leafWarps() then evaluates lane by lane, as it does for
+  /// a lane whose address is unknown, to give the reason).
+  bool wholeWarp(uint64_t W, LaneAddresses &Lanes,
+                 std::optional<LinearValue> &Sym) {
+    uint64_t Threads = Block.threads();
+    std::array<std::array<uint64_t, 3>, 32> Tids;
+    unsigned N = 0;
+    for (; N < 32; ++N) {
+      uint64_t Id = W * 32 + N;
+      if (Id >= Threads || N >= A.AddressLanes)
+        break;
+      Tids[N] = {Id % Block.X, (Id / Block.X) % Block.Y,
+                 Id / (Block.X * Block.Y)};
+    }
+    if (!WarpEval->run(llvm::ArrayRef(Tids.data(), N)))
+      return false;
+    llvm::ArrayRef<std::pair<unsigned, int64_t>> Terms =
+        WarpEval->terms(A.Address);
+    for (unsigned L = 0; L < N; ++L) {
+      uint64_t Id = W * 32 + L;
+      bool Active = true;
+      for (const LaneLoop *LL : LaneLoopsActive)
+        Active &= LL->K < int64_t(LL->Trips[Id]);
+      if (!Active)
+        continue;
+      for (const auto &[G, Want] : A.Guards)
+        if (WarpEval->known(G, L) && WarpEval->terms(G).empty() &&
+            (WarpEval->constant(G, L) != 0) != Want) {
+          Active = false;
+          break;
+        }
+      if (!Active)
+        continue;
+      // Unknown: the lane by lane pass takes the address as a broadcast
+      // (the same in every lane), or gives the reason.
+      if (!WarpEval->known(A.Address, L)) {
+        Lanes = LaneAddresses();
+        Sym.reset();
+        return false;
+      }
+      int64_t C = WarpEval->constant(A.Address, L);
+      if (A.Remap) {
+        if (Terms.size() != 1 || Terms[0].first != A.RemapBase ||
+            Terms[0].second != 1) {
+          unknown("the relayout applies to an address that is not the "
+                  "array's start plus an offset");
+          return true;
+        }
+        C = A.Remap(C);
+      }
+      if (!Sym) {
+        Sym.emplace();
+        Sym->Terms.assign(Terms.begin(), Terms.end());
+      }
+      Lanes[L] = C;
+    }
+    return true;
   }
 
   /// From N (whose value E cannot compute) down to the first node that

@@ -12,6 +12,7 @@
 
 #include "warplint/Analysis/CheckContext.h"
 #include "warplint/Analysis/SharedAccess.h"
+#include <unordered_map>
 
 namespace warplint {
 
@@ -75,6 +76,9 @@ public:
 
 private:
   uint64_t FileSteps = 0;
+  /// analyze()'s answers by access and shape (see there); not those cut
+  /// short by a bound, which depend on what was left of it.
+  std::unordered_map<std::string, model::AccessResult> Answers;
   /// analyzeAccess within the bounds: the findings' runs (Finding) and the
   /// relayouts tried for notes and fix-its (which give up quietly).
   model::AccessResult analyze(model::AccessSpec Spec, const model::Dim3 &Block);

@@ -27,6 +27,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -85,7 +86,15 @@ struct IntType {
   static IntType u32() { return {32, false}; }
   static IntType i64() { return {64, true}; }
   /// Wraps V to this type: the low Width bits, sign- or zero-extended.
-  int64_t wrap(int64_t V) const;
+  int64_t wrap(int64_t V) const {
+    if (Width >= 64)
+      return V;
+    uint64_t Mask = (uint64_t(1) << Width) - 1;
+    uint64_t U = uint64_t(V) & Mask;
+    if (Signed && (U >> (Width - 1)) & 1)
+      U |= ~Mask;
+    return int64_t(U);
+  }
 };
 
 struct Node {
@@ -213,6 +222,10 @@ public:
   void loopsRead(NodeId N, llvm::SmallVectorImpl<unsigned> &Out) const;
   /// A readable form, for tests and --verbose.
   std::string str(NodeId N) const;
+  /// Appends every node, symbol and loop of the pool to Out: two pools
+  /// with the same key are the same pool, and every evaluation gives the
+  /// same answer in both (the analysis memoises on it).
+  void appendKey(std::string &Out) const;
 
 private:
   std::vector<Node> Nodes;
@@ -291,6 +304,40 @@ public:
 
 private:
   std::unique_ptr<Evaluator> Impl;
+};
+
+class WarpEvaluatorImpl;
+
+/// The values of a few roots (an address and its guards) for every lane of
+/// a warp at once, for one environment: each node that reads the thread
+/// index is computed for the 32 lanes in one pass over plain integers, each
+/// lane-independent one once per environment. Where it gives a value it is
+/// evaluate()'s; where it cannot be sure of that (a loop whose values
+/// differ between threads, symbols that differ between lanes, a value the
+/// scalar evaluator would make an opaque symbol of), run() returns false and
+/// the caller evaluates the lanes with ThreadEvaluator.
+class WarpEvaluator {
+public:
+  WarpEvaluator(const ExprPool &P, llvm::ArrayRef<NodeId> Roots,
+                const Dim3 &Block);
+  ~WarpEvaluator();
+  /// False when the roots read a loop variable that depends on the thread:
+  /// run() then always returns false.
+  bool supported() const;
+  /// Starts over in another environment (Env.Block must be the Block
+  /// given above; Env.Tid is not read).
+  void reset(const EvalEnv &Env);
+  /// Computes the roots for the threads Tids (at most 32), lane L being
+  /// Tids[L]. Charges Env.Budget one step per node and lane.
+  bool run(llvm::ArrayRef<std::array<uint64_t, 3>> Tids);
+  /// After run(): whether Root's value in lane Lane is known, its constant
+  /// part, and its symbols (the same in every lane).
+  bool known(NodeId Root, unsigned Lane) const;
+  int64_t constant(NodeId Root, unsigned Lane) const;
+  llvm::ArrayRef<std::pair<unsigned, int64_t>> terms(NodeId Root) const;
+
+private:
+  std::unique_ptr<WarpEvaluatorImpl> Impl;
 };
 
 } // namespace warplint::model
