@@ -942,11 +942,11 @@ public:
   }
   int64_t constant(NodeId N, unsigned L) const {
     const Val &V = Vals[Slot[N]];
-    return V.Uniform ? V.U->C : V.C[L];
+    return !V.Uniform ? V.C[L] : V.U ? V.U->C : 0;
   }
   const Terms &terms(NodeId N) const {
     const Val &V = Vals[Slot[N]];
-    return V.Uniform ? V.U->Terms : V.T;
+    return !V.Uniform ? V.T : V.U ? V.U->Terms : NoTerms;
   }
 
 private:
@@ -968,6 +968,7 @@ private:
   unsigned Lanes = 0;
   bool Supported = true;
   bool UniformsDone = false;
+  static inline const Terms NoTerms;
 
   /// Evaluator::warpUniform.
   bool warpUniform(NodeId N) const {
@@ -1002,8 +1003,9 @@ private:
     auto Cst = [&](const Val *V, unsigned L) {
       return V->Uniform ? V->U->C : V->C[L];
     };
+    // (A value known in no lane has no symbols.)
     auto TermsOf = [&](const Val *V) -> const Terms & {
-      return V->Uniform ? V->U->Terms : V->T;
+      return !V->Uniform ? V->T : V->U ? V->U->Terms : NoTerms;
     };
     // Sets lane L's value with symbols T, which must be those of the other
     // lanes: false when they differ.
