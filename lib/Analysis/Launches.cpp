@@ -125,7 +125,8 @@ std::optional<model::Dim3> LaunchSite::blockDim(ValueEvaluator &Eval) const {
 
 class IndexBuilder : public RecursiveASTVisitor<IndexBuilder> {
 public:
-  IndexBuilder(TUIndex &Idx) : Idx(Idx) {}
+  IndexBuilder(TUIndex &Idx)
+      : Idx(Idx), SM(Idx.Ctx.getSourceManager()) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   /// The visitor walks a lambda's body as written; a generic lambda's
@@ -143,6 +144,13 @@ public:
   }
 
   bool TraverseDecl(Decl *D) {
+    // System headers (the toolkit, CUB, Thrust, the standard library) hold
+    // most of a CUDA translation unit and none of the code warplint
+    // reports: their declarations, and the instantiations of their
+    // templates, are not walked.
+    if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      return true;
     auto *FD = dyn_cast_or_null<FunctionDecl>(D);
     if (!FD || !FD->doesThisDeclarationHaveABody())
       return RecursiveASTVisitor::TraverseDecl(D);
@@ -257,6 +265,7 @@ public:
 
 private:
   TUIndex &Idx;
+  const SourceManager &SM;
   const FunctionDecl *Current = nullptr;
   /// The innermost device definition being walked, whose body holds the
   /// statements visited (see SharedRefs).

@@ -340,9 +340,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       Reference Ref{P, Block, {Id % Block.X, (Id / Block.X) % Block.Y,
                                Id / (Block.X * Block.Y)}, {}};
       bool Active = true;
-      for (const auto &[G, Want] : S.Guards)
-        if (auto V = Ref.eval(G); V && (*V != 0) != Want)
+      for (const auto &[G, Want] : S.Guards) {
+        auto V = Ref.eval(G);
+        // A condition C leaves undefined (a shift past the width): whether
+        // the lane runs is not defined either; nothing to compare with.
+        if (!V)
+          return 0;
+        if ((*V != 0) != Want)
           Active = false;
+      }
       if (!Active)
         continue;
       auto A = Ref.eval(S.Address);
@@ -366,8 +372,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
                                                                     : "?"));
     return 0;
   }
+  std::string Guards;
+  for (const auto &[G, Want] : S.Guards)
+    Guards += std::string(Want ? " if " : " unless ") + P.str(G);
   WARPLINT_FUZZ_CHECK(R.State == AccessResult::Ok,
-                      "lanes execute the access, but the model says it never runs");
+                      "lanes execute the access, but the model says " +
+                          std::string(R.State == AccessResult::NeverRuns
+                                          ? "it never runs"
+                                          : "unknown: " + R.Why) +
+                          ": block " + Block.str() + ", address " +
+                          P.str(S.Address) + Guards);
   WARPLINT_FUZZ_CHECK(uint64_t(R.Wavefronts) * WorstP ==
                           uint64_t(WorstW) * R.Phases,
                       "model " + std::to_string(R.Wavefronts) + "/" +
