@@ -2,9 +2,9 @@
 # Paired comparison of two warplint binaries (before and after a change) on
 # the same inputs, measured (not asserted): each binary analyses each input
 # REPS times, alternating, and the median wall time of each and their ratio
-# are printed. Inputs: the generated file of bench/run.sh item 4 (200 kernels
-# with shared tiles) unless FILEs are given; files of real code bases run
-# with the CUDA toolkit when one is installed.
+# are printed. Inputs: the generated file of bench/run (200 templated
+# kernels with shared tiles) unless FILEs are given; files of real code bases
+# run with the CUDA toolkit when one is installed.
 # Usage: bench/compare.sh OLD_WARPLINT NEW_WARPLINT [FILE...]   (REPS=5)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -14,9 +14,7 @@ TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
 files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
-  # The generator of bench/run.sh, item 4.
-  eval "$(sed -n '/^gen_shared() {/,/^  } >"\$1"/p' "$ROOT/bench/run.sh"; echo '}')"
-  gen_shared "$TMP/shared.cu" 200
+  "$ROOT/bench/run" --generate templated 200 >"$TMP/shared.cu"
   files=("$TMP/shared.cu")
 fi
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }

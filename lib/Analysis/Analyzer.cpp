@@ -178,10 +178,29 @@ analyzeTranslationUnitContained(ASTContext &Ctx, const Options &Opts,
   return R;
 }
 
+/// WARPLINT_DEBUG_ANALYSES set: each analysis of a translation unit says so
+/// on standard error, with the checks it runs ("warplint: debug: analysing
+/// FILE for CHECK,CHECK"), so that the tests can count them (the clang-tidy
+/// module runs one for all its checks).
+static void debugTraceAnalysis(ASTContext &Ctx, const Options &Opts) {
+  if (!std::getenv("WARPLINT_DEBUG_ANALYSES"))
+    return;
+  std::string Names;
+  for (const CheckInfo &I : allChecks())
+    if (Opts.Checks.isEnabled(I.Id))
+      Names += (Names.empty() ? "" : ",") + I.Name.str();
+  const SourceManager &SM = Ctx.getSourceManager();
+  OptionalFileEntryRef F = SM.getFileEntryRefForID(SM.getMainFileID());
+  llvm::errs() << "warplint: debug: analysing "
+               << (F ? F->getName() : StringRef("<input>")) << " for "
+               << Names << "\n";
+}
+
 AnalysisResult analyzeTranslationUnit(ASTContext &Ctx, const Options &Opts,
                                       ArrayRef<SourceLocation> ErrorLocs,
                                       LaunchExchange Launches) {
   debugCrashHook();
+  debugTraceAnalysis(Ctx, Opts);
   TUIndex Index(Ctx, ErrorLocs);
   CheckContext C(Index, Opts);
   C.Launches = Launches;

@@ -231,13 +231,17 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
       for (const Context &X : Ctxs) {
         bool Assumed = false;
         std::vector<LaunchContext> Launches = launchesOf(X.Kernel, Assumed);
-        // One lowering for each set of argument values.
-        std::optional<LoweredAccess> L;
+        // One lowering for each set of argument values, kept with the runs
+        // for the relayouts tried later.
+        std::shared_ptr<const LoweredAccess> L;
         const std::vector<std::optional<int64_t>> *LoweredFor = nullptr;
         for (const LaunchContext &LC : Launches) {
           if (!LoweredFor || *LoweredFor != LC.Args) {
             std::string Why;
-            L = Finder.lower(A, X.Chain, nullptr, Why, LC.Args, &R.Through);
+            std::optional<LoweredAccess> New =
+                Finder.lower(A, X.Chain, nullptr, Why, LC.Args, &R.Through);
+            L = New ? std::make_shared<const LoweredAccess>(std::move(*New))
+                    : nullptr;
             LoweredFor = &LC.Args;
             if (!L && R.WhyUnknown.empty())
               R.WhyUnknown = Why;
@@ -258,6 +262,7 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
           Run.Chain = X.Chain;
           Run.Args = LC.Args;
           Run.Array = L->Root;
+          Run.Lowered = L;
           if (X.Chain.Functions.size() > 1)
             Run.Via = "via '" + functionName(X.Chain.Functions.front()) + "'";
           Run.Result = analyze(L->Spec, D);
@@ -542,23 +547,22 @@ std::string BankConflictAnalysis::layoutHint(const VarDecl *V) {
   }
   if (Mine.empty() || MaxBytes == 0 || MaxBytes > 16)
     return "";
-  // Each run lowered once; every relayout tried on the same lowering.
-  std::vector<std::pair<LoweredAccess, Dim3>> Lowered;
+  // Every relayout tried on each run's own lowering.
+  std::vector<std::pair<AccessSpec, Dim3>> Lowered;
   for (const auto &[R, Run] : Mine) {
     if (Run->Result.State == AccessResult::NeverRuns)
       continue;
-    std::string Why;
-    std::optional<LoweredAccess> L =
-        Finder.lower(R->Access, Run->Chain, nullptr, Why, Run->Args);
+    const LoweredAccess *L = Run->Lowered.get();
     if (!L || !L->RootSymbol)
       return "";
-    L->Spec.RemapBase = *L->RootSymbol;
-    Lowered.push_back({std::move(*L), Run->Block});
+    AccessSpec Spec = L->Spec;
+    Spec.RemapBase = *L->RootSymbol;
+    Lowered.push_back({std::move(Spec), Run->Block});
   }
   auto Works = [&](const std::function<int64_t(int64_t)> &Remap) {
-    for (auto &[L, Block] : Lowered) {
-      L.Spec.Remap = Remap;
-      AccessResult After = analyze(L.Spec, Block);
+    for (auto &[Spec, Block] : Lowered) {
+      Spec.Remap = Remap;
+      AccessResult After = analyze(Spec, Block);
       if (After.State != AccessResult::Ok || After.conflicts())
         return false;
     }

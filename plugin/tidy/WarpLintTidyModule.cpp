@@ -3,10 +3,12 @@
 //   clang-tidy --load=$(warplint --print-tidy-module-path)
 //              --checks='-*,warplint-*' file.cu -- ...
 //
-// One ClangTidyCheck per entry of Checks.def, each running the core analysis
-// for itself on the whole translation unit and handing the findings to
-// clang-tidy, which applies NOLINT, header filters and -warnings-as-errors.
-// clang-tidy parses one side of a CUDA compile, so findings come once.
+// One ClangTidyCheck per entry of Checks.def. The first of them to see a
+// translation unit runs the core analysis once for every enabled warplint
+// check with the same architectures and ptxas report (their options merged);
+// each hands its own findings to clang-tidy, which applies NOLINT, header
+// filters and -warnings-as-errors. clang-tidy parses one side of a CUDA
+// compile, so findings come once.
 //
 // A PtxasReport that is not a ptxas report, or has damaged lines, is a
 // configuration warning; a file with kernels whose occupancy checks have no
@@ -31,10 +33,45 @@ using namespace clang::tidy;
 namespace warplint {
 namespace {
 
+class WarpLintCheck;
+
+/// The warplint checks clang-tidy made for the translation unit it is on
+/// (it makes them anew for each), and the analysis they share.
+struct SharedAnalysis {
+  std::vector<WarpLintCheck *> Checks;
+  /// The analyses run on this translation unit, each for the checks of one
+  /// set of architectures and reports: (a check that took part, result).
+  std::vector<std::pair<const WarpLintCheck *, std::optional<AnalysisResult>>>
+      Results;
+  std::vector<std::string> Crashes;
+};
+
+SharedAnalysis &sharedAnalysis(const ClangTidyContext *C) {
+  static llvm::DenseMap<const ClangTidyContext *,
+                        std::unique_ptr<SharedAnalysis>>
+      All;
+  std::unique_ptr<SharedAnalysis> &S = All[C];
+  if (!S)
+    S = std::make_unique<SharedAnalysis>();
+  return *S;
+}
+
 class WarpLintCheck : public ClangTidyCheck {
 public:
+  ~WarpLintCheck() override {
+    SharedAnalysis &S = sharedAnalysis(TidyContext);
+    llvm::erase(S.Checks, this);
+    S.Results.clear();
+    S.Crashes.clear();
+  }
+
   WarpLintCheck(CheckId Id, StringRef Name, ClangTidyContext *Context)
       : ClangTidyCheck(Name, Context), Id(Id), TidyContext(Context) {
+    // A new set of checks: a new translation unit.
+    SharedAnalysis &S = sharedAnalysis(Context);
+    S.Checks.push_back(this);
+    S.Results.clear();
+    S.Crashes.clear();
     std::string Prefix = (Name + ".").str();
     for (const CheckOptionInfo &O : allCheckOptions()) {
       StringRef Key = O.Key;
@@ -97,8 +134,8 @@ public:
   void check(const MatchFinder::MatchResult &Result) override {
     const SourceManager &SM = *Result.SourceManager;
     std::string Crash;
-    std::optional<AnalysisResult> Safe =
-        analyzeTranslationUnitContained(*Result.Context, Opts, Crash);
+    const std::optional<AnalysisResult> &Safe =
+        analysis(*Result.Context, Crash);
     if (!Safe) {
       // warplint's bug, not the user's: clang-tidy goes on with the other
       // checks and files.
@@ -109,10 +146,12 @@ public:
           << getID();
       return;
     }
-    AnalysisResult &R = *Safe;
+    const AnalysisResult &R = *Safe;
     // Findings inside macros from system headers (__launch_bounds__ is one)
     // would be dropped by clang-tidy: report where the macro is used.
     for (const AstFinding &F : R.Findings) {
+      if (F.Check != Id)
+        continue; // another check's, reported by it
       diag(SM.getExpansionLoc(F.Loc), "%0",
            F.Level == Severity::Error ? DiagnosticIDs::Error
                                       : DiagnosticIDs::Warning)
@@ -128,6 +167,44 @@ public:
   }
 
 private:
+  /// Can this check's analysis be run for Other too: the same
+  /// architectures and reports?
+  bool sharesWith(const WarpLintCheck &Other) const {
+    return Opts.Archs == Other.Opts.Archs &&
+           Opts.ArchsGiven == Other.Opts.ArchsGiven &&
+           Opts.PtxasReports == Other.Opts.PtxasReports;
+  }
+
+  /// The analysis of this translation unit for this check: run once for
+  /// it and every check it shares with (their check options merged), by
+  /// whichever of them comes first.
+  const std::optional<AnalysisResult> &analysis(ASTContext &Ctx,
+                                                std::string &Crash) {
+    SharedAnalysis &S = sharedAnalysis(TidyContext);
+    for (size_t I = 0; I < S.Results.size(); ++I)
+      if (sharesWith(*S.Results[I].first)) {
+        Crash = S.Crashes[I];
+        return S.Results[I].second;
+      }
+    warplint::Options Merged = Opts;
+    std::string Names;
+    for (const WarpLintCheck *C : S.Checks) {
+      if (C != this && !sharesWith(*C))
+        continue;
+      Names += (Names.empty() ? "" : ",") + checkInfo(C->Id).Name.str();
+      for (const auto &E : C->Opts.CheckOptions)
+        Merged.CheckOptions[E.getKey()] = E.getValue();
+    }
+    if (auto F = CheckFilter::parse(Names))
+      Merged.Checks = *F;
+    else
+      llvm::consumeError(F.takeError());
+    S.Results.push_back(
+        {this, analyzeTranslationUnitContained(Ctx, Merged, Crash)});
+    S.Crashes.push_back(Crash);
+    return S.Results.back().second;
+  }
+
   /// Whether this check says what concerns the ptxas report, for both
   /// checks that read it, so that it is said once.
   bool speaksForReport() const {

@@ -30,6 +30,9 @@ struct AccessRun {
   /// The shared variable the address starts from in this run (a device
   /// function may be called with different arrays).
   const clang::VarDecl *Array = nullptr;
+  /// The lowering this run was analysed with (shared by the runs of one
+  /// launch's argument values).
+  std::shared_ptr<const LoweredAccess> Lowered;
 };
 
 struct AccessReport {
