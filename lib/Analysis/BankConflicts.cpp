@@ -330,43 +330,11 @@ BankConflictAnalysis::bindingsFor(const FunctionDecl *H, unsigned Depth) {
   constexpr size_t MaxBindings = 16;
   if (!H || Depth == 0 || H->param_empty())
     return {Binding()};
-  if (!HaveHostCalls) {
-    HaveHostCalls = true;
-    // One walk of the user's host code: who calls each function.
-    struct Calls : RecursiveASTVisitor<Calls> {
-      BankConflictAnalysis &A;
-      const FunctionDecl *Current = nullptr;
-      explicit Calls(BankConflictAnalysis &A) : A(A) {}
-      bool shouldVisitTemplateInstantiations() const { return true; }
-      bool TraverseDecl(Decl *D) {
-        if (!D || (!isa<TranslationUnitDecl>(D) &&
-                   !A.C.Index.isUserCode(D->getLocation())))
-          return true;
-        auto *FD = dyn_cast<FunctionDecl>(D);
-        if (!FD || !FD->doesThisDeclarationHaveABody())
-          return RecursiveASTVisitor::TraverseDecl(D);
-        const FunctionDecl *Saved = Current;
-        Current = FD;
-        bool R = RecursiveASTVisitor::TraverseDecl(D);
-        Current = Saved;
-        return R;
-      }
-      bool VisitCallExpr(CallExpr *E) {
-        const FunctionDecl *Callee = E->getDirectCallee();
-        const FunctionDecl *Def = nullptr;
-        if (Current && Callee && Callee->hasBody(Def) && Def &&
-            !Def->hasAttr<CUDAGlobalAttr>())
-          A.HostCalls[Def].push_back({E, Current});
-        return true;
-      }
-    } W(*this);
-    W.TraverseDecl(C.Index.Ctx.getTranslationUnitDecl());
-  }
   const FunctionDecl *Def = nullptr;
   if (!H->hasBody(Def) || !Def)
     return {Binding()};
-  auto It = HostCalls.find(Def);
-  if (It == HostCalls.end() || It->second.empty())
+  auto It = C.Index.Callers.find(Def);
+  if (It == C.Index.Callers.end() || It->second.empty())
     return {Binding()};
   std::vector<Binding> Out;
   for (const auto &[Call, Caller] : It->second) {

@@ -136,10 +136,14 @@ public:
     if (!RecursiveASTVisitor::TraverseLambdaExpr(E))
       return false;
     if (const FunctionTemplateDecl *T =
-            E->getCallOperator()->getDescribedFunctionTemplate())
+            E->getCallOperator()->getDescribedFunctionTemplate()) {
+      bool Saved = InLambdaSpecialization;
+      InLambdaSpecialization = true;
       for (FunctionDecl *Spec : T->specializations())
         if (!TraverseDecl(Spec))
           return false;
+      InLambdaSpecialization = Saved;
+    }
     return true;
   }
 
@@ -221,9 +225,15 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *E) {
+    const FunctionDecl *Callee = E->getDirectCallee();
+    if (Callee && Current && !InLambdaSpecialization &&
+        Idx.isUserCode(Current->getLocation())) {
+      const FunctionDecl *Def = nullptr;
+      if (Callee->hasBody(Def) && Def && !Def->hasAttr<CUDAGlobalAttr>())
+        Idx.Callers[Def].push_back({E, Current});
+    }
     if (isa<CUDAKernelCallExpr>(E))
       return true;
-    const FunctionDecl *Callee = E->getDirectCallee();
     if (Callee && Current && !Current->isDependentContext() &&
         (Current->hasAttr<CUDAGlobalAttr>() ||
          Current->hasAttr<CUDADeviceAttr>()) &&
@@ -267,6 +277,9 @@ private:
   TUIndex &Idx;
   const SourceManager &SM;
   const FunctionDecl *Current = nullptr;
+  /// Walking the instantiations of a generic lambda (Callers leaves out
+  /// the calls in them).
+  bool InLambdaSpecialization = false;
   /// The innermost device definition being walked, whose body holds the
   /// statements visited (see SharedRefs).
   const FunctionDecl *DeviceOwner = nullptr;

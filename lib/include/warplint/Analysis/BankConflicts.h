@@ -117,12 +117,6 @@ private:
       llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *>;
   std::vector<Binding> bindingsFor(const clang::FunctionDecl *H,
                                    unsigned Depth);
-  /// Calls of each host function of user code: (call, caller).
-  llvm::DenseMap<const clang::FunctionDecl *,
-                 std::vector<std::pair<const clang::CallExpr *,
-                                       const clang::FunctionDecl *>>>
-      HostCalls;
-  bool HaveHostCalls = false;
 };
 
 void runBankConflictCheck(CheckContext &C);

@@ -66,6 +66,13 @@ public:
   };
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<SharedRef, 4>>
       SharedRefs;
+  /// The calls in the user's code (host and device) of each function with a
+  /// body that is not a kernel, by the callee's definition: (call, the
+  /// function it is in), from the same walk.
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 std::vector<std::pair<const clang::CallExpr *,
+                                       const clang::FunctionDecl *>>>
+      Callers;
 
   /// Functions written by the user (not system headers, not instantiations).
   unsigned UserFunctions = 0;
