@@ -311,10 +311,23 @@ bool worse(unsigned WA, unsigned PA, unsigned WB, unsigned PB) {
 
 class AccessAnalysis {
 public:
-  AccessAnalysis(const AccessSpec &A, const Dim3 &Block)
+  /// Shifted: loops (by index) whose variables only shift every lane's
+  /// address alike (see shiftOnlyLoops()): they are taken as induction
+  /// loops instead of being enumerated, each with its first value.
+  AccessAnalysis(const AccessSpec &A, const Dim3 &Block,
+                 llvm::ArrayRef<std::pair<unsigned, int64_t>> Shifted = {})
       : A(A), P(*A.Pool), Block(Block), LoopValues(P.numLoops()),
         Induction(P.numLoops(), false), Iterations(P.numLoops()),
-        ExitValues(P.numLoops()) {}
+        ExitValues(P.numLoops()), Shifted(P.numLoops()) {
+    for (auto [L, First] : Shifted)
+      this->Shifted[L] = First;
+  }
+
+  /// After run() with shifted loops: whether a shifted loop moved a lane's
+  /// address by other than a multiple of max(4, access size) per
+  /// iteration, where its iterations might differ (the answer then stands
+  /// for nothing).
+  bool ShiftUnaligned = false;
 
   AccessResult run() {
     llvm::SmallVector<unsigned, 4> Read;
@@ -441,6 +454,9 @@ private:
   std::vector<std::optional<int64_t>> Iterations;
   /// Per loop: the value after the loop being tried (see leaf()).
   std::vector<std::optional<int64_t>> ExitValues;
+  /// Per loop: its first value, for a loop taken as a shift (see the
+  /// constructor).
+  std::vector<std::optional<int64_t>> Shifted;
   struct LaneLoop {
     std::vector<uint32_t> Trips;
     int64_t K = 0;
@@ -605,6 +621,16 @@ private:
     }
     unsigned G = Order[I];
     llvm::SmallVector<unsigned, 2> Ms = members(G);
+    if (Shifted[G]) {
+      // Every iteration moves every lane alike: one evaluation with the
+      // counter as its first value plus a uniform count of steps.
+      for (unsigned M : Ms)
+        Induction[M] = true;
+      enumerate(I + 1);
+      for (unsigned M : Ms)
+        Induction[M] = false;
+      return;
+    }
     if (auto Values = loopValues(G)) {
       for (const std::vector<int64_t> &V : *Values) {
         for (size_t K = 0; K < Ms.size(); ++K)
@@ -1046,6 +1072,15 @@ private:
         continue;
       AnyActive = true;
 
+      // A shifted loop's step must move every lane by whole words (and
+      // keep the access's alignment): then every iteration has the same
+      // wavefronts.
+      for (auto [S, C] : Sym->Terms)
+        for (unsigned L = 0; L < P.numLoops(); ++L)
+          if (Shifted[P.loop(L).Group] &&
+              (S == P.loop(L).CountSym || S == P.loop(L).IterationSym) &&
+              C % int64_t(std::max(A.Bytes, BankBytes)) != 0)
+            ShiftUnaligned = true;
       // The uniform part modulo 4: which residues can it have?
       uint64_t G = 0;
       for (auto [S, C] : Sym->Terms) {
@@ -1170,12 +1205,169 @@ private:
           continue;
         if (LoopValues[L])
           Result.LoopValues.push_back({P.loop(L).Name, *LoopValues[L]});
+        else if (Shifted[P.loop(L).Group])
+          // The first worst combination has the shifted loop's first value.
+          Result.LoopValues.push_back({P.loop(L).Name, *Shifted[L]});
         else if (Iterations[L])
           Result.LoopValues.push_back(
               {"iteration of '" + P.loop(L).Name + "'", *Iterations[L]});
       }
   }
 };
+
+/// The loops the address reads whose iterations can only shift every
+/// lane's address alike, with the first value of each: a loop group whose
+/// counters step by a fixed amount from a start the code fixes, that runs
+/// at least once, that no guard, other loop, loop exit value or branch
+/// condition the address reads depends on. The analysis takes such a loop
+/// as an induction loop (its first value plus a uniform count of steps)
+/// and checks that a step moves the lanes by whole words; where it cannot
+/// show that, it enumerates the loop as before.
+std::vector<std::pair<unsigned, int64_t>> shiftOnlyLoops(const AccessSpec &A,
+                                                         const Dim3 &Block) {
+  const ExprPool &P = *A.Pool;
+  std::vector<std::pair<unsigned, int64_t>> Out;
+  if (P.numLoops() == 0 || A.Remap)
+    return Out;
+  llvm::SmallVector<unsigned, 4> Read;
+  P.loopsRead(A.Address, Read);
+  // Guards that read a loop: those that also read the thread index or
+  // another loop group exclude the loops they read; the others (the loop's
+  // own condition, `if (k < 8)`) are checked against each of its values
+  // below.
+  llvm::SmallVector<unsigned, 4> Excluded;
+  std::vector<std::pair<std::pair<NodeId, bool>, unsigned>> LoopGuards;
+  for (const auto &G : A.Guards) {
+    llvm::SmallVector<unsigned, 4> Deps;
+    P.loopsRead(G.first, Deps);
+    if (Deps.empty())
+      continue;
+    unsigned Group = P.loop(Deps.front()).Group;
+    if (P.readsThreadIdx(G.first) ||
+        llvm::any_of(Deps, [&](unsigned D) { return P.loop(D).Group != Group; }))
+      Excluded.append(Deps.begin(), Deps.end());
+    else
+      LoopGuards.push_back({G, Group});
+  }
+  // The loops whose exit values the address reads, and the loops the
+  // conditions of its branches read.
+  {
+    std::vector<bool> Seen(P.size());
+    llvm::SmallVector<NodeId, 32> Work{A.Address};
+    while (!Work.empty()) {
+      NodeId N = Work.pop_back_val();
+      if (Seen[N])
+        continue;
+      Seen[N] = true;
+      const Node &X = P[N];
+      if (X.Kind == Op::LoopExit)
+        Excluded.push_back(X.Index);
+      if (X.Kind == Op::Select)
+        P.loopsRead(X.A, Excluded);
+      X.appendOperands(Work);
+    }
+  }
+  EvalEnv Env; // thread 0: the loops read no thread index
+  Env.Block = Block;
+  Env.Budget = A.Budget;
+  llvm::SmallVector<unsigned, 4> Done;
+  for (unsigned L : Read) {
+    unsigned G = P.loop(L).Group;
+    if (llvm::is_contained(Done, G))
+      continue;
+    Done.push_back(G);
+    llvm::SmallVector<unsigned, 2> Ms;
+    for (unsigned M = 0; M < P.numLoops(); ++M)
+      if (P.loop(M).Group == G)
+        Ms.push_back(M);
+    bool OK = true;
+    for (unsigned M : Ms) {
+      const Loop &Lp = P.loop(M);
+      OK &= Lp.Complete && Lp.CondKnown && Lp.Step.has_value() &&
+            !llvm::is_contained(Excluded, M);
+      if (!OK)
+        break;
+      // Its start, condition and step read no thread index and no other
+      // loop.
+      for (NodeId N : {Lp.Init, Lp.Cond, Lp.Next, *Lp.Step}) {
+        llvm::SmallVector<unsigned, 4> Deps;
+        P.loopsRead(N, Deps);
+        OK &= !P.readsThreadIdx(N) &&
+              llvm::all_of(Deps, [&](unsigned D) {
+                return P.loop(D).Group == G;
+              });
+      }
+    }
+    // No other loop reads it.
+    for (unsigned M = 0; OK && M < P.numLoops(); ++M) {
+      const Loop &Lp = P.loop(M);
+      if (Lp.Group == G)
+        continue;
+      llvm::SmallVector<unsigned, 4> Deps;
+      for (NodeId N : {Lp.Init, Lp.Cond, Lp.Next})
+        P.loopsRead(N, Deps);
+      if (Lp.Step)
+        P.loopsRead(*Lp.Step, Deps);
+      OK &= llvm::none_of(Deps, [&](unsigned D) {
+        return P.loop(D).Group == G;
+      });
+    }
+    if (!OK)
+      continue;
+    // Its first values, and at least one iteration.
+    std::vector<std::optional<int64_t>> Values(P.numLoops());
+    llvm::SmallVector<std::pair<unsigned, int64_t>, 2> First;
+    for (unsigned M : Ms) {
+      auto I = evaluate(P, P.loop(M).Init, Env);
+      if (!I || !I->isConstant()) {
+        OK = false;
+        break;
+      }
+      Values[M] = I->C;
+      First.push_back({M, I->C});
+    }
+    if (!OK)
+      continue;
+    // Its values, iteration by iteration: at least one, and every guard on
+    // it holds in each (else the iterations differ in which lanes run).
+    const Loop &Head = P.loop(G);
+    auto Holds = [&](NodeId N, bool Want) {
+      EvalEnv E = Env;
+      E.LoopValues = Values;
+      auto C = evaluate(P, N, E);
+      return C && C->isConstant() && (C->C != 0) == Want;
+    };
+    unsigned Count = 0;
+    for (; Count < 1024 && OK; ++Count) {
+      bool More = Head.CondAfterBody || Holds(Head.Cond, true);
+      if (!More)
+        break;
+      for (const auto &[Guard, Group] : LoopGuards)
+        if (Group == G && !Holds(Guard.first, Guard.second))
+          OK = false;
+      if (Head.CondAfterBody && !Holds(Head.Cond, true)) {
+        ++Count;
+        break;
+      }
+      std::vector<std::optional<int64_t>> Next = Values;
+      for (unsigned M : Ms) {
+        EvalEnv E = Env;
+        E.LoopValues = Values;
+        auto N = evaluate(P, P.loop(M).Next, E);
+        if (!N || !N->isConstant()) {
+          OK = false;
+          break;
+        }
+        Next[M] = N->C;
+      }
+      Values = std::move(Next);
+    }
+    if (!OK || Count == 0 || Count == 1024)
+      continue;
+    Out.insert(Out.end(), First.begin(), First.end());
+  }
+  return Out;
+}
 
 } // namespace
 
@@ -1188,7 +1380,17 @@ AccessResult analyzeAccess(const AccessSpec &A, const Dim3 &Block) {
     R.Why = "an access of " + std::to_string(A.Bytes) + " bytes";
     return R;
   }
-  AccessResult R = AccessAnalysis(A, Block).run();
+  AccessResult R;
+  bool Done = false;
+  if (std::vector<std::pair<unsigned, int64_t>> Shifted =
+          shiftOnlyLoops(A, Block);
+      !Shifted.empty()) {
+    AccessAnalysis Fast(A, Block, Shifted);
+    R = Fast.run();
+    Done = R.State != AccessResult::Unknown && !Fast.ShiftUnaligned;
+  }
+  if (!Done && !(A.Budget && A.Budget->spent()))
+    R = AccessAnalysis(A, Block).run();
   // A spent budget makes evaluations fail: whatever the analysis concluded
   // from them stands for nothing.
   if (A.Budget && A.Budget->spent()) {

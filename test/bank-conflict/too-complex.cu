@@ -18,7 +18,7 @@
 // RUN:   | FileCheck %s --check-prefix=ACCESS
 // ACCESS: "text": "s[((t * 3) % 5 {{.*}}
 // ACCESS-NEXT: "whyUnknown": "skipped: too complex: the analysis of this access needs more than 20000 steps (warplint-bank-conflict.MaxSteps)"
-// ACCESS: "text": "s[threadIdx.x * 2 + i]",
+// ACCESS: "text": "s[threadIdx.x * (i % 3 + 1)]",
 // ACCESS-NEXT: "whyUnknown": "skipped: too complex: the analysis of this access needs more than 20000 steps (warplint-bank-conflict.MaxSteps)"
 // ACCESS: "degree": 2,
 // ACCESS: "text": "s[threadIdx.x * 2]",
@@ -31,7 +31,7 @@
 // RUN:   | FileCheck %s --check-prefix=FILE
 // FILE: "text": "s[((t * 3) % 5 {{.*}}
 // FILE-NEXT: "whyUnknown": "skipped: too complex: the analysis of this file reached its limit of 1000000 steps (warplint-bank-conflict.MaxFileSteps)"
-// FILE: "text": "s[threadIdx.x * 2 + i]",
+// FILE: "text": "s[threadIdx.x * (i % 3 + 1)]",
 // FILE-NEXT: "whyUnknown": "skipped: too complex: the analysis of this file reached its limit of 1000000 steps (warplint-bank-conflict.MaxFileSteps)"
 //
 // Bad limits are usage errors:
@@ -63,7 +63,7 @@ __global__ void simple(float *o) {
   __shared__ float s[4096];
   float acc = 0;
   for (int i = 0; i < 256; ++i)
-    acc += s[threadIdx.x * 2 + i];
+    acc += s[threadIdx.x * (i % 3 + 1)];
   o[threadIdx.x] = acc + s[threadIdx.x * 2];
 }
 

@@ -1,6 +1,7 @@
 // Unit tests of the shared-memory bank model (warplint/Model/BankModel.h).
 #include "warplint/Model/BankModel.h"
 #include "gtest/gtest.h"
+#include <random>
 #include <functional>
 
 using namespace warplint::model;
@@ -947,8 +948,10 @@ TEST(BankModelTest, TileBoundOfWmmaRows) {
 }
 
 TEST(BankModelTest, WorkBudgetBoundsTheAnalysis) {
-  // for (s = 0; s < 1000; ++s) ... s[threadIdx.x * 2 + s]: 2-way in every
-  // iteration, 1000 iterations of 32 lanes to evaluate.
+  // for (s = 0; s < 1000; ++s) if (threadIdx.x + s < 5000) ...
+  // s[threadIdx.x * 2 + s]: 2-way in every iteration, 1000 iterations of
+  // 32 lanes to evaluate (the guard reads the counter and the thread index,
+  // so the loop is enumerated, not taken as a shift).
   ExprPool P;
   unsigned L = addEnumeratedLoop(P, "s", 0, 1000, Op::Add, 1);
   NodeId Index = P.binary(
@@ -958,6 +961,12 @@ TEST(BankModelTest, WorkBudgetBoundsTheAnalysis) {
   AccessSpec S;
   S.Pool = &P;
   S.Address = P.binary(Op::Mul, Index, P.constant(4, I32), I32);
+  S.Guards.push_back(
+      {P.binary(Op::LT,
+                P.binary(Op::Add, P.cast(P.threadIdx(0), I32),
+                         P.loopVar(L, I32), I32),
+                P.constant(5000, I32), I32),
+       true});
 
   WorkBudget Enough;
   S.Budget = &Enough;
@@ -985,4 +994,145 @@ TEST(BankModelTest, WorkBudgetBoundsTheAnalysis) {
   Exact.Limit = Enough.Used;
   S.Budget = &Exact;
   EXPECT_EQ(analyzeAccess(S, {32, 1, 1}).State, AccessResult::Ok);
+}
+
+TEST(BankModelTest, ALoopThatOnlyShiftsTheLanesIsNotEnumerated) {
+  // for (s = 0; s < 1000; ++s) ... s[threadIdx.x * 2 + s]: every iteration
+  // moves every lane by one word, so each has the first one's 2 wavefronts;
+  // the analysis evaluates one, not 1000.
+  ExprPool P;
+  unsigned L = addEnumeratedLoop(P, "s", 0, 1000, Op::Add, 1);
+  NodeId Index = P.binary(
+      Op::Add,
+      P.binary(Op::Mul, P.cast(P.threadIdx(0), I32), P.constant(2, I32), I32),
+      P.loopVar(L, I32), I32);
+  AccessSpec S;
+  S.Pool = &P;
+  S.Address = P.binary(Op::Mul, Index, P.constant(4, I32), I32);
+  WorkBudget B;
+  S.Budget = &B;
+  AccessResult R = analyzeAccess(S, {32, 1, 1});
+  ASSERT_EQ(R.State, AccessResult::Ok);
+  EXPECT_EQ(R.Wavefronts, 2u);
+  EXPECT_EQ(R.Phases, 1u);
+  EXPECT_FALSE(R.DependsOnLoops);
+  EXPECT_EQ(R.Lanes[1], 8); // lane 1 at s = 0
+  // The loop's 1000 values are still counted (a few steps each), its lanes
+  // evaluated once.
+  EXPECT_LT(B.Used, 32u * 1000u / 2);
+
+  // The same over bytes: a step of one byte moves the lanes by part of a
+  // word, and the iterations differ (the residues of the shift modulo 4
+  // give different answers), so they are enumerated.
+  ExprPool Q;
+  unsigned M = addEnumeratedLoop(Q, "s", 0, 8, Op::Add, 1);
+  AccessSpec C;
+  C.Pool = &Q;
+  C.Bytes = 1;
+  C.Address = Q.binary(
+      Op::Add,
+      Q.binary(Op::Mul, Q.cast(Q.threadIdx(0), I32), Q.constant(5, I32), I32),
+      Q.loopVar(M, I32), I32);
+  WorkBudget CB;
+  C.Budget = &CB;
+  AccessResult CR = analyzeAccess(C, {32, 1, 1});
+  ASSERT_EQ(CR.State, AccessResult::Ok);
+  // Lanes 5 bytes apart: 32 lanes over 160 bytes, 40 words, 8 banks twice.
+  EXPECT_EQ(CR.Wavefronts, 2u);
+  EXPECT_GT(CB.Used, 32u * 8u); // each of the 8 iterations evaluated
+}
+
+TEST(BankModelTest, ShiftedLoopsAgreeWithEnumeration) {
+  // Random affine and non-affine uses of one loop counter: the analysis
+  // with the shortcut (the loop alone in the address) and without it (the
+  // same loop also read by an always-true guard, which forces enumeration)
+  // give the same answer. Half the draws also have a guard on the counter
+  // alone that always holds (`if (s < 100)`), which the shortcut checks
+  // value by value.
+  std::mt19937 Rng(7);
+  unsigned Shortcuts = 0;
+  for (unsigned Case = 0; Case < 400; ++Case) {
+    auto Pick = [&](int64_t N) {
+      return int64_t(std::uniform_int_distribution<int64_t>(0, N - 1)(Rng));
+    };
+    int64_t Start = Pick(5), Limit = Start + 1 + Pick(12), Step = 1 + Pick(4);
+    int64_t Mul = 1 + Pick(40), LoopMul = Pick(9);
+    unsigned Bytes = unsigned(1) << Pick(5);
+    Dim3 Block{unsigned(1 + Pick(64)), unsigned(1 + Pick(4)), 1};
+    auto Build = [&](ExprPool &P, bool Guard) {
+      unsigned L = addEnumeratedLoop(P, "s", Start, Limit, Op::Add, Step);
+      NodeId T = P.cast(P.threadIdx(Pick(2) == 0 ? 0 : 1), I32);
+      NodeId Lane = P.binary(Op::Mul, T, P.constant(Mul, I32), I32);
+      NodeId Loop = P.binary(Op::Mul, P.loopVar(L, I32),
+                             P.constant(LoopMul, I32), I32);
+      AccessSpec S;
+      S.Pool = &P;
+      S.Bytes = Bytes;
+      S.Address = P.binary(
+          Op::Mul, P.binary(Op::Add, Lane, Loop, I32),
+          P.constant(int64_t(Bytes), I32), I32);
+      if (Case % 2)
+        S.Guards.push_back({P.binary(Op::LT, P.loopVar(L, I32),
+                                     P.constant(100, I32), I32),
+                            true});
+      if (Guard) // always true, but it reads the thread index: enumerated
+        S.Guards.push_back(
+            {P.binary(Op::LT,
+                      P.binary(Op::Add, P.cast(P.threadIdx(0), I32),
+                               P.loopVar(L, I32), I32),
+                      P.constant(100000, I32), I32),
+             true});
+      return S;
+    };
+    // One draw of Pick for both: rebuild with the same numbers.
+    auto Saved = Rng;
+    ExprPool P1;
+    AccessSpec Fast = Build(P1, false);
+    Rng = Saved;
+    ExprPool P2;
+    AccessSpec Slow = Build(P2, true);
+    WorkBudget FastSteps, SlowSteps;
+    Fast.Budget = &FastSteps;
+    Slow.Budget = &SlowSteps;
+    AccessResult A = analyzeAccess(Fast, Block);
+    AccessResult B = analyzeAccess(Slow, Block);
+    Shortcuts += FastSteps.Used < SlowSteps.Used;
+    ASSERT_EQ(A.State, B.State) << "case " << Case;
+    EXPECT_EQ(A.Wavefronts, B.Wavefronts) << "case " << Case;
+    EXPECT_EQ(A.Phases, B.Phases) << "case " << Case;
+    EXPECT_EQ(A.Warp, B.Warp) << "case " << Case;
+    EXPECT_EQ(A.DependsOnLoops, B.DependsOnLoops) << "case " << Case;
+    EXPECT_EQ(A.LoopValues, B.LoopValues) << "case " << Case;
+    for (unsigned L = 0; L < 32; ++L)
+      EXPECT_EQ(A.Lanes[L], B.Lanes[L]) << "case " << Case << " lane " << L;
+  }
+  // Most draws take the shortcut (the others are bytes moved by part of a
+  // word, answered by enumeration).
+  EXPECT_GT(Shortcuts, 200u);
+}
+
+TEST(BankModelTest, AGuardOnTheCounterThatMasksSomeIterationsIsEnumerated) {
+  // for (s = 0; s < 8; ++s) if (s != 3) s[threadIdx.x * s]: not a shift at
+  // all, and a guard that skips an iteration: enumerated, and iteration 3's
+  // lanes take no part.
+  ExprPool P;
+  unsigned L = addEnumeratedLoop(P, "s", 0, 8, Op::Add, 1);
+  AccessSpec S;
+  S.Pool = &P;
+  S.Address = P.binary(
+      Op::Mul,
+      P.binary(Op::Add, P.cast(P.threadIdx(0), I32),
+               P.binary(Op::Mul, P.loopVar(L, I32), P.constant(32, I32), I32),
+               I32),
+      P.constant(4, I32), I32);
+  S.Guards.push_back(
+      {P.binary(Op::NE, P.loopVar(L, I32), P.constant(3, I32), I32), true});
+  AccessResult R = analyzeAccess(S, {32, 1, 1});
+  ASSERT_EQ(R.State, AccessResult::Ok);
+  EXPECT_EQ(R.Wavefronts, 1u);
+  // Every iteration skipped: the access never runs, which the shortcut
+  // (one evaluation of the first iteration) would not see.
+  S.Guards.back() = {
+      P.binary(Op::GT, P.loopVar(L, I32), P.constant(100, I32), I32), true};
+  EXPECT_EQ(analyzeAccess(S, {32, 1, 1}).State, AccessResult::NeverRuns);
 }
