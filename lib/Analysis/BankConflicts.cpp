@@ -5,6 +5,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/xxhash.h"
 #include <functional>
 
 using namespace clang;
@@ -98,6 +100,12 @@ AccessResult BankConflictAnalysis::analyze(AccessSpec Spec, const Dim3 &Block) {
     Raw(Block.X);
     Raw(Block.Y);
     Raw(Block.Z);
+    // Kept as a 128-bit hash of the key and its length.
+    size_t Length = Key.size();
+    llvm::XXH128_hash_t H = llvm::xxh3_128bits(llvm::ArrayRef(
+        reinterpret_cast<const uint8_t *>(Key.data()), Key.size()));
+    Key.assign(reinterpret_cast<const char *>(&H), sizeof(H));
+    Key += std::to_string(Length);
     auto It = Answers.find(Key);
     if (It != Answers.end())
       return It->second;
@@ -284,6 +292,24 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
         SM.getExpansionLoc(X.Access.site()->getBeginLoc()),
         SM.getExpansionLoc(Y.Access.site()->getBeginLoc()));
   });
+  // Only an array with a conflict gets a layout hint (layoutHint()): the
+  // lowerings of the others are dropped.
+  llvm::SmallPtrSet<const VarDecl *, 16> Conflicting;
+  for (const AccessReport &R : Reports)
+    for (const AccessRun &Run : R.Runs)
+      if (Run.Result.conflicts()) {
+        Conflicting.insert(R.Array);
+        Conflicting.insert(R.Access.Root);
+        Conflicting.insert(Run.Array);
+      }
+  for (AccessReport &R : Reports) {
+    bool Keep = Conflicting.count(R.Array) || Conflicting.count(R.Access.Root);
+    for (const AccessRun &Run : R.Runs)
+      Keep |= Conflicting.count(Run.Array) != 0;
+    if (!Keep)
+      for (AccessRun &Run : R.Runs)
+        Run.Lowered.reset();
+  }
   for (unsigned I = 0; I < Reports.size(); ++I) {
     const AccessReport &R = Reports[I];
     auto Add = [&](const VarDecl *V) {

@@ -31,7 +31,8 @@ struct AccessRun {
   /// function may be called with different arrays).
   const clang::VarDecl *Array = nullptr;
   /// The lowering this run was analysed with (shared by the runs of one
-  /// launch's argument values).
+  /// launch's argument values), kept for layoutHint() where the array has
+  /// a conflict.
   std::shared_ptr<const LoweredAccess> Lowered;
 };
 
@@ -79,8 +80,9 @@ public:
 
 private:
   uint64_t FileSteps = 0;
-  /// analyze()'s answers by access and shape (see there); not those cut
-  /// short by a bound, which depend on what was left of it.
+  /// analyze()'s answers by access and shape (a 128-bit hash of the whole
+  /// pool, access and shape, and its length); not those cut short by a
+  /// bound, which depend on what was left of it.
   std::unordered_map<std::string, model::AccessResult> Answers;
   /// analyzeAccess within the bounds: the findings' runs (Finding) and the
   /// relayouts tried for notes and fix-its (which give up quietly).
