@@ -1085,7 +1085,7 @@ private:
       uint64_t G = 0;
       for (auto [S, C] : Sym->Terms) {
         uint64_t M = P.symbolInfo(S).Multiple;
-        uint64_t AbsC = uint64_t(C < 0 ? -C : C);
+        uint64_t AbsC = C < 0 ? 0 - uint64_t(C) : uint64_t(C);
         G = std::gcd(G, AbsC * M);
       }
       uint64_t Step = G == 0 ? BankBytes : std::gcd(G, uint64_t(BankBytes));

@@ -405,19 +405,27 @@ LinearValue symbolValue(unsigned S, int64_t Coeff = 1) {
   return L;
 }
 
-LinearValue addLinear(const LinearValue &A, const LinearValue &B, int64_t K) {
+/// A + B * K; std::nullopt when a symbol's coefficient overflows (the
+/// constant part wraps, as the 64-bit arithmetic it models does).
+std::optional<LinearValue> addLinear(const LinearValue &A,
+                                     const LinearValue &B, int64_t K) {
   LinearValue R;
   R.C = int64_t(uint64_t(A.C) + uint64_t(B.C) * uint64_t(K));
   size_t I = 0, J = 0;
+  int64_t BK, C;
   while (I < A.Terms.size() || J < B.Terms.size()) {
     if (J == B.Terms.size() ||
         (I < A.Terms.size() && A.Terms[I].first < B.Terms[J].first)) {
       R.Terms.push_back(A.Terms[I++]);
     } else if (I == A.Terms.size() || B.Terms[J].first < A.Terms[I].first) {
-      R.Terms.push_back({B.Terms[J].first, B.Terms[J].second * K});
+      if (__builtin_mul_overflow(B.Terms[J].second, K, &BK))
+        return std::nullopt;
+      R.Terms.push_back({B.Terms[J].first, BK});
       ++J;
     } else {
-      int64_t C = A.Terms[I].second + B.Terms[J].second * K;
+      if (__builtin_mul_overflow(B.Terms[J].second, K, &BK) ||
+          __builtin_add_overflow(A.Terms[I].second, BK, &C))
+        return std::nullopt;
       if (C)
         R.Terms.push_back({A.Terms[I].first, C});
       ++I;
@@ -427,12 +435,17 @@ LinearValue addLinear(const LinearValue &A, const LinearValue &B, int64_t K) {
   return R;
 }
 
-LinearValue scale(const LinearValue &A, int64_t K) {
+/// A * K; std::nullopt when a symbol's coefficient overflows.
+std::optional<LinearValue> scale(const LinearValue &A, int64_t K) {
   LinearValue R;
   R.C = int64_t(uint64_t(A.C) * uint64_t(K));
   if (K)
-    for (auto [S, C] : A.Terms)
-      R.Terms.push_back({S, C * K});
+    for (auto [S, C] : A.Terms) {
+      int64_t CK;
+      if (__builtin_mul_overflow(C, K, &CK))
+        return std::nullopt;
+      R.Terms.push_back({S, CK});
+    }
   return R;
 }
 
@@ -661,7 +674,8 @@ private:
       auto S = eval(*Lp.Step, Depth);
       if (!Init || !S || !S->isConstant())
         return std::nullopt;
-      return addLinear(*Init, constantValue(1), *Env.Iterations[L] * S->C);
+      return addLinear(*Init, constantValue(1),
+                       int64_t(uint64_t(*Env.Iterations[L]) * uint64_t(S->C)));
     }
     if (L < Env.Induction.size() && Env.Induction[L]) {
       const Loop &Lp = P.loop(L);
@@ -981,11 +995,16 @@ private:
     return (P.threadDimsRead(N) & ~Uniform) == 0;
   }
 
-  static Terms scaled(const Terms &T, int64_t K) {
+  /// T * K; std::nullopt when a coefficient overflows (scale()).
+  static std::optional<Terms> scaled(const Terms &T, int64_t K) {
     Terms R;
     if (K)
-      for (auto [S, C] : T)
-        R.push_back({S, C * K});
+      for (auto [S, C] : T) {
+        int64_t CK;
+        if (__builtin_mul_overflow(C, K, &CK))
+          return std::nullopt;
+        R.push_back({S, CK});
+      }
     return R;
   }
 
@@ -1098,7 +1117,10 @@ private:
       break;
     }
     case Op::Neg: {
-      R.T = scaled(TermsOf(A), -1);
+      std::optional<Terms> T = scaled(TermsOf(A), -1);
+      if (!T)
+        break; // unknown in every lane, as scale() makes it
+      R.T = std::move(*T);
       uint32_t M = Mask(A);
       for (unsigned L = 0; L < Lanes; ++L)
         if (M >> L & 1)
@@ -1121,7 +1143,10 @@ private:
         LinearValue TA, TB;
         TA.Terms = TermsOf(A);
         TB.Terms = TermsOf(B);
-        R.T = addLinear(TA, TB, K).Terms;
+        std::optional<LinearValue> T = addLinear(TA, TB, K);
+        if (!T)
+          break; // unknown in every lane, as addLinear() makes it
+        R.T = std::move(T->Terms);
       }
       uint32_t M = Mask(A) & Mask(B);
       for (unsigned L = 0; L < Lanes; ++L)
@@ -1163,8 +1188,10 @@ private:
         }
         int64_t K = X.Kind == Op::Shl ? int64_t(uint64_t(1) << Cst(B, L))
                                       : Cst(F, L);
-        if (!Set(L, int64_t(uint64_t(Cst(S, L)) * uint64_t(K)),
-                 scaled(TermsOf(S), K)))
+        std::optional<Terms> T = scaled(TermsOf(S), K);
+        if (!T)
+          continue; // this lane's value is unknown, as scale() makes it
+        if (!Set(L, int64_t(uint64_t(Cst(S, L)) * uint64_t(K)), *T))
           return false;
       }
       break;
