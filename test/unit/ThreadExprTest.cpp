@@ -748,3 +748,27 @@ TEST(ThreadExprTest, LoopsReadFollowsEachExitValueOnce) {
   P.loopsRead(P.loopExit(A, T), Out);
   EXPECT_FALSE(llvm::is_contained(Out, A));
 }
+
+TEST(ThreadExprTest, ACoefficientThatOverflowsMakesTheValueOpaque) {
+  // n * 2^62 * 4: the coefficient of n does not fit 64 bits. The value is
+  // still the same in every thread, so it is an opaque uniform value of its
+  // own, not n times a wrapped coefficient.
+  ExprPool P;
+  unsigned N = P.addSymbol("n");
+  NodeId Big = P.binary(Op::Mul, P.symbol(N, I64),
+                        P.constant(int64_t(1) << 62, I64), I64);
+  NodeId Over = P.binary(Op::Mul, Big, P.constant(4, I64), I64);
+  auto V = evaluate(P, Over, envFor({32, 1, 1}, 0));
+  ASSERT_TRUE(V.has_value());
+  ASSERT_EQ(V->Terms.size(), 1u);
+  EXPECT_EQ(V->Terms[0].first, P.opaqueSymbol(Over));
+  // n * INT64_MAX added to itself: the sum's coefficient overflows too.
+  NodeId Lane = P.binary(Op::Add, P.binary(Op::Mul, P.symbol(N, I64),
+                                           P.constant(INT64_MAX, I64), I64),
+                         P.binary(Op::Mul, P.symbol(N, I64),
+                                  P.constant(INT64_MAX, I64), I64),
+                         I64);
+  auto W = evaluate(P, Lane, envFor({32, 1, 1}, 3));
+  ASSERT_TRUE(W.has_value());
+  EXPECT_EQ(W->Terms[0].first, P.opaqueSymbol(Lane));
+}
