@@ -485,11 +485,7 @@ private:
 
   /// The loops of group G.
   llvm::SmallVector<unsigned, 2> members(unsigned G) const {
-    llvm::SmallVector<unsigned, 2> Out;
-    for (unsigned L = 0; L < P.numLoops(); ++L)
-      if (P.loop(L).Group == G)
-        Out.push_back(L);
-    return Out;
+    return P.groupMembers(G);
   }
   unsigned Combinations = 0;
   bool Failed = false;
@@ -1276,10 +1272,7 @@ std::vector<std::pair<unsigned, int64_t>> shiftOnlyLoops(const AccessSpec &A,
     if (llvm::is_contained(Done, G))
       continue;
     Done.push_back(G);
-    llvm::SmallVector<unsigned, 2> Ms;
-    for (unsigned M = 0; M < P.numLoops(); ++M)
-      if (P.loop(M).Group == G)
-        Ms.push_back(M);
+    llvm::SmallVector<unsigned, 2> Ms = P.groupMembers(G);
     bool OK = true;
     for (unsigned M : Ms) {
       const Loop &Lp = P.loop(M);

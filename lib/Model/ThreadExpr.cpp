@@ -449,6 +449,20 @@ std::optional<LinearValue> scale(const LinearValue &A, int64_t K) {
   return R;
 }
 
+/// Is N the same in every lane of a warp: it reads no threadIdx, or only
+/// components that no warp of block shape B spans two values of
+/// (threadIdx.y in a 32x8 block: `(2 + threadIdx.y) * C / 8`, each warp one
+/// row). Its unknown value is then one value per warp. (The scalar and the
+/// warp evaluator decide opaque symbols by it alike.)
+bool isWarpUniform(const ExprPool &P, NodeId N, const Dim3 &B) {
+  if (P.laneIndependent(N))
+    return true;
+  unsigned Uniform = (B.X == 1 ? 1u : 0u) |
+                     (B.X % 32 == 0 || B.Y == 1 ? 2u : 0u) |
+                     ((B.X * B.Y) % 32 == 0 || B.Z == 1 ? 4u : 0u);
+  return (P.threadDimsRead(N) & ~Uniform) == 0;
+}
+
 } // namespace
 
 class Evaluator {
@@ -507,19 +521,7 @@ private:
   const ExprPool &P;
   EvalEnv Env;
 
-  /// Is N the same in every lane of a warp: it reads no threadIdx, or only
-  /// components that no warp of this block shape spans two values of
-  /// (threadIdx.y in a 32x8 block: `(2 + threadIdx.y) * C / 8`, each warp
-  /// one row). Its unknown value is then one value per warp.
-  bool warpUniform(NodeId N) const {
-    if (P.laneIndependent(N))
-      return true;
-    const Dim3 &B = Env.Block;
-    unsigned Uniform = (B.X == 1 ? 1u : 0u) |
-                       (B.X % 32 == 0 || B.Y == 1 ? 2u : 0u) |
-                       ((B.X * B.Y) % 32 == 0 || B.Z == 1 ? 4u : 0u);
-    return (P.threadDimsRead(N) & ~Uniform) == 0;
-  }
+  bool warpUniform(NodeId N) const { return isWarpUniform(P, N, Env.Block); }
 
   /// Does N fail for want of a value (an operand with symbols, a loop
   /// counter with no value) rather than on constants?
@@ -596,10 +598,7 @@ private:
     const Loop &Head = P.loop(G);
     if (!Head.CondKnown)
       return std::nullopt;
-    llvm::SmallVector<unsigned, 4> Ms;
-    for (unsigned L = 0; L < P.numLoops(); ++L)
-      if (P.loop(L).Group == G)
-        Ms.push_back(L);
+    llvm::SmallVector<unsigned, 2> Ms = P.groupMembers(G);
     std::vector<std::optional<int64_t>> Values(Env.LoopValues.begin(),
                                                Env.LoopValues.end());
     std::vector<char> Ind(Env.Induction.begin(), Env.Induction.end());
@@ -984,16 +983,7 @@ private:
   bool UniformsDone = false;
   static inline const Terms NoTerms;
 
-  /// Evaluator::warpUniform.
-  bool warpUniform(NodeId N) const {
-    if (P.laneIndependent(N))
-      return true;
-    const Dim3 &B = Block;
-    unsigned Uniform = (B.X == 1 ? 1u : 0u) |
-                       (B.X % 32 == 0 || B.Y == 1 ? 2u : 0u) |
-                       ((B.X * B.Y) % 32 == 0 || B.Z == 1 ? 4u : 0u);
-    return (P.threadDimsRead(N) & ~Uniform) == 0;
-  }
+  bool warpUniform(NodeId N) const { return isWarpUniform(P, N, Block); }
 
   /// T * K; std::nullopt when a coefficient overflows (scale()).
   static std::optional<Terms> scaled(const Terms &T, int64_t K) {

@@ -205,6 +205,14 @@ public:
   /// is the same in every thread of a block. Cached for the pool as it is
   /// when first asked (the evaluator asks once the pool is complete).
   bool laneIndependent(NodeId N) const;
+  /// The loops of group G (see Loop::Group), in order.
+  llvm::SmallVector<unsigned, 2> groupMembers(unsigned G) const {
+    llvm::SmallVector<unsigned, 2> Out;
+    for (unsigned L = 0; L < Loops.size(); ++L)
+      if (Loops[L].Group == G)
+        Out.push_back(L);
+    return Out;
+  }
   Loop &loop(unsigned L) { return Loops[L]; }
   const Loop &loop(unsigned L) const { return Loops[L]; }
   size_t size() const { return Nodes.size(); }
