@@ -801,6 +801,17 @@ SharedAccessFinder::localWrites(const FunctionDecl *F) {
   return *L;
 }
 
+std::optional<int64_t> SharedAccessFinder::constantOf(const Expr *E) {
+  auto [It, New] = Constants.try_emplace(E);
+  if (New) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx, Expr::SE_NoSideEffects) &&
+        R.Val.getInt().getSignificantBits() <= 64)
+      It->second = R.Val.getInt().getExtValue();
+  }
+  return It->second;
+}
+
 const ParentMap &SharedAccessFinder::parents(const FunctionDecl *F) {
   std::unique_ptr<ParentMap> &M = Maps[F->getBody()];
   if (!M)
@@ -1280,10 +1291,9 @@ private:
       return fail("the index is not an integer");
     IntType IT = typeOf(T);
 
-    Expr::EvalResult R;
-    if (!isa<PseudoObjectExpr>(E) &&
-        E->EvaluateAsInt(R, Ctx, Expr::SE_NoSideEffects))
-      return P->constant(R.Val.getInt().getExtValue(), IT);
+    if (!isa<PseudoObjectExpr>(E))
+      if (std::optional<int64_t> K = Finder.constantOf(E))
+        return P->constant(*K, IT);
 
     if (const auto *POE = dyn_cast<PseudoObjectExpr>(E)) {
       if (auto N = builtin(POE))

@@ -151,11 +151,18 @@ public:
   };
   const LocalWrites &localWrites(const clang::FunctionDecl *F);
 
+  /// E's value when clang folds it to an integer constant without side
+  /// effects (Expr::EvaluateAsInt), asked once per expression of the file:
+  /// every lowering of an access (each call chain, each padding tried)
+  /// asks it of the same subexpressions.
+  std::optional<int64_t> constantOf(const clang::Expr *E);
+
 private:
   clang::ASTContext &Ctx;
   ValueEvaluator &Eval;
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<clang::ParentMap>> Maps;
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<LocalWrites>> Locals;
+  llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   friend class Lowering;
 };
 
