@@ -1,5 +1,6 @@
 # lit configuration of warplint's tests: FileCheck tests of the tool, the
-# plugin and the clang-tidy module. Unit tests live in unit/ (GoogleTest).
+# plugin and the clang-tidy module, and the GoogleTest unit tests of unit/
+# (unit/lit.local.cfg), all in one run.
 import os
 import shutil
 import sys
@@ -9,7 +10,7 @@ import lit.formats
 config.name = "warplint"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cu", ".cuh", ".test"]
-config.excludes = ["Inputs", "unit", "lit.cfg.py", "CMakeLists.txt"]
+config.excludes = ["Inputs", "lit.cfg.py", "CMakeLists.txt"]
 config.test_source_root = config.warplint_test_src
 config.test_exec_root = config.warplint_test_obj
 
