@@ -16,19 +16,29 @@ llvm::StringRef severityName(Severity S) {
   return "warning";
 }
 
-void sortAndDeduplicate(std::vector<Finding> &Findings) {
-  auto Key = [](const Finding &F) {
+std::vector<size_t> sortedUniqueOrder(const std::vector<Finding> &Findings) {
+  auto Key = [&](size_t I) {
+    const Finding &F = Findings[I];
     return std::tie(F.Loc.File, F.Loc.Line, F.Loc.Column, F.Check, F.Message);
   };
-  std::stable_sort(Findings.begin(), Findings.end(),
-                   [&](const Finding &A, const Finding &B) {
-                     return Key(A) < Key(B);
-                   });
-  Findings.erase(std::unique(Findings.begin(), Findings.end(),
-                             [](const Finding &A, const Finding &B) {
-                               return A.sameAs(B);
-                             }),
-                 Findings.end());
+  std::vector<size_t> Order(Findings.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](size_t A, size_t B) { return Key(A) < Key(B); });
+  Order.erase(std::unique(Order.begin(), Order.end(),
+                          [&](size_t A, size_t B) {
+                            return Findings[A].sameAs(Findings[B]);
+                          }),
+              Order.end());
+  return Order;
+}
+
+void sortAndDeduplicate(std::vector<Finding> &Findings) {
+  std::vector<Finding> Kept;
+  for (size_t I : sortedUniqueOrder(Findings))
+    Kept.push_back(std::move(Findings[I]));
+  Findings = std::move(Kept);
 }
 
 } // namespace warplint

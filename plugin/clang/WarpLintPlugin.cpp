@@ -22,11 +22,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/Analyzer.h"
-#include "warplint/Core/Baseline.h"
-#include "warplint/Core/Checks.h"
-#include "warplint/Core/Config.h"
 #include "warplint/Core/Nolint.h"
-#include "warplint/Core/Options.h"
+#include "warplint/Pipeline/Reporting.h"
+#include "warplint/Pipeline/Settings.h"
 #include "warplint/Ptxas/PtxasReport.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -42,11 +40,8 @@ using namespace warplint;
 namespace {
 
 /// Everything the arguments and the configuration file decide.
-struct Settings {
-  Options Opts;
-  bool Werror = false;
-  FailOn Fail = FailOn::Warning;
-  std::string WarningsAsErrors;
+struct Decided {
+  FileSettings File;
   std::optional<Baseline> Known;
 };
 
@@ -80,14 +75,14 @@ static void remarkCoverage(DiagnosticsEngine &D, llvm::StringRef File,
 
 class WarpLintConsumer : public ASTConsumer {
 public:
-  WarpLintConsumer(CompilerInstance &CI, Settings S, llvm::StringRef File)
+  WarpLintConsumer(CompilerInstance &CI, Decided S, llvm::StringRef File)
       : CI(CI), S(std::move(S)), File(File) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
     std::string Crash;
     std::optional<AnalysisResult> Safe =
-        analyzeTranslationUnitContained(Ctx, S.Opts, Crash);
+        analyzeTranslationUnitContained(Ctx, S.File.Opts, Crash);
     if (!Safe) {
       // warplint's bug, not the user's: a warning that -Werror leaves a
       // warning, and the compile goes on.
@@ -131,9 +126,7 @@ private:
       return LA != LB && SM.isBeforeInTranslationUnit(LA, LB);
     });
     for (Out &O : Report)
-      if (O.Level == Severity::Warning && !S.WarningsAsErrors.empty() &&
-          matchesGlobList(S.WarningsAsErrors, O.Check))
-        O.Level = Severity::Error;
+      O.Level = reportedSeverity(O.Level, O.Check, S.File.WarningsAsErrors);
     if (S.Known) {
       // The baseline matches what the tool would print: file, function,
       // line text and message.
@@ -153,9 +146,7 @@ private:
     D.setWarningsAsErrors(false);
     for (const Out &O : Report) {
       // With werror, the findings --fail-on counts fail the compile.
-      bool Fails =
-          S.Werror && (S.Fail == FailOn::Warning ||
-                       (S.Fail == FailOn::Error && O.Level == Severity::Error));
+      bool Fails = S.File.Werror && failsRun(O.Level, S.File.Fail);
       D.Report(O.Loc, Fails ? ErrID : WarnID)
           << (O.F ? O.F->Message : O.P->Message) << O.Check;
       if (O.F)
@@ -170,7 +161,7 @@ private:
   }
 
   CompilerInstance &CI;
-  Settings S;
+  Decided S;
   std::string File;
 };
 
@@ -178,14 +169,14 @@ private:
 /// werror, for a build that must not go on with a damaged report) naming the
 /// report and the line. The occupancy checks skip a file that is not a
 /// report, and use the other entries of a damaged one.
-static void checkReports(DiagnosticsEngine &D, const Settings &S) {
-  for (const auto &[Name, Text] : S.Opts.PtxasReports) {
+static void checkReports(DiagnosticsEngine &D, const Decided &S) {
+  for (const auto &[Name, Text] : S.File.Opts.PtxasReports) {
     ptxas::ReportProblems P = ptxas::reportProblems(Name, Text);
     for (const std::string &L : P.Lines) {
       std::string Msg =
           P.Unusable ? L + "; the occupancy checks skip it"
                      : "ptxas report " + L + "; its other entries are used";
-      if (S.Werror) {
+      if (S.File.Werror) {
         D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "warplint: %0"))
             << Msg;
       } else {
@@ -204,60 +195,36 @@ protected:
       return std::make_unique<ASTConsumer>();
     DiagnosticsEngine &D = CI.getDiagnostics();
 
-    Settings S;
-    S.Opts = Opts;
-    S.Werror = Werror;
-    S.Fail = Fail.value_or(FailOn::Warning);
-    S.WarningsAsErrors = WarningsAsErrors.value_or("");
-    std::optional<FileConfig> Config;
-    if (!NoConfig) {
-      if (!ConfigFile.empty()) {
-        if (!llvm::sys::fs::exists(ConfigFile)) {
-          warn(D, "ignoring " + ConfigFile + ": no such file");
-        } else if (auto C = readConfigFile(ConfigFile)) {
-          Config = std::move(*C);
-        } else {
-          warn(D, "ignoring " + toString(C.takeError()));
-        }
-      } else if (auto C = findConfigFor(InFile)) {
-        Config = std::move(*C);
-      } else {
-        warn(D, "ignoring " + toString(C.takeError()));
-      }
+    // Every argument was checked on its own (ParseArgs): what is left to
+    // go wrong is the configuration file and the baseline, said and left
+    // out.
+    auto All = Settings::create(Args, Base);
+    if (!All) {
+      warn(D, "ignoring the arguments: " + toString(All.takeError()));
+      All = Settings::create(Arguments(), Base);
     }
-    if (Config) {
-      Options Configured = Opts;
-      if (llvm::Error E = applyConfig(*Config, Configured, Given))
-        warn(D, "ignoring " + Config->Path + ": " + toString(std::move(E)));
-      else
-        S.Opts = std::move(Configured);
-      S.Werror |= Config->Werror.value_or(false);
-      if (!Fail && Config->FailOnLevel)
-        S.Fail = *Config->FailOnLevel;
-      if (!WarningsAsErrors && Config->WarningsAsErrors)
-        S.WarningsAsErrors = *Config->WarningsAsErrors;
-    }
-    std::string BaselineFile = BaselineArg;
-    if (BaselineFile.empty() && Config && Config->Baseline)
-      BaselineFile = *Config->Baseline;
-    if (!BaselineFile.empty()) {
-      if (auto B = Baseline::read(BaselineFile))
-        S.Known = std::move(*B);
-      else
-        warn(D, "ignoring baseline: " + toString(B.takeError()));
-    }
+    std::vector<std::string> Ignored;
+    Decided S;
+    if (auto F = All->forFile(InFile, &Ignored))
+      S.File = std::move(*F);
+    else
+      warn(D, toString(F.takeError()));
+    for (const std::string &Msg : Ignored)
+      warn(D, Msg);
+    if (!S.File.BaselinePath.empty())
+      S.Known = std::move(All->baselines().at(S.File.BaselinePath));
     checkReports(D, S);
     return std::make_unique<WarpLintConsumer>(CI, std::move(S), InFile);
   }
 
   bool ParseArgs(const CompilerInstance &CI,
-                 const std::vector<std::string> &Args) override {
+                 const std::vector<std::string> &PluginArgs) override {
     DiagnosticsEngine &D = CI.getDiagnostics();
-    for (const std::string &Arg : Args)
+    for (const std::string &Arg : PluginArgs)
       DeviceSide |= Arg == "device-side";
     // Say it once: from the compilation that reports findings.
-    bool Reporting = !CI.getLangOpts().CUDA ||
-                     CI.getLangOpts().CUDAIsDevice == DeviceSide;
+    bool Reporting =
+        !CI.getLangOpts().CUDA || CI.getLangOpts().CUDAIsDevice == DeviceSide;
     auto Complain = [&](const std::string &Msg) {
       if (!Reporting)
         return;
@@ -266,44 +233,39 @@ protected:
                                       "warplint: %0; argument ignored");
       D.Report(ID) << Msg;
     };
-    for (const std::string &Arg : Args) {
+    for (const std::string &Arg : PluginArgs) {
       StringRef A(Arg);
       if (A == "werror") {
-        Werror = true;
+        Args.Werror = true;
       } else if (A == "device-side") {
         DeviceSide = true;
       } else if (A == "no-config") {
-        NoConfig = true;
+        Args.NoConfig = true;
       } else if (A.consume_front("checks=")) {
-        if (auto F = CheckFilter::parse(A)) {
-          Opts.Checks = *F;
-          Given.Checks = true;
-        } else {
+        if (auto F = CheckFilter::parse(A))
+          Args.Checks = A.str();
+        else
           Complain(toString(F.takeError()));
-        }
       } else if (A.consume_front("arch=")) {
-        if (auto L = parseArchList(A)) {
-          Opts.Archs = *L;
-          Opts.ArchsGiven = true;
-          Given.Archs = true;
-        } else {
+        if (auto L = parseArchList(A))
+          Args.Archs = A.str();
+        else
           Complain(toString(L.takeError()));
-        }
       } else if (A.consume_front("ptxas-report=")) {
-        if (llvm::Error E = Opts.addPtxasReportFile(A))
+        if (llvm::Error E = Base.addPtxasReportFile(A))
           Complain(toString(std::move(E)));
       } else if (A.consume_front("option=")) {
-        if (llvm::Error E = Opts.setCheckOption(A))
+        if (llvm::Error E = Options().setCheckOption(A))
           Complain(toString(std::move(E)));
         else
-          Given.CheckOptionKeys.push_back(A.split('=').first.str());
+          Args.CheckOptions.push_back(A.str());
       } else if (A.consume_front("config=")) {
-        ConfigFile = A.str();
+        Args.ConfigFile = A.str();
       } else if (A.consume_front("baseline=")) {
-        BaselineArg = A.str();
+        Args.BaselineFile = A.str();
       } else if (A.consume_front("fail-on=")) {
         if (auto F = parseFailOn(A))
-          Fail = *F;
+          Args.Fail = *F;
         else
           Complain("fail-on takes warning, error or never, not '" + A.str() +
                    "'");
@@ -311,7 +273,7 @@ protected:
         if (auto F = CheckFilter::parse(A); !F)
           Complain(toString(F.takeError()));
         else
-          WarningsAsErrors = A.str();
+          Args.WarningsAsErrors = A.str();
       } else {
         Complain("unknown plugin argument '" + Arg +
                  "' (known: werror, device-side, checks=GLOBS, arch=LIST, "
@@ -326,15 +288,9 @@ protected:
   ActionType getActionType() override { return AddAfterMainAction; }
 
 private:
-  Options Opts;
-  CommandLineSet Given;
-  bool Werror = false;
+  Arguments Args;
+  Options Base; ///< the ptxas reports
   bool DeviceSide = false;
-  bool NoConfig = false;
-  std::string ConfigFile;
-  std::string BaselineArg;
-  std::optional<FailOn> Fail;
-  std::optional<std::string> WarningsAsErrors;
 };
 
 } // namespace

@@ -65,6 +65,9 @@ struct Finding {
 /// Sort by file, line, column, check, message and drop repeats (a header seen
 /// from several translation units, or a kernel reached twice).
 void sortAndDeduplicate(std::vector<Finding> &Findings);
+/// The same order, as the indices into Findings of the findings kept (the
+/// first of each run of repeats).
+std::vector<size_t> sortedUniqueOrder(const std::vector<Finding> &Findings);
 
 } // namespace warplint
 

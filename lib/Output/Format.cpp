@@ -1,0 +1,38 @@
+//===-- Format.cpp - One writer call for every output format --------------===//
+#include "warplint/Output/Format.h"
+
+namespace warplint {
+
+std::optional<OutputFormat> parseOutputFormat(llvm::StringRef Name) {
+  if (Name == "text")
+    return OutputFormat::Text;
+  if (Name == "json")
+    return OutputFormat::Json;
+  if (Name == "sarif")
+    return OutputFormat::Sarif;
+  if (Name == "github")
+    return OutputFormat::Github;
+  return std::nullopt;
+}
+
+void writeFindings(llvm::raw_ostream &OS, OutputFormat F,
+                   const std::vector<Finding> &Findings, bool Color,
+                   llvm::StringRef BaseDir) {
+  switch (F) {
+  case OutputFormat::Text:
+    writeText(OS, Findings, Color);
+    break;
+  case OutputFormat::Json:
+    writeJson(OS, Findings);
+    break;
+  case OutputFormat::Sarif:
+    writeSarif(OS, Findings, BaseDir);
+    break;
+  case OutputFormat::Github:
+    writeGithub(OS, Findings, BaseDir);
+    break;
+  }
+  OS.flush();
+}
+
+} // namespace warplint

@@ -1,0 +1,536 @@
+//===-- FileAnalysis.cpp - Parse and analyse files, as the tool does ------===//
+#include "warplint/Pipeline/FileAnalysis.h"
+#include "warplint/Core/Checks.h"
+#include "warplint/Core/Nolint.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+using namespace clang;
+using namespace clang::tooling;
+using namespace llvm;
+
+namespace warplint {
+namespace {
+
+/// Collects clang's errors of one parse: their locations, to keep functions
+/// that contain them out of the analysis, and their text, for --verbose.
+class ErrorCollector : public DiagnosticConsumer {
+public:
+  std::vector<SourceLocation> Locs;
+  std::string Text;
+  unsigned Errors = 0;
+  /// The first error, counted or not: why a parse gave no AST.
+  std::string First;
+  /// When set (a device-side parse), only the errors in code these skipped
+  /// count: the rest is code the host-side parse saw and reported on.
+  const ArchConditionals *OnlyIn = nullptr;
+
+  void HandleDiagnostic(DiagnosticsEngine::Level L,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(L, Info);
+    if (L < DiagnosticsEngine::Error)
+      return;
+    SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    std::string Line;
+    raw_string_ostream OS(Line);
+    if (Info.getLocation().isValid() && Info.hasSourceManager()) {
+      PresumedLoc P = Info.getSourceManager().getPresumedLoc(
+          Info.getSourceManager().getExpansionLoc(Info.getLocation()));
+      if (P.isValid())
+        OS << P.getFilename() << ":" << P.getLine() << ":" << P.getColumn()
+           << ": ";
+    }
+    OS << "error: " << Msg << "\n";
+    if (First.empty())
+      First = StringRef(Line).rtrim().str();
+    if (OnlyIn && !(Info.hasSourceManager() &&
+                    OnlyIn->skips(fileLocationOf(Info.getLocation(),
+                                                 Info.getSourceManager()))))
+      return;
+    ++Errors;
+    Locs.push_back(Info.getLocation());
+    Text += Line;
+  }
+};
+
+class AnalysisAction : public ASTFrontendAction {
+public:
+  /// HostLaunches: null for the host-side parse, which records its launches
+  /// and reports unmatched NOLINT comments; for a device-side parse, those
+  /// launches, which it may not see itself. Describe: list the shared
+  /// accesses too (`warplint explain`, the dump).
+  AnalysisAction(const Options &Opts, ErrorCollector &Errors, ParseOutput &R,
+                 const LaunchTable *HostLaunches, bool Describe)
+      : Opts(Opts), Errors(Errors), R(R), HostLaunches(HostLaunches),
+        Describe(Describe) {}
+
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // A missing header is fatal to clang; for us it is one more error, and the
+    // kernels that do not need the header are still worth analysing.
+    CI.getDiagnostics().setFatalsAsError(true);
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    CI.getPreprocessor().addPPCallbacks(
+        recordArchConditionals(CI.getPreprocessor(), R.Conditionals));
+    struct Consumer : ASTConsumer {
+      AnalysisAction &A;
+      explicit Consumer(AnalysisAction &A) : A(A) {}
+      void HandleTranslationUnit(ASTContext &Ctx) override {
+        A.R.Parsed = true;
+        if (!A.HostLaunches && A.R.Conditionals.MentionsCudaArch &&
+            !A.R.Conditionals.SkipsDeviceDeclarations)
+          noteSkippedDeviceCode(Ctx, A.R.Conditionals);
+        LaunchExchange Launches;
+        if (A.HostLaunches)
+          Launches.Known = A.HostLaunches;
+        else
+          Launches.Seen = &A.R.Launches;
+        if (A.Describe)
+          A.R.Accesses =
+              describeSharedAccesses(Ctx, A.Opts, A.Errors.Locs, Launches);
+        AnalysisResult AR =
+            analyzeTranslationUnit(Ctx, A.Opts, A.Errors.Locs, Launches);
+        const SourceManager &SM = Ctx.getSourceManager();
+        std::vector<NolintProblem> Unmatched = applyNolint(AR.Findings, SM);
+        for (const AstFinding &F : AR.Findings)
+          A.R.Findings.push_back(toFinding(F, SM));
+        if (!A.HostLaunches)
+          for (const NolintProblem &P : Unmatched)
+            A.R.Findings.push_back(toFinding(P, SM));
+        A.R.UserFunctions = AR.UserFunctions;
+        A.R.FunctionsNotAnalysed = AR.UserFunctionsWithErrors;
+        if (!A.HostLaunches)
+          A.R.Coverage = AR.Coverage;
+      }
+    };
+    return std::make_unique<Consumer>(*this);
+  }
+
+private:
+  const Options &Opts;
+  ErrorCollector &Errors;
+  ParseOutput &R;
+  const LaunchTable *HostLaunches;
+  bool Describe;
+};
+
+class ActionFactory : public FrontendActionFactory {
+public:
+  ActionFactory(const Options &Opts, ErrorCollector &E, ParseOutput &R,
+                const LaunchTable *HostLaunches, bool Describe)
+      : Opts(Opts), E(E), R(R), HostLaunches(HostLaunches), Describe(Describe) {
+  }
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<AnalysisAction>(Opts, E, R, HostLaunches, Describe);
+  }
+
+private:
+  const Options &Opts;
+  ErrorCollector &E;
+  ParseOutput &R;
+  const LaunchTable *HostLaunches;
+  bool Describe;
+};
+
+/// Runs Args (Args[0] the program) with standard error captured; the exit
+/// status, or -1 when it could not run.
+int runCapturing(const std::vector<std::string> &Args, std::string &Stderr) {
+  SmallString<128> ErrFile;
+  if (sys::fs::createTemporaryFile("warplint", "err", ErrFile))
+    return -1;
+  std::vector<StringRef> Argv(Args.begin(), Args.end());
+  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(""),
+                                          StringRef(ErrFile)};
+  std::string Msg;
+  int RC = sys::ExecuteAndWait(Args[0], Argv, std::nullopt, Redirects,
+                               /*SecondsToWait=*/300, 0, &Msg);
+  if (auto Buf = MemoryBuffer::getFile(ErrFile))
+    Stderr = (*Buf)->getBuffer().str();
+  if (RC < 0 && Stderr.empty())
+    Stderr = Msg;
+  sys::fs::remove(ErrFile);
+  return RC;
+}
+
+/// The ptxas report of the device code of one file for one architecture:
+/// clang to PTX, then ptxas -v. Empty, with Error set, when either fails.
+std::string ptxasReport(const std::vector<std::string> &Adjusted,
+                        StringRef Clang, StringRef Ptxas, StringRef Arch,
+                        std::string &Error) {
+  SmallString<128> Ptx;
+  if (sys::fs::createTemporaryFile("warplint", "ptx", Ptx)) {
+    Error = "cannot create a temporary file";
+    return "";
+  }
+  std::vector<std::string> Command =
+      deviceAssemblyCommand(Adjusted, Clang, Arch, Ptx);
+  // The nvcc compatibility header is a virtual file of this process; clang,
+  // run as a program, reads a copy on disk.
+  SmallString<128> Compat;
+  auto It = find(Command, nvccCompatPath());
+  if (It != Command.end()) {
+    int FD;
+    if (sys::fs::createTemporaryFile("warplint-nvcc-compat", "h", FD, Compat)) {
+      Error = "cannot create a temporary file";
+      sys::fs::remove(Ptx);
+      return "";
+    }
+    raw_fd_ostream(FD, /*shouldClose=*/true) << nvccCompatText();
+    *It = std::string(Compat);
+  }
+  std::string Err;
+  int RC = runCapturing(Command, Err);
+  if (!Compat.empty())
+    sys::fs::remove(Compat);
+  if (RC != 0) {
+    StringRef First = StringRef(Err).trim().split('\n').first;
+    Error = "clang could not compile the device code for " + Arch.str() +
+            (First.empty() ? "" : ": " + First.str());
+    sys::fs::remove(Ptx);
+    return "";
+  }
+  std::string Report;
+  RC = runCapturing({Ptxas.str(), "-v", ("-arch=" + Arch).str(),
+                     std::string(Ptx), "-o", "/dev/null"},
+                    Report);
+  sys::fs::remove(Ptx);
+  if (RC != 0) {
+    StringRef First = StringRef(Report).trim().split('\n').first;
+    Error = "ptxas failed for " + Arch.str() +
+            (First.empty() ? "" : ": " + First.str());
+    return "";
+  }
+  return Report;
+}
+
+std::string joinCommand(const std::vector<std::string> &Args) {
+  std::string S;
+  for (const std::string &A : Args)
+    S += (S.empty() ? "" : " ") + A;
+  return S;
+}
+
+/// Folds the device-side parses into the host-side result, so that each
+/// finding and access is reported once: from a device-side parse, the
+/// bank-conflict findings and the accesses in code the host side skipped;
+/// from the host side, all but the bank-conflict findings and accesses in
+/// code that no device-side parse compiled (an #else for older GPUs, say).
+/// Launch checks come from the host side alone: device-side parses run
+/// the bank-conflict check only.
+void mergeDeviceParses(FileResult &R) {
+  auto NotForDevice = [&](const FileLocation &L) {
+    bool Any = false;
+    for (const DeviceParse &D : R.Device) {
+      if (!D.Parsed)
+        continue;
+      if (!D.Conditionals.skips(L))
+        return false;
+      Any = true;
+    }
+    return Any;
+  };
+  StringRef BankConflict = checkInfo(CheckId::BankConflict).Name;
+  llvm::erase_if(R.Findings, [&](const Finding &F) {
+    return F.Check == BankConflict && NotForDevice(F.Loc);
+  });
+  llvm::erase_if(R.Accesses, [&](const SharedAccessInfo &I) {
+    return NotForDevice(I.Loc);
+  });
+  bool Added = false;
+  for (DeviceParse &D : R.Device) {
+    for (Finding &F : D.Findings)
+      if (F.Check == BankConflict && R.Conditionals.skips(F.Loc))
+        R.Findings.push_back(std::move(F));
+    // Several architectures may see the same access: list it once.
+    for (SharedAccessInfo &I : D.Accesses) {
+      if (!R.Conditionals.skips(I.Loc))
+        continue;
+      json::Value V = sharedAccessJson(I);
+      if (llvm::any_of(R.Accesses, [&](const SharedAccessInfo &Seen) {
+            return sharedAccessJson(Seen) == V;
+          }))
+        continue;
+      R.Accesses.push_back(std::move(I));
+      Added = true;
+    }
+  }
+  if (Added)
+    std::stable_sort(R.Accesses.begin(), R.Accesses.end(),
+                     [](const SharedAccessInfo &A, const SharedAccessInfo &B) {
+                       return A.Loc < B.Loc;
+                     });
+}
+
+} // namespace
+
+void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
+                  const RunSetup &Setup) {
+  bool RunPtxas = !Setup.PtxasPath.empty() && !Setup.ClangPath.empty();
+  auto AnalyseOne = [&](FileResult &R) {
+    if (!sys::fs::exists(R.File)) {
+      R.Fatal = "no such file";
+      return;
+    }
+    if (sys::fs::is_directory(R.File)) {
+      R.Fatal = "is a directory";
+      return;
+    }
+    // A working directory of this file's own: ClangTool moves to the compile
+    // command's directory, and the process-wide one would move under the
+    // files analysed on other threads (a relative FILE then vanishes).
+    IntrusiveRefCntPtr<vfs::FileSystem> FS(vfs::createPhysicalFileSystem());
+    auto MakeTool = [&] {
+      auto Tool = std::make_unique<ClangTool>(
+          DB, ArrayRef<std::string>(R.File),
+          std::make_shared<PCHContainerOperations>(), FS);
+      for (const auto &[Path, Text] : preludeFiles())
+        Tool->mapVirtualFile(Path, Text);
+      Tool->clearArgumentsAdjusters();
+      Tool->appendArgumentsAdjuster(getClangStripOutputAdjuster());
+      Tool->appendArgumentsAdjuster(getClangStripDependencyFileAdjuster());
+      Tool->setPrintErrorMessage(false);
+      return Tool;
+    };
+    // The host-side command clang parses the file with.
+    auto HostCommand = [&](const CommandLineArguments &Args, StringRef File,
+                           std::vector<std::string> *Dropped) {
+      std::vector<std::string> In = Args;
+      if (!In.empty() && isNvccCommand(In.front()))
+        In = translateNvccCommand(In, Dropped);
+      // Before a "--" that ends the options, as adjustCommand does.
+      In.insert(find(In, "--"), Setup.ExtraArgs.begin(), Setup.ExtraArgs.end());
+      return adjustCommand(In, File, Setup.Parse);
+    };
+    std::vector<std::string> CommandArchs;
+    bool HostOnly = false;
+    std::unique_ptr<ClangTool> Tool = MakeTool();
+    Tool->appendArgumentsAdjuster([&](const CommandLineArguments &Args,
+                                      StringRef File) {
+      std::vector<std::string> Dropped;
+      std::vector<std::string> Out = HostCommand(Args, File, &Dropped);
+      if (RunPtxas) {
+        // clang runs in this process's directory: give it the command's.
+        std::vector<std::string> ForPtxas = Out;
+        if (auto Cwd = FS->getCurrentWorkingDirectory())
+          ForPtxas.insert(find(ForPtxas, "--"), "-working-directory=" + *Cwd);
+        for (const std::string &Arch : R.Settings.Opts.Archs) {
+          std::string Err;
+          std::string Rep = ptxasReport(ForPtxas, Setup.ClangPath,
+                                        Setup.PtxasPath, Arch, Err);
+          if (Err.empty())
+            R.Settings.Opts.PtxasReports.push_back(
+                {"ptxas -v (" + Arch + ")", Rep});
+          else
+            R.PtxasErrors.push_back(Err);
+        }
+      }
+      HostOnly = any_of(Out, [](StringRef A) {
+        return A == "--cuda-host-only" || A == "--offload-host-only";
+      });
+      CommandArchs = gpuArchitectures(Out);
+      Out.insert(find(Out, "--"), "-fsyntax-only");
+      R.CommandLine = joinCommand(Out);
+      if (!Dropped.empty())
+        R.CommandLine +=
+            "\n  (nvcc flags dropped: " + joinCommand(Dropped) + ")";
+      return Out;
+    });
+    ErrorCollector Errors;
+    Tool->setDiagnosticConsumer(&Errors);
+    ActionFactory Factory(R.Settings.Opts, Errors, R, /*HostLaunches=*/nullptr,
+                          Setup.DescribeAccesses);
+    Tool->run(&Factory);
+    R.ClangErrors = Errors.Errors;
+    R.ErrorText = Errors.Text;
+    if (!R.Parsed) {
+      R.Fatal = Errors.First.empty() ? "clang could not build a compile command"
+                                     : Errors.First;
+      return;
+    }
+    if (R.ClangErrors && R.UserFunctions == R.FunctionsNotAnalysed) {
+      R.Fatal = std::to_string(R.ClangErrors) + " clang error" +
+                (R.ClangErrors == 1 ? "" : "s") +
+                " and no function free of errors to analyse";
+      return;
+    }
+
+    // Code under __CUDA_ARCH__ is empty on the host side: parse the file
+    // again device-side, once per architecture, when it has some.
+    bool BankConflicts =
+        R.Settings.Opts.Checks.isEnabled(CheckId::BankConflict);
+    if (!HostOnly || !R.Conditionals.MentionsCudaArch ||
+        !R.Conditionals.skipsDeviceCode() ||
+        !(BankConflicts || Setup.DescribeAccesses))
+      return;
+    // The architectures asked for, else those the compile command builds.
+    std::vector<std::string> Archs;
+    for (std::string A : R.Settings.Opts.ArchsGiven || CommandArchs.empty()
+                             ? R.Settings.Opts.Archs
+                             : CommandArchs) {
+      // --arch names the SM alone; the command may add a feature suffix
+      // (sm_90a), which defines macros of its own.
+      for (StringRef C : CommandArchs)
+        if (C.size() == A.size() + 1 && C.starts_with(A) && isAlpha(C.back()))
+          A = C.str();
+      if (!is_contained(Archs, A))
+        Archs.push_back(A);
+    }
+    Options DeviceOpts = R.Settings.Opts;
+    DeviceOpts.Checks = cantFail(
+        CheckFilter::parse(BankConflicts ? "-*,warplint-bank-conflict" : "-*"));
+    R.Device.resize(Archs.size());
+    for (size_t I = 0; I < Archs.size(); ++I) {
+      DeviceParse &D = R.Device[I];
+      D.Arch = Archs[I];
+      std::unique_ptr<ClangTool> DeviceTool = MakeTool();
+      DeviceTool->appendArgumentsAdjuster(
+          [&](const CommandLineArguments &Args, StringRef File) {
+            std::vector<std::string> Out = deviceParseCommand(
+                HostCommand(Args, File, nullptr), D.Arch,
+                Setup.Parse.Toolkit ? Setup.Parse.Toolkit->Version : "");
+            Out.insert(find(Out, "--"), "-fsyntax-only");
+            D.CommandLine = joinCommand(Out);
+            return Out;
+          });
+      ErrorCollector DeviceErrors;
+      DeviceErrors.OnlyIn = &R.Conditionals;
+      DeviceTool->setDiagnosticConsumer(&DeviceErrors);
+      ActionFactory DeviceFactory(DeviceOpts, DeviceErrors, D, &R.Launches,
+                                  Setup.DescribeAccesses);
+      DeviceTool->run(&DeviceFactory);
+      D.ClangErrors = DeviceErrors.Errors;
+      D.ErrorText = DeviceErrors.Text;
+      if (!D.Parsed)
+        D.Failure = DeviceErrors.First.empty()
+                        ? "clang could not build a compile command"
+                        : DeviceErrors.First;
+    }
+    mergeDeviceParses(R);
+  };
+
+  // Each file on a thread of its own with a large stack, as clang's driver
+  // runs its parser (deeply nested code parses), under crash recovery: a
+  // crash in clang or in warplint loses that file's results only, and is
+  // reported.
+
+  // Each file on a thread of its own with a large stack, as clang's driver
+  // runs its parser (deeply nested code parses), under crash recovery: a
+  // crash in clang or in warplint loses that file's results only, and is
+  // reported.
+  auto AnalyseSafely = [&](FileResult &R) {
+    std::string Crash;
+    if (runContained([&] { AnalyseOne(R); }, Crash))
+      return;
+    // The crashed analysis may have left R half-written: abandon it (never
+    // destroyed) for a fresh result that keeps the file's settings.
+    FileResult Fresh;
+    Fresh.File = R.File;
+    Fresh.Settings = R.Settings;
+    Fresh.Crashed = Crash;
+    new (&R) FileResult(std::move(Fresh));
+  };
+  if (Files.size() == 1 || Setup.Jobs == 1) {
+    for (FileResult &R : Files)
+      AnalyseSafely(R);
+  } else {
+    DefaultThreadPool Pool(hardware_concurrency(Setup.Jobs));
+    for (FileResult &R : Files)
+      Pool.async([&] { AnalyseSafely(R); });
+    Pool.wait();
+  }
+}
+
+bool describeProblems(raw_ostream &OS, const FileResult &R, bool Verbose,
+                      bool ConfigIgnored) {
+  for (const std::string &E : R.PtxasErrors)
+    OS << "warplint: --run-ptxas: " << R.File << ": " << E
+       << "; the occupancy checks skip it\n";
+  if (Verbose && !R.CommandLine.empty())
+    OS << "warplint: " << R.File << ": " << R.CommandLine << "\n";
+  if (Verbose)
+    for (const DeviceParse &D : R.Device)
+      OS << "warplint: " << R.File << " (device side, " << D.Arch
+         << "): " << D.CommandLine << "\n";
+  if (Verbose)
+    OS << "warplint: " << R.File << ": "
+       << (R.Settings.ConfigPath.empty()
+               ? std::string(ConfigIgnored ? "configuration files ignored"
+                                           : "no configuration file")
+               : "configuration " + R.Settings.ConfigPath)
+       << "\n";
+  if (!R.Crashed.empty()) {
+    OS << "warplint: error: analysing " << R.File << " crashed (" << R.Crashed
+       << "); the other files' results stand\n";
+    return true;
+  }
+  if (!R.Fatal.empty()) {
+    OS << "warplint: error: cannot analyse " << R.File << ": " << R.Fatal
+       << "\n";
+    if (Verbose)
+      OS << R.ErrorText;
+    return true;
+  }
+  if (R.ClangErrors) {
+    OS << "warplint: " << R.ClangErrors << " clang error"
+       << (R.ClangErrors == 1 ? "" : "s") << " in " << R.File << ", "
+       << R.FunctionsNotAnalysed << " function"
+       << (R.FunctionsNotAnalysed == 1 ? "" : "s") << " not analysed"
+       << (Verbose ? "" : " (--verbose shows them)") << "\n";
+    if (Verbose)
+      OS << R.ErrorText;
+  }
+  // A failed --run-ptxas has said which architecture lacks a report; no
+  // report at all is the documented way to run without these checks, said
+  // with --verbose only.
+  const PtxasCoverage &Cov = R.Coverage;
+  if (!Cov.empty() && R.PtxasErrors.empty() && (!Cov.NoReport || Verbose)) {
+    OS << "warplint: note: " << R.File << ": " << Cov.message() << ": ";
+    if (Cov.NoReport)
+      OS << "pass --ptxas-report=FILE (the output of nvcc -Xptxas -v) "
+            "or --run-ptxas\n";
+    else
+      OS << "give a report of a build for " << join(Cov.MissingArchs, ", ")
+         << " (nvcc -Xptxas -v), use --run-ptxas, or leave "
+         << (Cov.MissingArchs.size() == 1 ? "it" : "them")
+         << " out of --arch\n";
+  }
+  for (const DeviceParse &D : R.Device) {
+    // Not an input error: the host side was analysed.
+    if (!D.Failure.empty()) {
+      OS << "warplint: " << R.File << ": the device-side parse for " << D.Arch
+         << " failed, so code compiled for the device only "
+         << "is not analysed: " << D.Failure << "\n";
+      continue;
+    }
+    if (!D.ClangErrors)
+      continue;
+    OS << "warplint: " << D.ClangErrors << " clang error"
+       << (D.ClangErrors == 1 ? "" : "s") << " in " << R.File
+       << " (device side, " << D.Arch << "), " << D.FunctionsNotAnalysed
+       << " function" << (D.FunctionsNotAnalysed == 1 ? "" : "s")
+       << " not analysed" << (Verbose ? "" : " (--verbose shows them)") << "\n";
+    if (Verbose)
+      OS << D.ErrorText;
+  }
+  return false;
+}
+
+} // namespace warplint

@@ -1,0 +1,21 @@
+//===-- Format.h - One writer call for every output format ------*- C++ -*-===//
+#ifndef WARPLINT_OUTPUT_FORMAT_H
+#define WARPLINT_OUTPUT_FORMAT_H
+
+#include "warplint/Output/Output.h"
+#include <optional>
+
+namespace warplint {
+
+/// "text", "json", "sarif" or "github".
+std::optional<OutputFormat> parseOutputFormat(llvm::StringRef Name);
+
+/// Writes Findings in format F. Color: text with ANSI colours. BaseDir: the
+/// directory SARIF and GitHub paths are written relative to.
+void writeFindings(llvm::raw_ostream &OS, OutputFormat F,
+                   const std::vector<Finding> &Findings, bool Color,
+                   llvm::StringRef BaseDir);
+
+} // namespace warplint
+
+#endif // WARPLINT_OUTPUT_FORMAT_H

@@ -1,0 +1,98 @@
+//===-- FileAnalysis.h - Parse and analyse files, as the tool does -*- C++
+//-*-===//
+///
+/// The tool's run over its files: each file's compile command (from a
+/// compilation database, nvcc's translated), a host-side parse with clang's
+/// errors made non-fatal, and, when the host side skips code under
+/// __CUDA_ARCH__, a device-side parse per architecture whose results are
+/// merged in (docs/design.md, "Code for the device only"); with a ptxas,
+/// the file's own ptxas report first. Files run in parallel, each on a
+/// thread with a large stack under crash recovery: a crash loses that file
+/// only. Uses clang's libTooling: the tool links it, the plugin does not.
+///
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_PIPELINE_FILEANALYSIS_H
+#define WARPLINT_PIPELINE_FILEANALYSIS_H
+
+#include "warplint/Analysis/Analyzer.h"
+#include "warplint/Analysis/ArchConditionals.h"
+#include "warplint/Core/Finding.h"
+#include "warplint/Driver/CompileArgs.h"
+#include "warplint/Output/Explain.h"
+#include "warplint/Pipeline/Settings.h"
+#include "llvm/Support/raw_ostream.h"
+#include <string>
+#include <vector>
+
+namespace clang::tooling {
+class CompilationDatabase;
+}
+
+namespace warplint {
+
+/// What one parse of a file gives.
+struct ParseOutput {
+  bool Parsed = false;
+  std::vector<Finding> Findings;
+  std::vector<SharedAccessInfo> Accesses; ///< explain and the dump
+  unsigned UserFunctions = 0;
+  unsigned FunctionsNotAnalysed = 0;
+  /// __CUDA_ARCH__ conditionals and the ranges the preprocessor skipped.
+  ArchConditionals Conditionals;
+  /// The launches of each kernel this parse saw (host side).
+  LaunchTable Launches;
+  /// What the occupancy checks skipped for want of a report (host side).
+  PtxasCoverage Coverage;
+};
+
+/// The device-side parse of a file for one architecture, when the host side
+/// skipped code under __CUDA_ARCH__.
+struct DeviceParse : ParseOutput {
+  std::string Arch;
+  std::string CommandLine;
+  unsigned ClangErrors = 0; ///< in code the host-side parse skipped
+  std::string ErrorText;
+  std::string Failure; ///< why the parse gave no AST
+};
+
+/// A file's analysis: its host-side parse, and the device-side ones merged
+/// into it.
+struct FileResult : ParseOutput {
+  std::string File;
+  FileSettings Settings; ///< with this file's own ptxas reports added
+  unsigned ClangErrors = 0;
+  std::string ErrorText;
+  std::string Fatal;   ///< why the file could not be analysed at all
+  std::string Crashed; ///< how its analysis crashed ("signal 11"), if it did
+  std::string CommandLine;
+  std::vector<DeviceParse> Device;
+  std::vector<std::string> PtxasErrors; ///< --run-ptxas failures
+};
+
+/// What is the same for every file of a run.
+struct RunSetup {
+  ParseSetup Parse;
+  std::vector<std::string> ExtraArgs; ///< added to each compile command
+  /// ptxas and the clang that compiles device code to PTX for it: when
+  /// both are set, each file gets its own ptxas report (--run-ptxas).
+  std::string PtxasPath;
+  std::string ClangPath;
+  /// Describe the shared accesses (explain, --dump-shared-accesses) too.
+  bool DescribeAccesses = false;
+  unsigned Jobs = 0; ///< files in parallel; 0: one per core
+};
+
+/// Analyses each of Files (File and Settings set) with its command in DB.
+void analyseFiles(const clang::tooling::CompilationDatabase &DB,
+                  std::vector<FileResult> &Files, const RunSetup &Setup);
+
+/// Says on OS what went wrong with R (a crash, a file that could not be
+/// analysed, clang's errors, checks skipped for want of a ptxas report, a
+/// failed device-side parse) and, with Verbose, how it was parsed. True
+/// when R could not be analysed: an input error.
+bool describeProblems(llvm::raw_ostream &OS, const FileResult &R, bool Verbose,
+                      bool ConfigIgnored);
+
+} // namespace warplint
+
+#endif // WARPLINT_PIPELINE_FILEANALYSIS_H

@@ -1,0 +1,66 @@
+//===-- Reporting.h - What is reported, and what fails a run ----*- C++ -*-===//
+///
+/// The reporting policy, one for every front end, applied in this order to
+/// the findings the analysis kept after NOLINT:
+///  1. severity: a warning of a check that WarningsAsErrors matches is an
+///     error;
+///  2. de-duplication: a finding said twice (a header seen from several
+///     files, a kernel reached twice) is reported once;
+///  3. baseline: a finding the file's baseline holds is not reported;
+///  4. fail-on: the findings left at or above the file's FailOn level fail
+///     the run (the tool's exit status; with Werror, the plugin's compile).
+///
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_PIPELINE_REPORTING_H
+#define WARPLINT_PIPELINE_REPORTING_H
+
+#include "warplint/Core/Baseline.h"
+#include "warplint/Core/Config.h"
+#include "warplint/Core/Finding.h"
+#include "warplint/Pipeline/Settings.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// The severity a finding of Check found at Level is reported with.
+Severity reportedSeverity(Severity Level, llvm::StringRef Check,
+                          llvm::StringRef WarningsAsErrors);
+
+/// Whether a finding reported at Level fails the run under Fail.
+bool failsRun(Severity Level, FailOn Fail);
+
+/// The findings of a run over one or more files, each under its own
+/// settings.
+class FindingReport {
+public:
+  /// F, found in a file with settings S (its severity decided here).
+  void add(Finding F, const FileSettings &S);
+
+  /// Every finding once, in order: what a baseline being written holds.
+  std::vector<Finding> takeAll();
+
+  struct Outcome {
+    std::vector<Finding> Reported; ///< in order, once each
+    bool Failing = false;
+    /// One line for each baseline that held findings of this run ("N
+    /// findings in the baseline B not reported; M of its entries not
+    /// found in this run").
+    std::vector<std::string> BaselineNotes;
+  };
+  /// Steps 2 to 4, with the baselines the settings read.
+  Outcome finish(std::map<std::string, Baseline> &Baselines);
+
+private:
+  std::vector<Finding> Found;
+  struct From {
+    std::string BaselinePath;
+    FailOn Fail;
+  };
+  std::vector<From> Origins;
+};
+
+} // namespace warplint
+
+#endif // WARPLINT_PIPELINE_REPORTING_H
