@@ -127,6 +127,21 @@ const Stmt *ValueEvaluator::parentOf(const Stmt *S) {
 
 namespace {
 enum class UseKind { Read, Assign, Clobber };
+
+/// The member Fields (outermost first) of an aggregate initialised by
+/// Init, when Init spells it out (`{32, 8}`); null otherwise.
+const Expr *fieldOf(const Expr *Init,
+                    llvm::ArrayRef<const FieldDecl *> Fields) {
+  for (const FieldDecl *F : Fields) {
+    if (!Init)
+      return nullptr;
+    const auto *ILE = dyn_cast<InitListExpr>(stripTemporaries(Init));
+    if (!ILE || F->getFieldIndex() >= ILE->getNumInits())
+      return nullptr;
+    Init = ILE->getInit(F->getFieldIndex());
+  }
+  return Init;
+}
 } // namespace
 
 const Expr *
@@ -146,16 +161,7 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
   if (!Var->hasLocalStorage() || (PV && !Bound)) {
     if (isa<ParmVarDecl>(Var) || !Var->getType().isConstQualified())
       return nullptr;
-    const Expr *Init = Var->getAnyInitializer();
-    if (!Init)
-      return nullptr;
-    for (const FieldDecl *F : Fields) {
-      const auto *ILE = dyn_cast<InitListExpr>(stripTemporaries(Init));
-      if (!ILE || F->getFieldIndex() >= ILE->getNumInits())
-        return nullptr;
-      Init = ILE->getInit(F->getFieldIndex());
-    }
-    return Init;
+    return fieldOf(Var->getAnyInitializer(), Fields);
   }
 
   const auto *FD = dyn_cast_or_null<FunctionDecl>(
@@ -371,16 +377,7 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
   if (Last)
     return Last->Value;
 
-  const Expr *Init = Bound ? Bound : Var->getInit();
-  if (!Init)
-    return nullptr;
-  for (const FieldDecl *F : Fields) {
-    const auto *ILE = dyn_cast<InitListExpr>(stripTemporaries(Init));
-    if (!ILE || F->getFieldIndex() >= ILE->getNumInits())
-      return nullptr;
-    Init = ILE->getInit(F->getFieldIndex());
-  }
-  return Init;
+  return fieldOf(Bound ? Bound : Var->getInit(), Fields);
 }
 
 const Expr *ValueEvaluator::lvalueDefinition(const Expr *LValue) {

@@ -20,18 +20,10 @@ using namespace warplint::model;
 
 namespace warplint {
 
+/// The kind in a message: accessKindName's, but for a read and write.
 static StringRef kindWords(SharedAccess::Kind K) {
-  switch (K) {
-  case SharedAccess::Load:
-    return "load";
-  case SharedAccess::Store:
-    return "store";
-  case SharedAccess::LoadStore:
-    return "read-modify-write";
-  case SharedAccess::Atomic:
-    return "atomic";
-  }
-  return "access";
+  return K == SharedAccess::LoadStore ? "read-modify-write"
+                                      : accessKindName(K);
 }
 
 /// "a 32-way", "an 8-way", "an 18-way".

@@ -77,44 +77,33 @@ NodeId ExprPool::constant(int64_t V, IntType T) {
   return add(N);
 }
 
-NodeId ExprPool::threadIdx(unsigned Dim) {
+/// A leaf that names one of several: a dimension, a symbol, a loop.
+static Node indexedLeaf(Op O, unsigned Index, IntType T) {
   Node N;
-  N.Kind = Op::ThreadIdx;
-  N.Type = IntType::u32();
-  N.Index = Dim;
-  return add(N);
+  N.Kind = O;
+  N.Type = T;
+  N.Index = Index;
+  return N;
+}
+
+NodeId ExprPool::threadIdx(unsigned Dim) {
+  return add(indexedLeaf(Op::ThreadIdx, Dim, IntType::u32()));
 }
 
 NodeId ExprPool::blockDim(unsigned Dim) {
-  Node N;
-  N.Kind = Op::BlockDim;
-  N.Type = IntType::u32();
-  N.Index = Dim;
-  return add(N);
+  return add(indexedLeaf(Op::BlockDim, Dim, IntType::u32()));
 }
 
 NodeId ExprPool::symbol(unsigned Sym, IntType T) {
-  Node N;
-  N.Kind = Op::Sym;
-  N.Type = T;
-  N.Index = Sym;
-  return add(N);
+  return add(indexedLeaf(Op::Sym, Sym, T));
 }
 
 NodeId ExprPool::loopVar(unsigned L, IntType T) {
-  Node N;
-  N.Kind = Op::LoopVar;
-  N.Type = T;
-  N.Index = L;
-  return add(N);
+  return add(indexedLeaf(Op::LoopVar, L, T));
 }
 
 NodeId ExprPool::loopExit(unsigned L, IntType T) {
-  Node N;
-  N.Kind = Op::LoopExit;
-  N.Type = T;
-  N.Index = L;
-  return add(N);
+  return add(indexedLeaf(Op::LoopExit, L, T));
 }
 
 NodeId ExprPool::unary(Op O, NodeId A, IntType T) {
