@@ -1179,18 +1179,30 @@ private:
     return std::nullopt;
   }
 
-  static std::optional<Op> compoundOp(BinaryOperatorKind K) {
+  /// The model's operator for a C++ binary operator (a compound
+  /// assignment's, for `v op= e`).
+  static std::optional<Op> modelOp(BinaryOperatorKind K) {
+    if (BinaryOperator::isCompoundAssignmentOp(K))
+      K = BinaryOperator::getOpForCompoundAssignment(K);
     switch (K) {
-    case BO_AddAssign: return Op::Add;
-    case BO_SubAssign: return Op::Sub;
-    case BO_MulAssign: return Op::Mul;
-    case BO_DivAssign: return Op::Div;
-    case BO_RemAssign: return Op::Rem;
-    case BO_ShlAssign: return Op::Shl;
-    case BO_ShrAssign: return Op::Shr;
-    case BO_AndAssign: return Op::And;
-    case BO_OrAssign: return Op::Or;
-    case BO_XorAssign: return Op::Xor;
+    case BO_Add: return Op::Add;
+    case BO_Sub: return Op::Sub;
+    case BO_Mul: return Op::Mul;
+    case BO_Div: return Op::Div;
+    case BO_Rem: return Op::Rem;
+    case BO_Shl: return Op::Shl;
+    case BO_Shr: return Op::Shr;
+    case BO_And: return Op::And;
+    case BO_Or: return Op::Or;
+    case BO_Xor: return Op::Xor;
+    case BO_LT: return Op::LT;
+    case BO_GT: return Op::GT;
+    case BO_LE: return Op::LE;
+    case BO_GE: return Op::GE;
+    case BO_EQ: return Op::EQ;
+    case BO_NE: return Op::NE;
+    case BO_LAnd: return Op::LAnd;
+    case BO_LOr: return Op::LOr;
     default: return std::nullopt;
     }
   }
@@ -1345,29 +1357,11 @@ private:
       return P->cast(*V, IT);
     }
     if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-      Op O;
-      switch (B->getOpcode()) {
-      case BO_Add: O = Op::Add; break;
-      case BO_Sub: O = Op::Sub; break;
-      case BO_Mul: O = Op::Mul; break;
-      case BO_Div: O = Op::Div; break;
-      case BO_Rem: O = Op::Rem; break;
-      case BO_Shl: O = Op::Shl; break;
-      case BO_Shr: O = Op::Shr; break;
-      case BO_And: O = Op::And; break;
-      case BO_Or: O = Op::Or; break;
-      case BO_Xor: O = Op::Xor; break;
-      case BO_LT: O = Op::LT; break;
-      case BO_GT: O = Op::GT; break;
-      case BO_LE: O = Op::LE; break;
-      case BO_GE: O = Op::GE; break;
-      case BO_EQ: O = Op::EQ; break;
-      case BO_NE: O = Op::NE; break;
-      case BO_LAnd: O = Op::LAnd; break;
-      case BO_LOr: O = Op::LOr; break;
-      default:
+      std::optional<Op> O;
+      if (!B->isCompoundAssignmentOp())
+        O = modelOp(B->getOpcode());
+      if (!O)
         return fail("an operator the analysis does not follow");
-      }
       if (B->getLHS()->getType()->isPointerType() ||
           B->getRHS()->getType()->isPointerType())
         return fail("pointer arithmetic in an integer");
@@ -1377,7 +1371,7 @@ private:
       auto Rv = integer(B->getRHS(), Frame);
       if (!Rv)
         return std::nullopt;
-      return P->binary(O, *L, *Rv, IT);
+      return P->binary(*O, *L, *Rv, IT);
     }
 
     if (const auto *U = dyn_cast<UnaryOperator>(E)) {
@@ -1938,7 +1932,7 @@ private:
       return stepped(V, *Prev, *Rhs, B->getOpcode() == BO_AddAssign);
     }
     const auto *CA = cast<CompoundAssignOperator>(B);
-    std::optional<Op> O = compoundOp(CA->getOpcode());
+    std::optional<Op> O = modelOp(CA->getOpcode());
     if (!O)
       return fail("an assignment operator the analysis does not follow");
     IntType CT = typeOf(CA->getComputationLHSType());
