@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/Analyzer.h"
+#include "warplint/Checks/AllChecks.h"
 #include "warplint/Core/Baseline.h"
 #include "warplint/Core/Checks.h"
 #include "warplint/Core/Config.h"
@@ -87,7 +88,7 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     std::string Crash;
     std::optional<AnalysisResult> Safe =
-        analyzeTranslationUnitContained(Ctx, S.Opts, Crash);
+        analyzeTranslationUnitContained(Ctx, builtinChecks(), S.Opts, Crash);
     if (!Safe) {
       // warplint's bug, not the user's: a warning that -Werror leaves a
       // warning, and the compile goes on.

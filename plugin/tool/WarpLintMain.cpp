@@ -14,12 +14,15 @@
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/Analyzer.h"
 #include "warplint/Analysis/ArchConditionals.h"
+#include "warplint/Checks/AllChecks.h"
 #include "warplint/Core/Baseline.h"
 #include "warplint/Core/Checks.h"
 #include "warplint/Core/Config.h"
 #include "warplint/Core/Options.h"
+#include "warplint/Core/Version.h"
 #include "warplint/Driver/CompileArgs.h"
 #include "warplint/Driver/Launch.h"
+#include "warplint/Output/Explain.h"
 #include "warplint/Output/Output.h"
 #include "warplint/Ptxas/PtxasReport.h"
 #include "OccupancyCommand.h"
@@ -360,8 +363,8 @@ public:
         if (DescribeAccesses)
           A.R.Accesses =
               describeSharedAccesses(Ctx, A.Opts, A.Errors.Locs, Launches);
-        AnalysisResult AR =
-            analyzeTranslationUnit(Ctx, A.Opts, A.Errors.Locs, Launches);
+        AnalysisResult AR = analyzeTranslationUnit(Ctx, builtinChecks(), A.Opts,
+                                                   A.Errors.Locs, Launches);
         const SourceManager &SM = Ctx.getSourceManager();
         std::vector<NolintProblem> Unmatched = applyNolint(AR.Findings, SM);
         for (const AstFinding &F : AR.Findings)
