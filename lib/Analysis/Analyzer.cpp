@@ -2,9 +2,11 @@
 #include "warplint/Analysis/Analyzer.h"
 #include "warplint/Analysis/BankConflicts.h"
 #include "warplint/Analysis/CheckContext.h"
+#include "warplint/Analysis/CheckRegistry.h"
 #include "warplint/Core/Nolint.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -170,10 +172,11 @@ bool runContained(llvm::function_ref<void()> Work, std::string &Crash) {
 }
 
 std::optional<AnalysisResult>
-analyzeTranslationUnitContained(ASTContext &Ctx, const Options &Opts,
-                                std::string &Crash) {
+analyzeTranslationUnitContained(ASTContext &Ctx, const CheckRegistry &Checks,
+                                const Options &Opts, std::string &Crash) {
   std::optional<AnalysisResult> R;
-  if (!runContained([&] { R = analyzeTranslationUnit(Ctx, Opts); }, Crash))
+  if (!runContained([&] { R = analyzeTranslationUnit(Ctx, Checks, Opts); },
+                    Crash))
     return std::nullopt; // what it allocated is abandoned, never destroyed
   return R;
 }
@@ -196,7 +199,21 @@ static void debugTraceAnalysis(ASTContext &Ctx, const Options &Opts) {
                << Names << "\n";
 }
 
-AnalysisResult analyzeTranslationUnit(ASTContext &Ctx, const Options &Opts,
+std::string PtxasCoverage::message() const {
+  std::string Skipped = llvm::join(Checks, " and ") + " skipped";
+  if (NoReport)
+    return "no ptxas report; " + Skipped;
+  std::string Missing = llvm::join(MissingArchs, ", ");
+  return "no ptxas report for " + Missing + " (" +
+         (ReportArchs.empty()
+              ? std::string("the report lists no kernel")
+              : "the report covers " + llvm::join(ReportArchs, ", ")) +
+         "); " + Skipped + " for " + Missing;
+}
+
+AnalysisResult analyzeTranslationUnit(ASTContext &Ctx,
+                                      const CheckRegistry &Checks,
+                                      const Options &Opts,
                                       ArrayRef<SourceLocation> ErrorLocs,
                                       LaunchExchange Launches) {
   debugCrashHook();
@@ -204,16 +221,13 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx, const Options &Opts,
   TUIndex Index(Ctx, ErrorLocs);
   CheckContext C(Index, Opts);
   C.Launches = Launches;
-  if (Opts.Checks.isEnabled(CheckId::BlockSize))
-    runBlockSizeCheck(C);
-  if (Opts.Checks.isEnabled(CheckId::BankConflict))
-    runBankConflictCheck(C);
-  if (Opts.Checks.isEnabled(CheckId::Occupancy))
-    runOccupancyCheck(C);
-  if (Opts.Checks.isEnabled(CheckId::RegisterSpill))
-    runRegisterSpillCheck(C);
+  for (const CheckInfo &I : allChecks())
+    if (Opts.Checks.isEnabled(I.Id))
+      if (CheckRegistry::RunFunction Run = Checks.find(I.Id))
+        Run(C);
   AnalysisResult R;
-  R.Coverage = ptxasCoverage(C);
+  if (C.Coverage)
+    R.Coverage = std::move(*C.Coverage);
   R.Findings = C.takeFindings();
   const SourceManager &SM = Ctx.getSourceManager();
   std::stable_sort(R.Findings.begin(), R.Findings.end(),

@@ -7,6 +7,7 @@
 // docs/checks/warplint-bank-conflict.md.
 //
 //===----------------------------------------------------------------------===//
+#include "Registration.h"
 #include "warplint/Analysis/BankConflicts.h"
 #include "warplint/Model/PtxAccess.h"
 #include "clang/AST/Attr.h"
@@ -160,7 +161,7 @@ static void tileFinding(CheckContext &C, const AccessReport &R,
   C.report(std::move(F), R.Access.Function);
 }
 
-void runBankConflictCheck(CheckContext &C) {
+static void runBankConflictCheck(CheckContext &C) {
   BankConflictAnalysis A(C);
   ASTContext &Ctx = C.Index.Ctx;
   std::map<const VarDecl *, unsigned> Padding;
@@ -320,6 +321,10 @@ void runBankConflictCheck(CheckContext &C) {
       C.report(std::move(F), R.Access.Function);
     }
   }
+}
+
+void registerBankConflictCheck(CheckRegistry &Registry) {
+  Registry.add(CheckId::BankConflict, runBankConflictCheck);
 }
 
 } // namespace warplint

@@ -6,6 +6,7 @@
 // See docs/checks/warplint-block-size.md.
 //
 //===----------------------------------------------------------------------===//
+#include "Registration.h"
 #include "warplint/Analysis/CheckContext.h"
 #include "warplint/Model/BlockSize.h"
 #include "clang/AST/Attr.h"
@@ -151,7 +152,7 @@ static void checkBounds(CheckContext &C, const FunctionDecl *K) {
   C.report(std::move(F), K);
 }
 
-void runBlockSizeCheck(CheckContext &C) {
+static void runBlockSizeCheck(CheckContext &C) {
   bool UseBounds = C.Opts.getBool("warplint-block-size.LaunchBounds", true);
   for (const LaunchSite &S : C.Index.Launches)
     if (C.Index.isUserCode(S.Loc) && C.Index.isAnalysable(S.Enclosing))
@@ -162,6 +163,10 @@ void runBlockSizeCheck(CheckContext &C) {
     if (C.Index.isUserCode(K->getAttr<CUDALaunchBoundsAttr>()->getLocation()) &&
         C.Index.isAnalysable(K))
       checkBounds(C, K);
+}
+
+void registerBlockSizeCheck(CheckRegistry &Registry) {
+  Registry.add(CheckId::BlockSize, runBlockSizeCheck);
 }
 
 } // namespace warplint

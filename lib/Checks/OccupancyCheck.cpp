@@ -18,6 +18,7 @@
 // silence: ptxasCoverage says what was skipped, for each front end's note.
 //
 //===----------------------------------------------------------------------===//
+#include "Registration.h"
 #include "warplint/Analysis/CheckContext.h"
 #include "warplint/Model/Occupancy.h"
 #include "warplint/Ptxas/PtxasReport.h"
@@ -224,7 +225,11 @@ std::string nextStep(const SmArch &A, const OccupancyInput &In,
 
 } // namespace
 
-void runOccupancyCheck(CheckContext &C) {
+static PtxasCoverage ptxasCoverage(CheckContext &C);
+static void notePtxasCoverage(CheckContext &C);
+
+static void runOccupancyCheck(CheckContext &C) {
+  notePtxasCoverage(C);
   ReportIndex Idx(C);
   if (Idx.empty())
     return;
@@ -341,19 +346,7 @@ void runOccupancyCheck(CheckContext &C) {
   }
 }
 
-std::string PtxasCoverage::message() const {
-  std::string Skipped = llvm::join(Checks, " and ") + " skipped";
-  if (NoReport)
-    return "no ptxas report; " + Skipped;
-  std::string Missing = llvm::join(MissingArchs, ", ");
-  return "no ptxas report for " + Missing + " (" +
-         (ReportArchs.empty()
-              ? std::string("the report lists no kernel")
-              : "the report covers " + llvm::join(ReportArchs, ", ")) +
-         "); " + Skipped + " for " + Missing;
-}
-
-PtxasCoverage ptxasCoverage(CheckContext &C) {
+static PtxasCoverage ptxasCoverage(CheckContext &C) {
   PtxasCoverage Cov;
   std::vector<std::string> Checks;
   for (CheckId Id : {CheckId::Occupancy, CheckId::RegisterSpill})
@@ -395,7 +388,14 @@ PtxasCoverage ptxasCoverage(CheckContext &C) {
   return Cov;
 }
 
-void runRegisterSpillCheck(CheckContext &C) {
+/// Sets C.Coverage, unless the other check did already.
+static void notePtxasCoverage(CheckContext &C) {
+  if (!C.Coverage)
+    C.Coverage = ptxasCoverage(C);
+}
+
+static void runRegisterSpillCheck(CheckContext &C) {
+  notePtxasCoverage(C);
   ReportIndex Idx(C);
   if (Idx.empty())
     return;
@@ -503,6 +503,14 @@ void runRegisterSpillCheck(CheckContext &C) {
       C.report(std::move(Fd), K);
     }
   }
+}
+
+void registerOccupancyCheck(CheckRegistry &Registry) {
+  Registry.add(CheckId::Occupancy, runOccupancyCheck);
+}
+
+void registerRegisterSpillCheck(CheckRegistry &Registry) {
+  Registry.add(CheckId::RegisterSpill, runRegisterSpillCheck);
 }
 
 } // namespace warplint

@@ -1,6 +1,6 @@
 //===-- Options.cpp - Options shared by every front end -------------------===//
 #include "warplint/Core/Options.h"
-#include "warplint/Model/BankModel.h"
+#include "warplint/Model/SmArch.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -24,11 +24,12 @@ std::optional<bool> parseBool(StringRef V) {
   return std::nullopt;
 }
 
-// The compute capabilities of CUDA's documented range, 5.0 to 12.1.
+// The compute capabilities of CUDA's documented range, 5.0 to 12.1: the rows
+// of the SM table.
 static const StringLiteral Archs[] = {
-    "sm_50", "sm_52", "sm_53", "sm_60",  "sm_61",  "sm_62",  "sm_70",
-    "sm_72", "sm_75", "sm_80", "sm_86",  "sm_87",  "sm_89",  "sm_90",
-    "sm_100", "sm_103", "sm_110", "sm_120", "sm_121"};
+#define WARPLINT_SM_ARCH(NAME, ...) NAME,
+#include "warplint/Model/SmArch.def"
+};
 
 ArrayRef<StringLiteral> knownArchs() { return Archs; }
 
@@ -38,27 +39,31 @@ Expected<std::vector<std::string>> parseArchList(StringRef List) {
   List.split(Parts, ',', -1, /*KeepEmpty=*/false);
   for (StringRef P : Parts) {
     StringRef A = P.trim();
-    StringRef Orig = A;
-    if (!A.consume_front("sm_"))
-      A.consume_front("compute_");
-    // Architecture-specific and family variants (sm_90a, sm_100f) share the
-    // SM resources of their base.
-    if (A.ends_with("a") || A.ends_with("f"))
-      A = A.drop_back();
-    std::string Name = ("sm_" + A).str();
-    if (!is_contained(Archs, Name)) {
-      std::string Known;
-      for (StringRef K : Archs)
-        Known += (Known.empty() ? "" : ", ") + K.str();
-      return createStringError("unknown GPU architecture '" + Orig.str() +
-                               "'; known: " + Known);
-    }
-    if (!is_contained(Out, Name))
-      Out.push_back(Name);
+    const model::SmArch *Arch = model::findSmArch(A);
+    if (!Arch)
+      return createStringError("unknown GPU architecture '" + A.str() +
+                               "'; known: " + model::knownSmArchNames());
+    if (!is_contained(Out, Arch->Name))
+      Out.push_back(Arch->Name.str());
   }
   if (Out.empty())
     return createStringError("empty --arch list");
   return Out;
+}
+
+std::optional<model::Dim3> parseBlockDim(StringRef S) {
+  SmallVector<StringRef, 3> Parts;
+  S.trim().split(Parts, S.contains('x') ? 'x' : ',');
+  if (Parts.empty() || Parts.size() > 3)
+    return std::nullopt;
+  uint64_t V[3] = {1, 1, 1};
+  for (size_t I = 0; I < Parts.size(); ++I)
+    if (Parts[I].trim().getAsInteger(10, V[I]) || V[I] == 0)
+      return std::nullopt;
+  model::Dim3 D{V[0], V[1], V[2]};
+  if (D.X > 1024 || D.Y > 1024 || D.Z > 64 || D.threads() > 1024)
+    return std::nullopt;
+  return D;
 }
 
 static const CheckOptionInfo CheckOpts[] = {
@@ -110,7 +115,7 @@ Error Options::setCheckOption(StringRef KeyEqualsValue) {
                                "' takes a number from 0 to 1, not '" +
                                Value.str() + "'");
   }
-  if (Key == "warplint-bank-conflict.BlockDim" && !model::parseBlockDim(Value))
+  if (Key == "warplint-bank-conflict.BlockDim" && !parseBlockDim(Value))
     return createStringError("check option '" + Key.str() + "' takes a block "
                              "shape X[,Y[,Z]] of at most 1024 threads, not '" +
                              Value.str() + "'");

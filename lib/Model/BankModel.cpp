@@ -146,21 +146,6 @@ std::string formatDegree(unsigned Wavefronts, unsigned Phases) {
   return S;
 }
 
-std::optional<Dim3> parseBlockDim(llvm::StringRef S) {
-  llvm::SmallVector<llvm::StringRef, 3> Parts;
-  S.trim().split(Parts, S.contains('x') ? 'x' : ',');
-  if (Parts.empty() || Parts.size() > 3)
-    return std::nullopt;
-  uint64_t V[3] = {1, 1, 1};
-  for (size_t I = 0; I < Parts.size(); ++I)
-    if (Parts[I].trim().getAsInteger(10, V[I]) || V[I] == 0)
-      return std::nullopt;
-  Dim3 D{V[0], V[1], V[2]};
-  if (D.X > 1024 || D.Y > 1024 || D.Z > 64 || D.threads() > 1024)
-    return std::nullopt;
-  return D;
-}
-
 std::string shapeText(const Dim3 &D) {
   std::string S = std::to_string(D.X) + "x" + std::to_string(D.Y);
   if (D.Z != 1)
@@ -243,54 +228,6 @@ std::string describeConflict(const AccessResult &R, unsigned Bytes) {
   } else {
     S += " in " + std::to_string(R.Banks.WorstWords) + " different words";
   }
-  return S;
-}
-
-std::string renderBankMap(const AccessResult &R, unsigned Bytes, bool Color) {
-  std::vector<WavefrontRow> Rows;
-  WarpBanks B = warpBanks(R.Lanes, Bytes, &Rows);
-  std::string S;
-  auto Cell = [](const std::string &T) {
-    std::string C = T.size() >= 4 ? T.substr(0, 4) : std::string(4 - T.size(), ' ') + T;
-    return C;
-  };
-  S += std::string(13, ' ') + "bank"; // as wide as the row labels
-  for (unsigned K = 0; K < NumBanks; ++K)
-    S += Cell(std::to_string(K));
-  S += "\n";
-  unsigned Phases = phasesFor(Bytes);
-  for (size_t I = 0; I < Rows.size(); ++I) {
-    const WavefrontRow &Row = Rows[I];
-    std::string Label = "wavefront " + std::to_string(I + 1);
-    if (Phases > 1)
-      Label = "p" + std::to_string(Row.Phase + 1) + " wf " + std::to_string(I + 1);
-    S += Label + std::string(Label.size() < 17 ? 17 - Label.size() : 1, ' ');
-    for (unsigned K = 0; K < NumBanks; ++K) {
-      std::string T;
-      if (Row.Word[K]) {
-        T = std::to_string(Row.Lanes[K].front());
-        if (Row.Lanes[K].size() > 1)
-          T += "+"; // a broadcast: more lanes read this word
-      } else {
-        T = ".";
-      }
-      std::string C = Cell(T);
-      bool Hot = Row.Word[K] && I > 0 && Rows[I - 1].Phase == Row.Phase;
-      if (Color && Hot)
-        S += "\x1b[1;31m" + C + "\x1b[0m";
-      else
-        S += C;
-    }
-    S += "\n";
-  }
-  S += "cells: the first lane served; '+': more lanes read the same word "
-       "(a broadcast); '.': bank idle\n";
-  S += std::to_string(B.Wavefronts) + " wavefront" +
-       (B.Wavefronts == 1 ? "" : "s") + " where " + std::to_string(B.Phases) +
-       " would do: " + formatDegree(B.Wavefronts, B.Phases) + "-way";
-  if (B.Wavefronts > B.Phases)
-    S += " (" + describeConflict(R, Bytes) + ")";
-  S += "\n";
   return S;
 }
 

@@ -1,6 +1,5 @@
 //===-- SmArch.cpp - Resources of one SM per compute capability -----------===//
 #include "warplint/Model/SmArch.h"
-#include "warplint/Core/Options.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace llvm;
@@ -44,21 +43,43 @@ std::string SmArch::version() const {
 
 ArrayRef<SmArch> allSmArchs() { return Archs; }
 
+std::string smArchBaseName(StringRef Name) {
+  StringRef A = Name;
+  if (!A.consume_front("sm_"))
+    A.consume_front("compute_");
+  // Architecture-specific and family variants (sm_90a, sm_100f) share the
+  // SM resources of their base.
+  if (A.ends_with("a") || A.ends_with("f"))
+    A = A.drop_back();
+  return ("sm_" + A).str();
+}
+
+const SmArch *findSmArch(StringRef Name) {
+  std::string Base = smArchBaseName(Name);
+  for (const SmArch &A : Archs)
+    if (A.Name == Base)
+      return &A;
+  return nullptr;
+}
+
+std::string knownSmArchNames() {
+  std::string Known;
+  for (const SmArch &A : Archs)
+    Known += (Known.empty() ? "" : ", ") + A.Name.str();
+  return Known;
+}
+
 Expected<const SmArch *> lookupSmArch(StringRef Name) {
   StringRef N = Name.trim();
-  // A bare number ("90") names the same architecture as sm_90.
-  std::string Spelled =
-      !N.empty() && isDigit(N.front()) ? ("sm_" + N).str() : N.str();
   if (N.empty() || N.contains(','))
     return createStringError("invalid GPU architecture '" + Name.str() +
                              "': expected one name such as sm_90");
-  auto List = parseArchList(Spelled);
-  if (!List)
-    return List.takeError();
-  for (const SmArch &A : Archs)
-    if (A.Name == List->front())
-      return &A;
-  return createStringError("no SM data for '" + Name.str() + "'");
+  // A bare number ("90") names the same architecture as sm_90.
+  std::string Spelled = isDigit(N.front()) ? ("sm_" + N).str() : N.str();
+  if (const SmArch *A = findSmArch(Spelled))
+    return A;
+  return createStringError("unknown GPU architecture '" + Spelled +
+                           "'; known: " + knownSmArchNames());
 }
 
 } // namespace warplint::model

@@ -65,6 +65,59 @@ json::Value sharedAccessJson(const SharedAccessInfo &I) {
   return O;
 }
 
+/// A terminal picture of the worst warp's wavefronts: one column per bank,
+/// one row per wavefront, each cell the lane (or lanes) served there; with
+/// Color, the cells of the wavefronts past a phase's first in bold red.
+static std::string renderBankMap(const AccessResult &R, unsigned Bytes,
+                                 bool Color) {
+  std::vector<WavefrontRow> Rows;
+  WarpBanks B = warpBanks(R.Lanes, Bytes, &Rows);
+  std::string S;
+  auto Cell = [](const std::string &T) {
+    return T.size() >= 4 ? T.substr(0, 4)
+                         : std::string(4 - T.size(), ' ') + T;
+  };
+  S += std::string(13, ' ') + "bank"; // as wide as the row labels
+  for (unsigned K = 0; K < NumBanks; ++K)
+    S += Cell(std::to_string(K));
+  S += "\n";
+  unsigned Phases = phasesFor(Bytes);
+  for (size_t I = 0; I < Rows.size(); ++I) {
+    const WavefrontRow &Row = Rows[I];
+    std::string Label = "wavefront " + std::to_string(I + 1);
+    if (Phases > 1)
+      Label = "p" + std::to_string(Row.Phase + 1) + " wf " +
+              std::to_string(I + 1);
+    S += Label + std::string(Label.size() < 17 ? 17 - Label.size() : 1, ' ');
+    for (unsigned K = 0; K < NumBanks; ++K) {
+      std::string T;
+      if (Row.Word[K]) {
+        T = std::to_string(Row.Lanes[K].front());
+        if (Row.Lanes[K].size() > 1)
+          T += "+"; // a broadcast: more lanes read this word
+      } else {
+        T = ".";
+      }
+      std::string C = Cell(T);
+      bool Hot = Row.Word[K] && I > 0 && Rows[I - 1].Phase == Row.Phase;
+      if (Color && Hot)
+        S += "\x1b[1;31m" + C + "\x1b[0m";
+      else
+        S += C;
+    }
+    S += "\n";
+  }
+  S += "cells: the first lane served; '+': more lanes read the same word "
+       "(a broadcast); '.': bank idle\n";
+  S += std::to_string(B.Wavefronts) + " wavefront" +
+       (B.Wavefronts == 1 ? "" : "s") + " where " + std::to_string(B.Phases) +
+       " would do: " + formatDegree(B.Wavefronts, B.Phases) + "-way";
+  if (B.Wavefronts > B.Phases)
+    S += " (" + describeConflict(R, Bytes) + ")";
+  S += "\n";
+  return S;
+}
+
 void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {
   if (Color)
     OS.changeColor(raw_ostream::SAVEDCOLOR, /*Bold=*/true);

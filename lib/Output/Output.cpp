@@ -1,7 +1,8 @@
 //===-- Output.cpp - Text, JSON and SARIF renderings of findings ----------===//
 #include "warplint/Output/Output.h"
-#include "warplint/Core/Nolint.h"
 #include "warplint/Core/Checks.h"
+#include "warplint/Core/Nolint.h"
+#include "warplint/Core/Version.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -10,12 +11,6 @@
 using namespace llvm;
 
 namespace warplint {
-
-#ifndef WARPLINT_VERSION
-#define WARPLINT_VERSION "0.0.0"
-#endif
-
-StringRef warplintVersion() { return WARPLINT_VERSION; }
 
 //===----------------------------------------------------------------------===//
 // Text

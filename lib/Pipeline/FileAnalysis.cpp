@@ -1,5 +1,6 @@
 //===-- FileAnalysis.cpp - Parse and analyse files, as the tool does ------===//
 #include "warplint/Pipeline/FileAnalysis.h"
+#include "warplint/Checks/AllChecks.h"
 #include "warplint/Core/Checks.h"
 #include "warplint/Core/Nolint.h"
 
@@ -106,8 +107,8 @@ public:
         if (A.Describe)
           A.R.Accesses =
               describeSharedAccesses(Ctx, A.Opts, A.Errors.Locs, Launches);
-        AnalysisResult AR =
-            analyzeTranslationUnit(Ctx, A.Opts, A.Errors.Locs, Launches);
+        AnalysisResult AR = analyzeTranslationUnit(Ctx, builtinChecks(), A.Opts,
+                                                   A.Errors.Locs, Launches);
         const SourceManager &SM = Ctx.getSourceManager();
         std::vector<NolintProblem> Unmatched = applyNolint(AR.Findings, SM);
         for (const AstFinding &F : AR.Findings)

@@ -12,16 +12,15 @@
 // -fplugin-arg-warplint-device-side reports from device compilations instead
 // (for --cuda-device-only builds).
 //
-// The nearest .warplint.yaml above the main file configures it as it does the
-// tool (plugin arguments win); NOLINT comments and a baseline silence
-// findings. A configuration or baseline it cannot read is a warning, and the
-// compile goes on with the defaults. So is a ptxas report that is not one,
-// or has damaged lines (an error with werror); and a file with kernels whose
-// occupancy checks have no report for an architecture gets a remark saying
-// so, once per compile.
+// Its settings and reporting policy are the tool's (lib/Pipeline): a
+// configuration or baseline it cannot read is a warning, and the compile
+// goes on with the defaults. So is a ptxas report that is not one, or has
+// damaged lines (an error with werror); a file whose occupancy checks have
+// no report for an architecture gets a remark, once per compile.
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/Analyzer.h"
+#include "warplint/Checks/AllChecks.h"
 #include "warplint/Core/Nolint.h"
 #include "warplint/Pipeline/Reporting.h"
 #include "warplint/Pipeline/Settings.h"
@@ -82,7 +81,8 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     std::string Crash;
     std::optional<AnalysisResult> Safe =
-        analyzeTranslationUnitContained(Ctx, S.File.Opts, Crash);
+        analyzeTranslationUnitContained(Ctx, builtinChecks(), S.File.Opts,
+                                        Crash);
     if (!Safe) {
       // warplint's bug, not the user's: a warning that -Werror leaves a
       // warning, and the compile goes on.

@@ -19,9 +19,9 @@
 //===----------------------------------------------------------------------===//
 #include "warplint/Core/Config.h"
 #include "warplint/Core/Options.h"
+#include "warplint/Core/Version.h"
 #include "warplint/Driver/CompileArgs.h"
 #include "warplint/Driver/Launch.h"
-#include "warplint/Output/Output.h"
 #include "warplint/Ptxas/PtxasReport.h"
 
 #include "llvm/ADT/STLExtras.h"

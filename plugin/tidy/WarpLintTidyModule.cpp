@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/Analyzer.h"
+#include "warplint/Checks/AllChecks.h"
 #include "warplint/Core/Checks.h"
 #include "warplint/Core/Options.h"
 #include "warplint/Ptxas/PtxasReport.h"
@@ -200,7 +201,8 @@ private:
     else
       llvm::consumeError(F.takeError());
     S.Results.push_back(
-        {this, analyzeTranslationUnitContained(Ctx, Merged, Crash)});
+        {this, analyzeTranslationUnitContained(Ctx, builtinChecks(), Merged,
+                                               Crash)});
     S.Crashes.push_back(Crash);
     return S.Results.back().second;
   }

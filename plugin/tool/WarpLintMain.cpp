@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "OccupancyCommand.h"
 #include "ToolOptions.h"
+#include "warplint/Core/Version.h"
 #include "warplint/Driver/Toolchain.h"
 #include "warplint/Pipeline/FileAnalysis.h"
 #include "warplint/Pipeline/Inputs.h"

@@ -333,24 +333,6 @@ TEST(BankModelTest, DescribeAStrideInBytes) {
 // Block shapes
 //===----------------------------------------------------------------------===//
 
-TEST(BankModelTest, ParseBlockDimAccepts) {
-  EXPECT_EQ(parseBlockDim("32"), (Dim3{32, 1, 1}));
-  EXPECT_EQ(parseBlockDim("32,8"), (Dim3{32, 8, 1}));
-  EXPECT_EQ(parseBlockDim("16x16"), (Dim3{16, 16, 1}));
-  EXPECT_EQ(parseBlockDim("8x8x4"), (Dim3{8, 8, 4}));
-  EXPECT_EQ(parseBlockDim("8,8,4"), (Dim3{8, 8, 4}));
-  EXPECT_EQ(parseBlockDim(" 32 , 8 "), (Dim3{32, 8, 1}));
-  EXPECT_EQ(parseBlockDim("1024"), (Dim3{1024, 1, 1}));
-  EXPECT_EQ(parseBlockDim("1x1x64"), (Dim3{1, 1, 64}));
-  EXPECT_EQ(parseBlockDim("32x32"), (Dim3{32, 32, 1}));
-}
-
-TEST(BankModelTest, ParseBlockDimRejects) {
-  for (const char *S : {"0", "2048", "1025", "33x33", "1x1x65", "a", "",
-                        "1,2,3,4", "32x0", "32,", "-32", "32x8,2", "4x4x4x4"})
-    EXPECT_FALSE(parseBlockDim(S).has_value()) << '"' << S << '"';
-}
-
 TEST(BankModelTest, ShapeText) {
   EXPECT_EQ(shapeText({32, 8, 1}), "32x8");
   EXPECT_EQ(shapeText({32, 1, 1}), "32x1");

@@ -77,6 +77,24 @@ TEST(OptionsTest, KnownArchsCoverCuda5To12) {
   EXPECT_EQ(knownArchs().back(), "sm_121");
 }
 
+TEST(OptionsTest, ParseBlockDimAccepts) {
+  EXPECT_EQ(parseBlockDim("32"), (model::Dim3{32, 1, 1}));
+  EXPECT_EQ(parseBlockDim("32,8"), (model::Dim3{32, 8, 1}));
+  EXPECT_EQ(parseBlockDim("16x16"), (model::Dim3{16, 16, 1}));
+  EXPECT_EQ(parseBlockDim("8x8x4"), (model::Dim3{8, 8, 4}));
+  EXPECT_EQ(parseBlockDim("8,8,4"), (model::Dim3{8, 8, 4}));
+  EXPECT_EQ(parseBlockDim(" 32 , 8 "), (model::Dim3{32, 8, 1}));
+  EXPECT_EQ(parseBlockDim("1024"), (model::Dim3{1024, 1, 1}));
+  EXPECT_EQ(parseBlockDim("1x1x64"), (model::Dim3{1, 1, 64}));
+  EXPECT_EQ(parseBlockDim("32x32"), (model::Dim3{32, 32, 1}));
+}
+
+TEST(OptionsTest, ParseBlockDimRejects) {
+  for (const char *S : {"0", "2048", "1025", "33x33", "1x1x65", "a", "",
+                        "1,2,3,4", "32x0", "32,", "-32", "32x8,2", "4x4x4x4"})
+    EXPECT_FALSE(parseBlockDim(S).has_value()) << '"' << S << '"';
+}
+
 TEST(OptionsTest, CheckOptions) {
   Options O;
   EXPECT_TRUE(O.getBool("warplint-block-size.LaunchBounds", true));

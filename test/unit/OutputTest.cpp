@@ -1,5 +1,6 @@
 // Unit tests of the output writers (warplint/Output/Output.h).
 #include "warplint/Output/Output.h"
+#include "warplint/Core/Version.h"
 #include "llvm/Support/JSON.h"
 #include "gtest/gtest.h"
 

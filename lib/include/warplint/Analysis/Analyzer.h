@@ -1,7 +1,8 @@
 //===-- Analyzer.h - Run the enabled checks on a translation unit -*- C++ -*-===//
 ///
-/// The one entry point the three front ends call. It produces findings with
-/// clang source locations; the tool turns them into file positions, the plugin
+/// The one entry point the three front ends call, with the checks to run
+/// (a CheckRegistry, filled by lib/Checks). It produces findings with clang
+/// source locations; the tool turns them into file positions, the plugin
 /// and the clang-tidy module hand them to their diagnostics engines.
 ///
 //===----------------------------------------------------------------------===//
@@ -10,7 +11,7 @@
 
 #include "warplint/Core/Finding.h"
 #include "warplint/Core/Options.h"
-#include "warplint/Output/Explain.h"
+#include "warplint/Core/SharedAccessInfo.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
@@ -18,6 +19,8 @@
 #include <vector>
 
 namespace warplint {
+
+class CheckRegistry;
 
 /// A replacement of source text that a fix would make.
 struct AstFixIt {
@@ -96,8 +99,10 @@ struct AnalysisResult {
   unsigned UserFunctionsWithErrors = 0;
 };
 
+/// Runs the checks of Checks that Opts enables, in the order of Checks.def.
 AnalysisResult
-analyzeTranslationUnit(clang::ASTContext &Ctx, const Options &Opts,
+analyzeTranslationUnit(clang::ASTContext &Ctx, const CheckRegistry &Checks,
+                       const Options &Opts,
                        llvm::ArrayRef<clang::SourceLocation> ErrorLocs = {},
                        LaunchExchange Launches = {});
 
@@ -112,8 +117,9 @@ bool runContained(llvm::function_ref<void()> Work, std::string &Crash);
 /// warplint's analysis costs its findings, never the compile. std::nullopt after a crash, with
 /// Crash set to how it crashed ("signal 11").
 std::optional<AnalysisResult>
-analyzeTranslationUnitContained(clang::ASTContext &Ctx, const Options &Opts,
-                                std::string &Crash);
+analyzeTranslationUnitContained(clang::ASTContext &Ctx,
+                                const CheckRegistry &Checks,
+                                const Options &Opts, std::string &Crash);
 
 /// "signal 11" for a CrashRecoveryContext's RetCode of 139, else
 /// "exit code N".

@@ -121,8 +121,6 @@ private:
                                    unsigned Depth);
 };
 
-void runBankConflictCheck(CheckContext &C);
-
 } // namespace warplint
 
 #endif // WARPLINT_ANALYSIS_BANKCONFLICTS_H

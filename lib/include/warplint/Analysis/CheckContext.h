@@ -6,6 +6,7 @@
 #include "warplint/Analysis/Launches.h"
 #include "warplint/Analysis/ValueEval.h"
 #include <map>
+#include <optional>
 
 namespace warplint {
 
@@ -22,6 +23,9 @@ public:
   ValueEvaluator Eval;
   /// Launch shapes from and for another parse of the same file.
   LaunchExchange Launches;
+  /// What the checks that read ptxas reports could not check for want of
+  /// one; the first of them to run sets it (AnalysisResult::Coverage).
+  std::optional<PtxasCoverage> Coverage;
 
   /// Records that the check looked at Loc from Context (a function, possibly
   /// a template instantiation), whether or not it reports anything.
@@ -39,12 +43,6 @@ private:
   std::vector<Pending> Findings;
   std::map<std::pair<unsigned, unsigned>, unsigned> InstantiationVisits;
 };
-
-void runBlockSizeCheck(CheckContext &C);
-void runOccupancyCheck(CheckContext &C);
-void runRegisterSpillCheck(CheckContext &C);
-/// What the enabled occupancy checks cannot check for want of a report.
-PtxasCoverage ptxasCoverage(CheckContext &C);
 
 } // namespace warplint
 

@@ -3,6 +3,7 @@
 #define WARPLINT_CORE_OPTIONS_H
 
 #include "warplint/Core/Checks.h"
+#include "warplint/Model/BlockSize.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 #include <memory>
@@ -17,12 +18,17 @@ namespace warplint {
 /// std::nullopt for anything else.
 std::optional<bool> parseBool(llvm::StringRef V);
 
-/// The compute capabilities warplint has data for, as "sm_XY".
+/// The compute capabilities warplint has data for, as "sm_XY": the rows of
+/// warplint/Model/SmArch.def.
 llvm::ArrayRef<llvm::StringLiteral> knownArchs();
 
 /// Parses "sm_80,sm_90" (also "80", "compute_80" and "sm_90a"), rejecting
 /// unknown architectures with a message that lists the known ones.
 llvm::Expected<std::vector<std::string>> parseArchList(llvm::StringRef List);
+
+/// Parses a block shape as options give it, "32", "32,8" or "32x8x2", into
+/// one that can launch.
+std::optional<model::Dim3> parseBlockDim(llvm::StringRef S);
 
 /// ptxas reports that are still being made while the analysis starts (the
 /// launcher's compile or report pass): each file appears whole, by a rename,

@@ -142,13 +142,6 @@ std::string formatLanes(llvm::ArrayRef<unsigned> Lanes);
 /// words".
 std::string describeConflict(const AccessResult &R, unsigned Bytes);
 
-/// A terminal picture of the worst warp's wavefronts: one column per bank,
-/// one row per wavefront, each cell the lane (or lanes) served there.
-std::string renderBankMap(const AccessResult &R, unsigned Bytes, bool Color);
-
-/// Parses "32", "32,8", "32x8x2" into a block shape that can launch.
-std::optional<Dim3> parseBlockDim(llvm::StringRef S);
-
 /// "32x8" (z omitted when 1), the shape as bank-conflict messages print it.
 std::string shapeText(const Dim3 &D);
 

@@ -1,8 +1,10 @@
 //===-- SmArch.h - Resources of one SM per compute capability ---*- C++ -*-===//
 ///
 /// The per-architecture data of the occupancy model: one row per compute
-/// capability of knownArchs(), from SmArch.def, where each value cites its
-/// source (the CUDA C++ Programming Guide or cuda_occupancy.h).
+/// capability, from SmArch.def, where each value cites its source (the CUDA
+/// C++ Programming Guide or cuda_occupancy.h). SmArch.def is the one list of
+/// the architectures warplint knows: --arch (Core's knownArchs()) reads it
+/// too.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_MODEL_SMARCH_H
@@ -52,6 +54,17 @@ llvm::ArrayRef<SmArch> allSmArchs();
 /// The row of one architecture: "sm_90", "sm_90a", "compute_90", "90". An
 /// unknown name is an error that lists the known ones.
 llvm::Expected<const SmArch *> lookupSmArch(llvm::StringRef Name);
+
+/// The name of the SM whose resources an architecture name has: "sm_90" for
+/// "sm_90", "compute_90", "90", and for the architecture-specific and family
+/// variants "sm_90a" and "sm_100f" ("sm_100"). Not checked against the table.
+std::string smArchBaseName(llvm::StringRef Name);
+
+/// The row of smArchBaseName(Name); nullptr when the table has none.
+const SmArch *findSmArch(llvm::StringRef Name);
+
+/// "sm_50, sm_52, ..., sm_121": every row's name, for error messages.
+std::string knownSmArchNames();
 
 } // namespace warplint::model
 

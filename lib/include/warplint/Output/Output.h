@@ -20,9 +20,6 @@ namespace warplint {
 
 enum class OutputFormat { Text, Json, Sarif, Github };
 
-/// The version string warplint reports (--version, JSON, SARIF).
-llvm::StringRef warplintVersion();
-
 void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                bool Color);
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings);
