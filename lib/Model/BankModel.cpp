@@ -488,13 +488,10 @@ private:
       if (P.loop(D).Group != G && !LoopValues[D])
         return std::nullopt;
     uint64_t Zero[3] = {0, 0, 0};
-    std::vector<int64_t> V;
-    for (unsigned M : Ms) {
-      auto Init = evaluate(P, P.loop(M).Init, env(Zero));
-      if (!Init || !Init->isConstant())
-        return std::nullopt;
-      V.push_back(Init->C);
-    }
+    std::optional<std::vector<int64_t>> Starts = startsOf(Ms);
+    if (!Starts)
+      return std::nullopt;
+    std::vector<int64_t> V = std::move(*Starts);
     std::vector<std::vector<int64_t>> Values;
     std::vector<std::optional<int64_t>> Saved = LoopValues;
     auto Fail = [&] {
@@ -667,12 +664,8 @@ private:
     return Set;
   }
 
-  /// The states Set (variables of one loop group) goes through from their
-  /// starts, when they repeat within 64 steps; the starts and next values
-  /// must read only each other, constants and loops with known values.
-  std::optional<std::vector<std::vector<int64_t>>>
-  cycleOf(llvm::ArrayRef<unsigned> Set) {
-    constexpr size_t MaxCycle = 64;
+  /// The values the loops of Set start with, when each is a constant.
+  std::optional<std::vector<int64_t>> startsOf(llvm::ArrayRef<unsigned> Set) {
     uint64_t Zero[3] = {0, 0, 0};
     std::vector<int64_t> V;
     for (unsigned M : Set) {
@@ -681,6 +674,20 @@ private:
         return std::nullopt;
       V.push_back(Init->C);
     }
+    return V;
+  }
+
+  /// The states Set (variables of one loop group) goes through from their
+  /// starts, when they repeat within 64 steps; the starts and next values
+  /// must read only each other, constants and loops with known values.
+  std::optional<std::vector<std::vector<int64_t>>>
+  cycleOf(llvm::ArrayRef<unsigned> Set) {
+    constexpr size_t MaxCycle = 64;
+    uint64_t Zero[3] = {0, 0, 0};
+    std::optional<std::vector<int64_t>> Starts = startsOf(Set);
+    if (!Starts)
+      return std::nullopt;
+    std::vector<int64_t> V = std::move(*Starts);
     std::vector<std::optional<int64_t>> Saved = LoopValues;
     std::vector<std::vector<int64_t>> States;
     while (!llvm::is_contained(States, V)) {
