@@ -7,6 +7,7 @@
 // docs/checks/warplint-bank-conflict.md.
 //
 //===----------------------------------------------------------------------===//
+#include "MessageText.h"
 #include "Registration.h"
 #include "warplint/Analysis/BankConflicts.h"
 #include "warplint/Model/PtxAccess.h"
@@ -34,8 +35,6 @@ static std::string article(const std::string &Degree) {
             D.starts_with("11.") || D.starts_with("18.");
   return (An ? "an " : "a ") + Degree;
 }
-
-static std::string quote(StringRef S) { return ("'" + S + "'").str(); }
 
 /// "block 32x8", "blocks 32x8 and 16x16", "assumed block 32x1".
 static std::string shapesText(ArrayRef<const AccessRun *> Runs) {

@@ -6,6 +6,7 @@
 // See docs/checks/warplint-block-size.md.
 //
 //===----------------------------------------------------------------------===//
+#include "MessageText.h"
 #include "Registration.h"
 #include "warplint/Analysis/CheckContext.h"
 #include "warplint/Model/BlockSize.h"
@@ -18,8 +19,6 @@ using namespace warplint::model;
 namespace warplint {
 
 static const char *const DimName[] = {"x", "y", "z"};
-
-static std::string quote(StringRef S) { return ("'" + S + "'").str(); }
 
 static llvm::json::Array dimJson(const Dim3 &D) {
   return llvm::json::Array{D.X, D.Y, D.Z};
