@@ -102,22 +102,28 @@ static std::vector<const FunctionDecl *> pointerTargets(const Expr *Callee,
   return Out;
 }
 
+const Expr *LaunchSite::configField(ValueEvaluator &Eval,
+                                    llvm::StringRef Name) const {
+  if (!Config)
+    return nullptr;
+  const RecordDecl *RD = Config->getType().getCanonicalType()->getAsRecordDecl();
+  if (!RD)
+    return nullptr;
+  for (const FieldDecl *F : RD->fields())
+    if (F->getName() == Name) {
+      const FieldDecl *Path[] = {F};
+      return Eval.reachingDefinition(Config, Path, Call);
+    }
+  return nullptr;
+}
+
 std::optional<model::Dim3> LaunchSite::blockDim(ValueEvaluator &Eval) const {
   if (Block)
     return Eval.evalDim3(Block);
-  if (!Config)
-    return std::nullopt;
-  const RecordDecl *RD = Config->getType().getCanonicalType()->getAsRecordDecl();
-  if (!RD)
-    return std::nullopt;
-  for (const FieldDecl *F : RD->fields())
-    if (F->getName() == "blockDim") {
-      const FieldDecl *Path[] = {F};
-      if (const Expr *Def = Eval.reachingDefinition(Config, Path, Call)) {
-        Eval.noteDefinition(Def);
-        return Eval.evalDim3(Def);
-      }
-    }
+  if (const Expr *Def = configField(Eval, "blockDim")) {
+    Eval.noteDefinition(Def);
+    return Eval.evalDim3(Def);
+  }
   return std::nullopt;
 }
 

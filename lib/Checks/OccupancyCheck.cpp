@@ -56,15 +56,7 @@ std::optional<uint64_t> dynamicSmem(CheckContext &C, const LaunchSite &S) {
       return std::nullopt;
     E = Call->getArg(4);
   } else if (S.Config) {
-    const RecordDecl *RD =
-        S.Config->getType().getCanonicalType()->getAsRecordDecl();
-    if (!RD)
-      return std::nullopt;
-    for (const FieldDecl *F : RD->fields())
-      if (F->getName() == "dynamicSmemBytes") {
-        const FieldDecl *Path[] = {F};
-        E = C.Eval.reachingDefinition(S.Config, Path, S.Call);
-      }
+    E = S.configField(C.Eval, "dynamicSmemBytes");
     if (!E)
       return std::nullopt;
   } else {

@@ -32,6 +32,10 @@ struct LaunchSite {
 
   /// The block shape when the code fixes it.
   std::optional<model::Dim3> blockDim(ValueEvaluator &Eval) const;
+  /// ...Ex: the expression that last set the field Name of the
+  /// cudaLaunchConfig_t before the launch, when one does.
+  const clang::Expr *configField(ValueEvaluator &Eval,
+                                 llvm::StringRef Name) const;
 };
 
 class TUIndex {
