@@ -147,3 +147,37 @@ __global__ void k(float *out) {
   EXPECT_EQ(OfD, 1u);
   EXPECT_EQ(A.size(), 4u);
 }
+
+TEST(TUIndexTest, TheFieldsOfALaunchConfiguration) {
+  auto AST = parse(R"(
+__global__ void k(float *p) {}
+void host(float *p, int n) {
+  cudaLaunchConfig_t cfg = {};
+  cfg.blockDim = dim3(64, 2);
+  cfg.dynamicSmemBytes = 4096;
+  cudaLaunchKernelEx(&cfg, k, p);
+  cfg.dynamicSmemBytes = n;
+  cudaLaunchKernelEx(&cfg, k, p);
+}
+)");
+  ASTContext &Ctx = AST->getASTContext();
+  TUIndex I(Ctx, {});
+  ASSERT_EQ(I.Launches.size(), 2u);
+  ValueEvaluator Eval(Ctx);
+  for (const LaunchSite &S : I.Launches) {
+    EXPECT_EQ(S.How, LaunchSite::LaunchKernelEx);
+    auto D = S.blockDim(Eval);
+    ASSERT_TRUE(D);
+    EXPECT_EQ(D->X * D->Y, 128u);
+  }
+  // The value each launch reads: the assignment that reaches it.
+  const Expr *First = I.Launches[0].configField(Eval, "dynamicSmemBytes");
+  ASSERT_TRUE(First);
+  auto V = Eval.evalInt(First);
+  ASSERT_TRUE(V);
+  EXPECT_EQ(V->getExtValue(), 4096);
+  const Expr *Second = I.Launches[1].configField(Eval, "dynamicSmemBytes");
+  ASSERT_TRUE(Second);
+  EXPECT_FALSE(Eval.evalInt(Second));
+  EXPECT_FALSE(I.Launches[0].configField(Eval, "noSuchField"));
+}
