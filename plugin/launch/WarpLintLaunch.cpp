@@ -21,6 +21,7 @@
 #include "warplint/Core/Options.h"
 #include "warplint/Driver/CompileArgs.h"
 #include "warplint/Driver/Launch.h"
+#include "warplint/Driver/ReportExchange.h"
 #include "warplint/Output/Output.h"
 #include "warplint/Ptxas/PtxasReport.h"
 
@@ -447,24 +448,6 @@ bool hasReport(StringRef Text) {
   return !R->Functions.empty();
 }
 
-/// Makes Path appear whole (written beside it, then renamed) for a warplint
-/// that waits for it (--ptxas-report-pending): the report, or an empty file
-/// for "no report".
-void publishReport(const std::string &Path, StringRef Text) {
-  std::string Tmp = Path + ".part";
-  {
-    std::error_code EC;
-    raw_fd_ostream OS(Tmp, EC, sys::fs::OF_None);
-    if (!EC)
-      OS << Text;
-  }
-  if (sys::fs::rename(Tmp, Path)) {
-    // Without the file warplint would wait: give it an empty one.
-    std::error_code EC;
-    raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
-  }
-}
-
 /// The first line of the ptxas pass's standard error that says what went
 /// wrong (not one of ptxas's info lines).
 std::string passFailure(StringRef Stderr) {
@@ -580,7 +563,7 @@ void analyse(const Context &C, Job &J) {
         Good = true;
       else
         PassNotes.push_back("the ptxas pass reported no kernel");
-      publishReport(Report, Good ? StringRef(Text) : StringRef());
+      publishPtxasReport(Report, Good ? StringRef(Text) : StringRef());
     });
   } else if (C.ClangRunPtxas) {
     RunPtxas = true;
@@ -988,7 +971,8 @@ int main(int argc, const char **argv) {
     bool Good = Succeeded && hasReport(Text);
     if (Succeeded && !Good)
       Note("no ptxas report in the compiler's output");
-    publishReport(C.CompilerReportFile, Good ? StringRef(Text) : StringRef());
+    publishPtxasReport(C.CompilerReportFile,
+                       Good ? StringRef(Text) : StringRef());
   }
   for (std::thread &T : Threads)
     T.join();

@@ -20,6 +20,7 @@
 #include "warplint/Core/Options.h"
 #include "warplint/Driver/CompileArgs.h"
 #include "warplint/Driver/Launch.h"
+#include "warplint/Driver/ReportExchange.h"
 #include "warplint/Output/Output.h"
 #include "warplint/Ptxas/PtxasReport.h"
 #include "OccupancyCommand.h"
