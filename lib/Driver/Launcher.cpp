@@ -216,7 +216,8 @@ std::vector<std::string> warplintCommand(const Context &C, const Job &J,
 }
 
 void takeWarplintRun(const Context &C, Job &J, const process::RunResult &R,
-                     StringRef Findings, StringRef Stderr) {
+                     StringRef Findings, StringRef Stderr,
+                     Expected<RunStatus> Status) {
   std::string Said;
   for (StringRef L : split(Stderr.rtrim(), '\n')) {
     if (L.starts_with("warplint: note: "))
@@ -226,6 +227,11 @@ void takeWarplintRun(const Context &C, Job &J, const process::RunResult &R,
   }
   if (!StringRef(Said).trim().empty())
     J.Notes.push_back("warplint said:\n" + StringRef(Said).rtrim().str());
+  std::optional<RunStatus> S;
+  if (Status)
+    S = std::move(*Status);
+  else
+    consumeError(Status.takeError());
   if (!R.Started) {
     // Not CannotRun: warplint was found (and answered --version), so this
     // is about this run, such as a command line too long (E2BIG).
@@ -240,24 +246,29 @@ void takeWarplintRun(const Context &C, Job &J, const process::RunResult &R,
   if (R.Status == 0 || R.Status == 1) {
     J.WarplintStatus = R.Status;
     J.Findings = Findings.str();
-    // warplint's --run-ptxas reports a failed device compile on one line
-    // and goes on without the report.
-    for (StringRef L : split(Stderr, '\n'))
-      if (L.consume_front("warplint: --run-ptxas: ")) {
-        L.consume_front(J.Src.Path + ": ");
-        J.PtxasFailure = L.split("; the occupancy checks skip it").first.str();
-      }
+    // A --run-ptxas that failed: warplint went on without the report.
+    if (const FileStatus *F = S ? S->file(J.Src.Path) : nullptr)
+      if (!F->PtxasErrors.empty())
+        J.PtxasFailure = F->PtxasErrors.back();
     return;
   }
-  std::string First = firstLine(Stderr);
-  StringRef Reason = First;
-  Reason.consume_front("warplint: ");
-  Reason.consume_front("error: ");
+  // What warplint's status says went wrong; from a warplint that crashed or
+  // wrote none, the first thing it said.
+  std::string Reason;
+  if (S && !R.killedBySignal())
+    Reason = S->failure();
+  if (Reason.empty()) {
+    std::string FirstLine = firstLine(Stderr);
+    StringRef First = FirstLine;
+    First.consume_front("warplint: ");
+    First.consume_front("error: ");
+    Reason = First.str();
+  }
   if (R.killedBySignal())
     J.Failure = "warplint crashed (" + R.Error + ")" +
-                (Reason.empty() ? "" : ": " + Reason.str());
+                (Reason.empty() ? "" : ": " + Reason);
   else if (!Reason.empty())
-    J.Failure = Reason.str();
+    J.Failure = Reason;
   else
     J.Failure = "warplint exited with status " + std::to_string(R.Status);
 }

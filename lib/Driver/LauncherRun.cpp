@@ -142,6 +142,10 @@ void analyse(const Context &C, Job &J) {
 
   std::vector<std::string> Cmd = warplintCommand(C, J, Report, RunPtxas);
   J.Notes.push_back("analysis: " + quoteCommand(Cmd));
+  // How the run went comes back in a file of its own; the command shown is
+  // the one to run by hand.
+  std::string Status = C.tempPath(J, "status.json");
+  Cmd.insert(Cmd.begin() + 1, "--status-file=" + Status);
   std::string Out = C.tempPath(J, "warplint.out");
   std::string Err = C.tempPath(J, "warplint.err");
   std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out),
@@ -160,7 +164,8 @@ void analyse(const Context &C, Job &J) {
   }
   if (R.Aborted || !J.Failure.empty())
     return;
-  takeWarplintRun(C, J, R, readFileOrEmpty(Out), readFileOrEmpty(Err));
+  takeWarplintRun(C, J, R, readFileOrEmpty(Out), readFileOrEmpty(Err),
+                  readRunStatus(Status));
 }
 
 } // namespace warplint::launch

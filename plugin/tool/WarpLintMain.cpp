@@ -21,6 +21,7 @@
 #include "warplint/Driver/CompileArgs.h"
 #include "warplint/Driver/Launch.h"
 #include "warplint/Driver/ReportExchange.h"
+#include "warplint/Driver/RunStatus.h"
 #include "warplint/Output/Output.h"
 #include "warplint/Ptxas/PtxasReport.h"
 #include "OccupancyCommand.h"
@@ -168,6 +169,11 @@ cl::opt<bool> PtxasReportPending(
              "warplint-launch): start analysing, and wait for each file when\n"
              "the occupancy checks need it; an empty file is no report"),
     cl::Hidden, cl::cat(Category));
+cl::opt<std::string> StatusFile(
+    "status-file",
+    cl::desc("Write how the run went to this file, as JSON (for\n"
+             "warplint-launch)"),
+    cl::value_desc("file"), cl::ReallyHidden, cl::cat(Category));
 cl::opt<bool> RunPtxas(
     "run-ptxas",
     cl::desc("Compile each file's device code to PTX for each --arch and\n"
@@ -560,10 +566,31 @@ void mergeDeviceParses(FileResult &R) {
                      });
 }
 
+/// --status-file: how the run went, for warplint-launch, which reads it
+/// instead of these messages (warplint/Driver/RunStatus.h). Written where
+/// the run ends: with the error that stopped it, or with each file's result
+/// and the findings reported.
+void writeStatusFile(StringRef StoppedBy, ArrayRef<FileResult> Results = {},
+                     ArrayRef<Finding> Reported = {}) {
+  if (StatusFile.empty())
+    return;
+  RunStatus S;
+  S.StoppedBy = StoppedBy.str();
+  for (const FileResult &R : Results)
+    S.Files.push_back({R.File, R.Fatal, R.Crashed, R.PtxasErrors});
+  for (const Finding &F : Reported) {
+    S.Errors += F.Level == Severity::Error;
+    S.Warnings += F.Level == Severity::Warning;
+  }
+  // Without the file the launcher reads the exit status and these messages.
+  consumeError(writeRunStatus(StatusFile, S));
+}
+
 } // namespace
 
 static int usageError(const Twine &Msg) {
   errs() << "warplint: error: " << Msg << "\n";
+  writeStatusFile(Msg.str());
   return 2;
 }
 
@@ -1327,6 +1354,7 @@ int main(int argc, const char **argv) {
   if (OutFile)
     OutFile->keep();
 
+  writeStatusFile("", Results, All);
   if (InputError)
     return 2;
   return Failing ? 1 : 0;

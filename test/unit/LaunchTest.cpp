@@ -2,7 +2,7 @@
 // command line, what it analyses in a compile command, and nvcc's report
 // pass; and of its decisions (warplint/Driver/Launcher.h): its environment,
 // the compiler and warplint it finds, whether findings fail the build,
-// warplint's command, and what it prints.
+// warplint's command, what warplint's run means, and what it prints.
 #include "warplint/Driver/Launch.h"
 #include "warplint/Driver/Launcher.h"
 #include "ScratchDir.h"
@@ -668,6 +668,87 @@ TEST(LaunchTest, TheWarplintCommand) {
       warplintCommand(C, J, "", true),
       (Args{"/w/warplint", "--format=text", "--run-ptxas", "--cuda-path=/cuda",
             "k.cu", "--", "-x", "cuda", "-c", "k.cu"}));
+}
+
+namespace {
+
+warplint::process::RunResult exited(int Status) {
+  warplint::process::RunResult R;
+  R.Started = true;
+  R.Status = Status;
+  return R;
+}
+
+llvm::Expected<warplint::RunStatus> noStatus() {
+  return llvm::createStringError("cannot read 'x': No such file or directory");
+}
+
+} // namespace
+
+TEST(LaunchTest, WhatWarplintsRunMeans) {
+  Context C;
+  C.Warplint.Path = "/w/warplint";
+  C.TimeoutSeconds = 5;
+  auto Take = [&](const warplint::process::RunResult &R, llvm::StringRef Stderr,
+                  llvm::Expected<warplint::RunStatus> S) {
+    Job J;
+    J.Src.Path = "k.cu";
+    takeWarplintRun(C, J, R, "k.cu:1:1: warning: w [c]\n", Stderr,
+                    std::move(S));
+    return J;
+  };
+  // Findings, warplint's notes kept for the output, the rest for --verbose.
+  Job J = Take(exited(1),
+               "warplint: 1 clang error in k.cu, 0 functions not analysed\n"
+               "warplint: note: k.cu: no ptxas report for sm_90\n",
+               warplint::RunStatus());
+  EXPECT_EQ(J.Failure, "");
+  EXPECT_EQ(J.WarplintStatus, 1);
+  EXPECT_EQ(J.Findings, "k.cu:1:1: warning: w [c]\n");
+  EXPECT_EQ(J.Notices,
+            (Args{"warplint: note: k.cu: no ptxas report for sm_90"}));
+  EXPECT_EQ(J.Notes, (Args{"warplint said:\nwarplint: 1 clang error in "
+                           "k.cu, 0 functions not analysed"}));
+  // Without a status, findings are still findings.
+  J = Take(exited(0), "", noStatus());
+  EXPECT_EQ(J.WarplintStatus, 0);
+  EXPECT_EQ(J.Failure, "");
+  // A --run-ptxas that failed, from the status (the last architecture's).
+  warplint::RunStatus S;
+  S.Files.push_back({"k.cu", "", "", {"for sm_80", "for sm_90"}});
+  J = Take(exited(1), "warplint: --run-ptxas: k.cu: other\n", S);
+  EXPECT_EQ(J.PtxasFailure, "for sm_90");
+  // Failures: the status's, else the first line warplint said.
+  S = warplint::RunStatus();
+  S.StoppedBy = "bad baseline";
+  EXPECT_EQ(Take(exited(2), "warplint: error: other\n", S).Failure,
+            "bad baseline");
+  S = warplint::RunStatus();
+  S.Files.push_back({"k.cu", "2 clang errors", "", {}});
+  EXPECT_EQ(Take(exited(2), "", S).Failure,
+            "cannot analyse k.cu: 2 clang errors");
+  EXPECT_EQ(Take(exited(2), "\nwarplint: error: something\nmore\n", noStatus())
+                .Failure,
+            "something");
+  EXPECT_EQ(Take(exited(3), "", warplint::RunStatus()).Failure,
+            "warplint exited with status 3");
+  // A crash is a crash, whatever status it left.
+  warplint::process::RunResult Crash = exited(-2);
+  Crash.Error = "Segmentation fault";
+  S.StoppedBy = "stale";
+  EXPECT_EQ(Take(Crash, "", S).Failure,
+            "warplint crashed (Segmentation fault)");
+  EXPECT_EQ(Take(Crash, "Stack dump:\n", noStatus()).Failure,
+            "warplint crashed (Segmentation fault): Stack dump:");
+  // It could not start, or ran too long.
+  warplint::process::RunResult NotStarted;
+  NotStarted.Error = "Argument list too long";
+  EXPECT_EQ(Take(NotStarted, "", noStatus()).Failure,
+            "cannot run warplint '/w/warplint': Argument list too long");
+  warplint::process::RunResult Late = exited(-1);
+  Late.TimedOut = true;
+  EXPECT_EQ(Take(Late, "", noStatus()).Failure,
+            "timed out (5 s after the compiler finished)");
 }
 
 TEST(LaunchTest, WhatTheReportPassSaysWentWrong) {

@@ -6,7 +6,7 @@
 /// from the environment, which compiler and which warplint it runs, whether
 /// findings fail the build, the command warplint gets, the analysis of one
 /// source (the nvcc report pass and warplint, as bounded children), how it
-/// reads warplint's run, and the block it prints after the
+/// reads warplint's run (RunStatus.h), and the block it prints after the
 /// compiler's output. docs/launcher.md describes the behaviour.
 ///
 //===----------------------------------------------------------------------===//
@@ -15,6 +15,7 @@
 
 #include "warplint/Driver/Launch.h"
 #include "warplint/Driver/Process.h"
+#include "warplint/Driver/RunStatus.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
@@ -139,11 +140,14 @@ std::vector<std::string> warplintCommand(const Context &C, const Job &J,
 /// deadline, and fills J.
 void analyse(const Context &C, Job &J);
 
-/// What J makes of warplint's run: R, and what warplint wrote on standard
-/// output (Findings) and error (Stderr). Its notes go with the findings, the
-/// rest of Stderr to --verbose; its first line is why a failed run failed.
+/// What J makes of warplint's run: R, what warplint wrote on standard
+/// output (Findings) and error (Stderr), and the status it wrote, or why
+/// there is none (a warplint that crashed). Stderr is only passed on: its
+/// notes with the findings, the rest with --verbose; without a status, its
+/// first line is the failure.
 void takeWarplintRun(const Context &C, Job &J, const process::RunResult &R,
-                     llvm::StringRef Findings, llvm::StringRef Stderr);
+                     llvm::StringRef Findings, llvm::StringRef Stderr,
+                     llvm::Expected<RunStatus> Status);
 
 /// The bytes of the file at Path; "" when it cannot be read.
 std::string readFileOrEmpty(llvm::StringRef Path);
