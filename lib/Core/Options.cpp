@@ -3,13 +3,7 @@
 #include "warplint/Model/SmArch.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include <chrono>
-#include <thread>
-#ifndef _WIN32
-#include <unistd.h>
-#endif
 
 using namespace llvm;
 
@@ -156,37 +150,7 @@ Error Options::addPtxasReportFile(StringRef File) {
   return Error::success();
 }
 
-PendingPtxasReports::PendingPtxasReports(std::vector<std::string> Files)
-    : Files(std::move(Files)) {
-#ifndef _WIN32
-  Writer = getppid();
-#endif
-}
-
-const std::vector<std::pair<std::string, std::string>> &
-PendingPtxasReports::get() const {
-  std::call_once(Once, [this] {
-    using namespace std::chrono;
-    auto Deadline = steady_clock::now() + seconds(MaxWaitSeconds);
-#ifndef _WIN32
-    if (Writer == 1)
-      return; // orphaned before it started: nobody will write them
-#endif
-    for (const std::string &F : Files) {
-      while (!sys::fs::exists(F) && steady_clock::now() < Deadline) {
-#ifndef _WIN32
-        if (getppid() != Writer)
-          return; // the writer is gone: no reports
-#endif
-        std::this_thread::sleep_for(milliseconds(10));
-      }
-      auto Buf = MemoryBuffer::getFile(F, /*IsText=*/true);
-      if (Buf && !(*Buf)->getBuffer().empty())
-        Loaded.push_back({F, (*Buf)->getBuffer().str()});
-    }
-  });
-  return Loaded;
-}
+LatePtxasReports::~LatePtxasReports() = default;
 
 std::vector<std::pair<std::string, std::string>> Options::ptxasReports() const {
   std::vector<std::pair<std::string, std::string>> All = PtxasReports;

@@ -112,14 +112,6 @@ Expected<unsigned> parseEnvSeconds(StringRef Name,
   return V;
 }
 
-bool runsAsShellScript(StringRef Head) {
-  // bash's check_binary_file and dash's, on the first 80 bytes.
-  Head = Head.take_front(80);
-  if (Head.starts_with("\177ELF"))
-    return false;
-  return !Head.take_until([](char C) { return C == '\n'; }).contains('\0');
-}
-
 CompilerKind compilerKind(StringRef Argv0) {
   if (isNvccCommand(Argv0))
     return CompilerKind::Nvcc;

@@ -477,15 +477,11 @@ bool describeProblems(raw_ostream &OS, const FileResult &R, bool Verbose,
                                            : "no configuration file")
                : "configuration " + R.Settings.ConfigPath)
        << "\n";
-  if (!R.Crashed.empty()) {
-    OS << "warplint: error: analysing " << R.File << " crashed (" << R.Crashed
-       << "); the other files' results stand\n";
-    return true;
-  }
-  if (!R.Fatal.empty()) {
-    OS << "warplint: error: cannot analyse " << R.File << ": " << R.Fatal
-       << "\n";
-    if (Verbose)
+  if (!R.Crashed.empty() || !R.Fatal.empty()) {
+    // The words warplint-launch reads back from the status file.
+    OS << "warplint: error: "
+       << FileStatus{R.File, R.Fatal, R.Crashed, {}}.message() << "\n";
+    if (Verbose && R.Crashed.empty())
       OS << R.ErrorText;
     return true;
   }
@@ -532,6 +528,17 @@ bool describeProblems(raw_ostream &OS, const FileResult &R, bool Verbose,
       OS << D.ErrorText;
   }
   return false;
+}
+
+RunStatus runStatus(ArrayRef<FileResult> Results, ArrayRef<Finding> Reported) {
+  RunStatus S;
+  for (const FileResult &R : Results)
+    S.Files.push_back({R.File, R.Fatal, R.Crashed, R.PtxasErrors});
+  for (const Finding &F : Reported) {
+    S.Errors += F.Level == Severity::Error;
+    S.Warnings += F.Level == Severity::Warning;
+  }
+  return S;
 }
 
 } // namespace warplint

@@ -31,6 +31,7 @@ extern llvm::cl::list<std::string> ExtraArgs;
 extern llvm::cl::opt<std::string> BlockDimOpt;
 extern llvm::cl::list<std::string> PtxasReports;
 extern llvm::cl::opt<bool> PtxasReportPending;
+extern llvm::cl::opt<std::string> StatusFile;
 extern llvm::cl::opt<bool> RunPtxas;
 extern llvm::cl::opt<bool> DumpSharedAccesses;
 extern llvm::cl::opt<bool> Verbose;

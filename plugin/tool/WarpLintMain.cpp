@@ -41,8 +41,17 @@ using namespace warplint::tool;
 #define WARPLINT_CLANG_PATH ""
 #endif
 
+/// --status-file: how the run went, for warplint-launch, which reads it
+/// instead of these messages: the error that stopped it, or Done.
+static void writeStatusFile(StringRef StoppedBy, RunStatus Done = {}) {
+  Done.StoppedBy = StoppedBy.str();
+  if (!StatusFile.empty()) // without it, the launcher reads these messages
+    consumeError(writeRunStatus(StatusFile, Done));
+}
+
 static int usageError(const Twine &Msg) {
   errs() << "warplint: error: " << Msg << "\n";
+  writeStatusFile(Msg.str());
   return 2;
 }
 
@@ -278,6 +287,7 @@ int main(int argc, const char **argv) {
                 !OutFile && sys::Process::StandardOutHasColors(), Cwd);
   if (OutFile)
     OutFile->keep();
+  writeStatusFile("", runStatus(Results, Out.Reported));
   if (InputError)
     return 2;
   return Out.Failing ? 1 : 0;

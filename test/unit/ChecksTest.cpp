@@ -2,6 +2,7 @@
 // warplint/Core/Options.h).
 #include "warplint/Core/Checks.h"
 #include "warplint/Core/Options.h"
+#include "warplint/Driver/ReportExchange.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"

@@ -1,15 +1,22 @@
 // Unit tests of warplint-launch's pure parts (warplint/Driver/Launch.h): its
 // command line, what it analyses in a compile command, and nvcc's report
-// pass.
+// pass; and of its decisions (warplint/Driver/Launcher.h): its environment,
+// the compiler and warplint it finds, whether findings fail the build,
+// warplint's command, what warplint's run means, and what it prints.
 #include "warplint/Driver/Launch.h"
+#include "warplint/Driver/Launcher.h"
+#include "ScratchDir.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
+#include <map>
 
 using namespace warplint::launch;
 using Args = std::vector<std::string>;
+using warplint::test::ScratchDir;
 
 static bool has(const Args &A, const std::string &S) {
   return llvm::is_contained(A, S);
@@ -135,19 +142,6 @@ TEST(LaunchTest, EnvironmentSeconds) {
               "WARPLINT_LAUNCH_TIMEOUT='" + std::string(V) +
                   "' is not a number of seconds (a whole number from 1 up)");
   }
-}
-
-TEST(LaunchTest, ScriptsWithoutAShebangRunWithTheShell) {
-  EXPECT_TRUE(runsAsShellScript("echo hi\nexit 3\n"));
-  EXPECT_TRUE(runsAsShellScript(""));
-  // A NUL byte after the first line does not make a file binary.
-  EXPECT_TRUE(runsAsShellScript(llvm::StringRef("exit 3\n\0x", 9)));
-  EXPECT_FALSE(runsAsShellScript(llvm::StringRef("exit 3 \0\n", 9)));
-  EXPECT_FALSE(runsAsShellScript("\177ELF\2\1\1"));
-  // Only the first 80 bytes are looked at, as bash and dash do.
-  std::string Long(100, 'x');
-  Long[90] = '\0';
-  EXPECT_TRUE(runsAsShellScript(Long));
 }
 
 TEST(LaunchTest, CompilerKinds) {
@@ -486,4 +480,341 @@ TEST(LaunchTest, NvccReportCommandOfOneOfSeveralSources) {
   Cmd = nvccReportCommand({"nvcc", "-dc", "a.cu"}, "a.cu", "o");
   EXPECT_EQ(Cmd, (Args{"nvcc", "-rdc=true", "-fatbin", "-Xptxas=-v", "-o", "o",
                        "a.cu"}));
+}
+
+//===----------------------------------------------------------------------===//
+// What the launcher decides and reads (warplint/Driver/Launcher.h).
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+LauncherArgs launcherArgs(Args A) {
+  A.push_back("nvcc");
+  auto L = parseLauncherArgs(A);
+  EXPECT_TRUE(bool(L)) << llvm::toString(L.takeError());
+  return L ? std::move(*L) : LauncherArgs();
+}
+
+} // namespace
+
+TEST(LaunchTest, TheEnvironmentsSettings) {
+  std::map<std::string, std::string> Vars;
+  auto Get = [&](llvm::StringRef Name) -> std::optional<std::string> {
+    auto It = Vars.find(Name.str());
+    if (It == Vars.end())
+      return std::nullopt;
+    return It->second;
+  };
+  auto E = readEnvironment(Get);
+  ASSERT_TRUE(bool(E));
+  EXPECT_FALSE(E->Werror);
+  EXPECT_FALSE(E->Disabled);
+  EXPECT_EQ(E->TimeoutSeconds, 300u);
+  Vars = {{"WARPLINT_WERROR", "yes"},
+          {"WARPLINT_LAUNCH_DISABLE", "1"},
+          {"WARPLINT_LAUNCH_TIMEOUT", "9"}};
+  E = readEnvironment(Get);
+  ASSERT_TRUE(bool(E));
+  EXPECT_TRUE(E->Werror);
+  EXPECT_TRUE(E->Disabled);
+  EXPECT_EQ(E->TimeoutSeconds, 9u);
+  // The first variable with a value that means nothing is the error.
+  Vars = {{"WARPLINT_LAUNCH_DISABLE", "maybe"},
+          {"WARPLINT_LAUNCH_TIMEOUT", "0"}};
+  E = readEnvironment(Get);
+  ASSERT_FALSE(bool(E));
+  EXPECT_EQ(llvm::toString(E.takeError()).rfind("WARPLINT_LAUNCH_DISABLE=", 0),
+            0u);
+  Vars = {{"WARPLINT_LAUNCH_TIMEOUT", "0"}};
+  E = readEnvironment(Get);
+  ASSERT_FALSE(bool(E));
+  EXPECT_EQ(llvm::toString(E.takeError()).rfind("WARPLINT_LAUNCH_TIMEOUT=", 0),
+            0u);
+}
+
+TEST(LaunchTest, FindingTheCompiler) {
+  EXPECT_EQ(findCompiler("/bin/sh"), "/bin/sh");
+  // A path is taken as it is when something is there, executable or not.
+  ScratchDir D("warplint-launch-test");
+  std::string Plain = D.write("cc", "not a program");
+  EXPECT_EQ(findCompiler(Plain), Plain);
+  EXPECT_EQ(findCompiler("/nonexistent/nvcc"), "");
+  std::string Sh = findCompiler("sh");
+  EXPECT_EQ(llvm::sys::path::filename(Sh), "sh");
+  EXPECT_EQ(findCompiler("no-such-compiler-warplint-test"), "");
+}
+
+TEST(LaunchTest, FindingWarplint) {
+  ScratchDir D("warplint-launch-test");
+  // The one beside the launcher is trusted.
+  std::string Beside = D.write("warplint", "#!/bin/sh\n", /*Executable=*/true);
+  WarplintLocation W = findWarplint(launcherArgs({}), D.Path);
+  EXPECT_EQ(W.Path, Beside);
+  EXPECT_TRUE(W.Beside);
+  EXPECT_EQ(W.Missing, "");
+  // --warplint=PATH is not, and must be there and executable.
+  W = findWarplint(launcherArgs({"--warplint=" + Beside}), "/nonexistent");
+  EXPECT_EQ(W.Path, Beside);
+  EXPECT_FALSE(W.Beside);
+  auto Missing = [](const std::string &Named) {
+    WarplintLocation W =
+        findWarplint(launcherArgs({"--warplint=" + Named}), "/nonexistent");
+    EXPECT_EQ(W.Path, "");
+    return W.Missing;
+  };
+  EXPECT_EQ(Missing("/nonexistent/warplint"),
+            "cannot run warplint '/nonexistent/warplint' (--warplint): no "
+            "such file");
+  EXPECT_EQ(Missing(std::string(D.Path)), "cannot run warplint '" +
+                                              std::string(D.Path) +
+                                              "' (--warplint): a directory");
+  std::string Text = D.write("text", "warplint");
+  EXPECT_EQ(Missing(Text),
+            "cannot run warplint '" + Text + "' (--warplint): not executable");
+  EXPECT_EQ(Missing("no-such-warplint-test"),
+            "cannot run warplint 'no-such-warplint-test' (--warplint): not "
+            "found on PATH");
+  // A name without '/' comes from PATH.
+  W = findWarplint(launcherArgs({"--warplint=sh"}), D.Path);
+  EXPECT_EQ(llvm::sys::path::filename(W.Path), "sh");
+  EXPECT_FALSE(W.Beside);
+}
+
+TEST(LaunchTest, WhetherFindingsFailTheBuild) {
+  ScratchDir D("warplint-launch-test");
+  std::string Src = D.write("k.cu", "");
+  WerrorDecision W = decideWerror(launcherArgs({}), false, Src);
+  EXPECT_FALSE(W.Werror);
+  W = decideWerror(launcherArgs({"--werror"}), true, Src);
+  EXPECT_TRUE(W.Werror);
+  EXPECT_EQ(W.Why, "--werror");
+  W = decideWerror(launcherArgs({}), true, Src);
+  EXPECT_EQ(W.Why, "WARPLINT_WERROR");
+  // The configuration warplint reads for the source.
+  std::string Config = D.write(".warplint.yaml", "Werror: true\n");
+  W = decideWerror(launcherArgs({}), false, Src);
+  EXPECT_TRUE(W.Werror);
+  EXPECT_EQ(W.Why, "Werror: true in " + Config);
+  EXPECT_EQ(W.Failure, "");
+  // The command line comes first; --no-config and another --config= leave
+  // the file out.
+  W = decideWerror(launcherArgs({"--werror"}), false, Src);
+  EXPECT_EQ(W.Why, "--werror");
+  W = decideWerror(launcherArgs({"--no-config"}), false, Src);
+  EXPECT_FALSE(W.Werror);
+  std::string Other = D.write("other.yaml", "Werror: false\n");
+  W = decideWerror(launcherArgs({"--config=" + Other}), false, Src);
+  EXPECT_FALSE(W.Werror);
+  // A configuration that cannot be read fails the analysis; an opt-in from
+  // the command line stands.
+  D.write(".warplint.yaml", "Werror: [\n");
+  W = decideWerror(launcherArgs({"--werror"}), false, Src);
+  EXPECT_TRUE(W.Werror);
+  EXPECT_NE(W.Failure.find(".warplint.yaml"), std::string::npos) << W.Failure;
+  EXPECT_EQ(W.Failure.find('\n'), std::string::npos);
+}
+
+TEST(LaunchTest, TheAnalysisOfACompileCommand) {
+  Context C;
+  C.L = launcherArgs({});
+  C.L.Compiler = {"nvcc", "-arch=sm_90", "-arch=native", "-Xptxas", "-v",
+                  "-c",   "k.cu",        "-o",           "k.o"};
+  C.Plan = planCompile(C.L.Compiler);
+  C.TempDir = "/tmp/warplint-launch-x";
+  LaunchEnvironment Env;
+  Env.TimeoutSeconds = 7;
+  std::vector<std::string> Notes;
+  std::vector<Job> Jobs =
+      prepareAnalysis(C, Env, "/usr/bin/nvcc", "/nonexistent", Notes);
+  EXPECT_EQ(C.TimeoutSeconds, 7u);
+  EXPECT_EQ(C.PassCompiler, "/usr/bin/nvcc");
+  EXPECT_EQ(C.Archs, (Args{"sm_90"}));
+  EXPECT_TRUE(has(Notes, "GPU architectures not passed to warplint: native"));
+  // The command prints its own report: it is read from its standard error.
+  EXPECT_EQ(C.CompilerStderrFile, "/tmp/warplint-launch-x/compiler.err");
+  EXPECT_EQ(C.CompilerReportFile, "/tmp/warplint-launch-x/compiler.report.txt");
+  ASSERT_EQ(Jobs.size(), 1u);
+  EXPECT_EQ(Jobs[0].Src.Path, "k.cu");
+  EXPECT_EQ(C.tempPath(Jobs[0], "report.txt"),
+            "/tmp/warplint-launch-x/0.report.txt");
+}
+
+TEST(LaunchTest, TheWarplintCommand) {
+  Context C;
+  C.L = launcherArgs({"--checks=warplint-occupancy"});
+  C.Warplint.Path = "/w/warplint";
+  C.Archs = {"sm_80", "sm_90"};
+  C.AnalysisArgs = {"-x", "cuda", "-c", "k.cu"};
+  C.Plan.CudaPath = "/cuda";
+  Job J;
+  J.Src.Path = "k.cu";
+  EXPECT_EQ(warplintCommand(C, J, "", false),
+            (Args{"/w/warplint", "--format=text", "--arch=sm_80,sm_90",
+                  "--checks=warplint-occupancy", "k.cu", "--", "-x", "cuda",
+                  "-c", "k.cu"}));
+  EXPECT_EQ(warplintCommand(C, J, "/t/0.report.txt", false),
+            (Args{"/w/warplint", "--format=text", "--arch=sm_80,sm_90",
+                  "--ptxas-report=/t/0.report.txt", "--ptxas-report-pending",
+                  "--checks=warplint-occupancy", "k.cu", "--", "-x", "cuda",
+                  "-c", "k.cu"}));
+  // Forwarded options replace the launcher's.
+  C.L = launcherArgs({"--format=json", "--arch=sm_75", "--cuda-path=/c"});
+  EXPECT_EQ(warplintCommand(C, J, "", true),
+            (Args{"/w/warplint", "--run-ptxas", "--format=json", "--arch=sm_75",
+                  "--cuda-path=/c", "k.cu", "--", "-x", "cuda", "-c", "k.cu"}));
+  C.L = launcherArgs({});
+  C.Archs.clear();
+  EXPECT_EQ(
+      warplintCommand(C, J, "", true),
+      (Args{"/w/warplint", "--format=text", "--run-ptxas", "--cuda-path=/cuda",
+            "k.cu", "--", "-x", "cuda", "-c", "k.cu"}));
+}
+
+namespace {
+
+warplint::process::RunResult exited(int Status) {
+  warplint::process::RunResult R;
+  R.Started = true;
+  R.Status = Status;
+  return R;
+}
+
+llvm::Expected<warplint::RunStatus> noStatus() {
+  return llvm::createStringError("cannot read 'x': No such file or directory");
+}
+
+} // namespace
+
+TEST(LaunchTest, WhatWarplintsRunMeans) {
+  Context C;
+  C.Warplint.Path = "/w/warplint";
+  C.TimeoutSeconds = 5;
+  auto Take = [&](const warplint::process::RunResult &R, llvm::StringRef Stderr,
+                  llvm::Expected<warplint::RunStatus> S) {
+    Job J;
+    J.Src.Path = "k.cu";
+    takeWarplintRun(C, J, R, "k.cu:1:1: warning: w [c]\n", Stderr,
+                    std::move(S));
+    return J;
+  };
+  // Findings, warplint's notes kept for the output, the rest for --verbose.
+  Job J = Take(exited(1),
+               "warplint: 1 clang error in k.cu, 0 functions not analysed\n"
+               "warplint: note: k.cu: no ptxas report for sm_90\n",
+               warplint::RunStatus());
+  EXPECT_EQ(J.Failure, "");
+  EXPECT_EQ(J.WarplintStatus, 1);
+  EXPECT_EQ(J.Findings, "k.cu:1:1: warning: w [c]\n");
+  EXPECT_EQ(J.Notices,
+            (Args{"warplint: note: k.cu: no ptxas report for sm_90"}));
+  EXPECT_EQ(J.Notes, (Args{"warplint said:\nwarplint: 1 clang error in "
+                           "k.cu, 0 functions not analysed"}));
+  // Without a status, findings are still findings.
+  J = Take(exited(0), "", noStatus());
+  EXPECT_EQ(J.WarplintStatus, 0);
+  EXPECT_EQ(J.Failure, "");
+  // A --run-ptxas that failed, from the status (the last architecture's).
+  warplint::RunStatus S;
+  S.Files.push_back({"k.cu", "", "", {"for sm_80", "for sm_90"}});
+  J = Take(exited(1), "warplint: --run-ptxas: k.cu: other\n", S);
+  EXPECT_EQ(J.PtxasFailure, "for sm_90");
+  // Failures: the status's, else the first line warplint said.
+  S = warplint::RunStatus();
+  S.StoppedBy = "bad baseline";
+  EXPECT_EQ(Take(exited(2), "warplint: error: other\n", S).Failure,
+            "bad baseline");
+  S = warplint::RunStatus();
+  S.Files.push_back({"k.cu", "2 clang errors", "", {}});
+  EXPECT_EQ(Take(exited(2), "", S).Failure,
+            "cannot analyse k.cu: 2 clang errors");
+  EXPECT_EQ(Take(exited(2), "\nwarplint: error: something\nmore\n", noStatus())
+                .Failure,
+            "something");
+  EXPECT_EQ(Take(exited(3), "", warplint::RunStatus()).Failure,
+            "warplint exited with status 3");
+  // A crash is a crash, whatever status it left.
+  warplint::process::RunResult Crash = exited(-2);
+  Crash.Error = "Segmentation fault";
+  S.StoppedBy = "stale";
+  EXPECT_EQ(Take(Crash, "", S).Failure,
+            "warplint crashed (Segmentation fault)");
+  EXPECT_EQ(Take(Crash, "Stack dump:\n", noStatus()).Failure,
+            "warplint crashed (Segmentation fault): Stack dump:");
+  // It could not start, or ran too long.
+  warplint::process::RunResult NotStarted;
+  NotStarted.Error = "Argument list too long";
+  EXPECT_EQ(Take(NotStarted, "", noStatus()).Failure,
+            "cannot run warplint '/w/warplint': Argument list too long");
+  warplint::process::RunResult Late = exited(-1);
+  Late.TimedOut = true;
+  EXPECT_EQ(Take(Late, "", noStatus()).Failure,
+            "timed out (5 s after the compiler finished)");
+}
+
+TEST(LaunchTest, WhatTheReportPassSaysWentWrong) {
+  EXPECT_EQ(passFailure("ptxas info    : 0 bytes gmem\n"
+                        "ptxas         Used 3 registers\n"
+                        "nvcc fatal   : boom\n"),
+            "nvcc fatal   : boom");
+  EXPECT_EQ(passFailure("\n  ptxas info : only\n"), "ptxas info : only");
+  EXPECT_EQ(passFailure(""), "");
+}
+
+TEST(LaunchTest, CommandsAreQuotedAsAShellReadsThem) {
+  EXPECT_EQ(quoteCommand({"nvcc", "-DX=1", "a b", "it's", ""}),
+            "nvcc -DX=1 'a b' 'it'\\''s' ''");
+}
+
+TEST(LaunchTest, TheOutcomeAfterTheCompilersOutput) {
+  Context C;
+  C.L = launcherArgs({"--verbose"});
+  std::vector<Job> Jobs(4);
+  Jobs[0].Src.Path = "a.cu";
+  Jobs[0].Werror = {true, "--werror", ""};
+  Jobs[0].WarplintStatus = 1;
+  Jobs[0].Findings = "a.cu:1:1: warning: w [c]\n";
+  Jobs[0].Notices = {"warplint: note: a.cu: n"};
+  Jobs[0].Notes = {"analysis: warplint a.cu"};
+  Jobs[0].PtxasFailure = "ptxas failed";
+  Jobs[1].Src.Path = "b.cu";
+  Jobs[1].Failure = "warplint crashed (Killed)";
+  Jobs[1].Notices = {"warplint: note: not printed"};
+  Jobs[2].Src.Path = "-";
+  Jobs[2].Src.Skip = "the source comes from standard input";
+  Jobs[3].Src.Path = "d.cu";
+  Jobs[3].Werror = {true, "WARPLINT_WERROR", ""};
+  Jobs[3].Failure = "not warplint";
+  Jobs[3].CannotRun = true;
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  EXPECT_TRUE(printOutcome(OS, C, Jobs));
+  EXPECT_EQ(Out,
+            "warplint-launch: a.cu: findings fail the build (--werror)\n"
+            "warplint-launch: a.cu: analysis: warplint a.cu\n"
+            "a.cu:1:1: warning: w [c]\n"
+            "warplint: note: a.cu: n\n"
+            "warplint-launch: analysis of a.cu failed: no ptxas report: "
+            "ptxas failed; the other checks ran\n"
+            "warplint-launch: b.cu: findings do not fail the build\n"
+            "warplint-launch: analysis of b.cu failed: warplint crashed "
+            "(Killed)\n"
+            "warplint-launch: analysis of - skipped: the source comes from "
+            "standard input\n"
+            "warplint-launch: d.cu: findings fail the build "
+            "(WARPLINT_WERROR)\n"
+            "warplint-launch: analysis of d.cu failed: not warplint\n"
+            "warplint-launch: error: warplint findings in a.cu fail the "
+            "build (--werror)\n"
+            "warplint-launch: error: warplint could not run on d.cu, which "
+            "fails the build (WARPLINT_WERROR)\n");
+  // Without --verbose, and nothing that fails the build.
+  C.L = launcherArgs({});
+  Jobs[0].Werror = {};
+  Jobs.resize(1);
+  Out.clear();
+  EXPECT_FALSE(printOutcome(OS, C, Jobs));
+  EXPECT_EQ(Out, "a.cu:1:1: warning: w [c]\n"
+                 "warplint: note: a.cu: n\n"
+                 "warplint-launch: analysis of a.cu failed: no ptxas "
+                 "report: ptxas failed; the other checks ran\n");
 }

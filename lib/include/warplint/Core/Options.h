@@ -8,7 +8,6 @@
 #include "llvm/Support/Error.h"
 #include <memory>
 #include <optional>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -30,26 +29,14 @@ llvm::Expected<std::vector<std::string>> parseArchList(llvm::StringRef List);
 /// one that can launch.
 std::optional<model::Dim3> parseBlockDim(llvm::StringRef S);
 
-/// ptxas reports that are still being made while the analysis starts (the
-/// launcher's compile or report pass): each file appears whole, by a rename,
-/// when its compile ends. They are read once, by the first thread that needs
-/// them, which waits for them.
-class PendingPtxasReports {
+/// Ptxas reports that arrive while the analysis runs: get() waits for them
+/// and returns them as (name, text). warplint-launch's are the one kind
+/// (PendingPtxasReports, warplint/Driver/ReportExchange.h).
+class LatePtxasReports {
 public:
-  /// Made at start-up: the parent process now is the one that writes the
-  /// files (warplint-launch); when it is gone, nothing will appear.
-  explicit PendingPtxasReports(std::vector<std::string> Files);
-  /// Waits until every file exists (or the process that was to write them
-  /// is gone, or MaxWaitSeconds passed) and returns the readable ones as
-  /// (name, text); an empty file means "no report".
-  const std::vector<std::pair<std::string, std::string>> &get() const;
-  unsigned MaxWaitSeconds = 3600;
-
-private:
-  std::vector<std::string> Files;
-  long Writer = 0; ///< the parent's process id at start-up (POSIX)
-  mutable std::once_flag Once;
-  mutable std::vector<std::pair<std::string, std::string>> Loaded;
+  virtual ~LatePtxasReports();
+  virtual const std::vector<std::pair<std::string, std::string>> &
+  get() const = 0;
 };
 
 /// Options of the analysis, one struct for the tool, the plugin and the
@@ -66,8 +53,8 @@ struct Options {
   /// ptxas -v) that the occupancy checks read, and where it came from.
   std::vector<std::pair<std::string, std::string>> PtxasReports;
   /// Reports that appear while the analysis runs (shared by the copies of
-  /// these options that parallel files get); see PendingPtxasReports.
-  std::shared_ptr<const PendingPtxasReports> Pending;
+  /// these options that parallel files get).
+  std::shared_ptr<const LatePtxasReports> Pending;
 
   /// PtxasReports and, once they are there, the pending ones.
   std::vector<std::pair<std::string, std::string>> ptxasReports() const;

@@ -5,8 +5,8 @@
 /// command line, which sources of a compile command it analyses and with
 /// which flags, for which GPU architectures, whether the command prints a
 /// ptxas report itself, and the device-only nvcc command that makes one when
-/// it does not. They depend on LLVM Support only; running processes is the
-/// launcher's (plugin/launch/WarpLintLaunch.cpp).
+/// it does not. They depend on LLVM Support only; running processes is
+/// Process.h's, and what the launcher does with them Launcher.h's.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_DRIVER_LAUNCH_H
@@ -67,13 +67,6 @@ llvm::Expected<bool> parseEnvSwitch(llvm::StringRef Name,
 llvm::Expected<unsigned> parseEnvSeconds(llvm::StringRef Name,
                                          std::optional<std::string> Value,
                                          unsigned Default);
-
-/// True when a file that the system cannot execute (execve failed with
-/// ENOEXEC) is run by /bin/sh, as execvp and the shells do with a script
-/// without a "#!" line; Head is the file's start (at least its first 80
-/// bytes, when it has them). Like bash and dash, a file that looks binary (an
-/// ELF header, or a NUL byte before the first newline) is not.
-bool runsAsShellScript(llvm::StringRef Head);
 
 enum class CompilerKind { Nvcc, Clang, Other };
 

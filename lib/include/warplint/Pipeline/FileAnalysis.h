@@ -18,6 +18,7 @@
 #include "warplint/Analysis/ArchConditionals.h"
 #include "warplint/Core/Finding.h"
 #include "warplint/Driver/CompileArgs.h"
+#include "warplint/Driver/RunStatus.h"
 #include "warplint/Output/Explain.h"
 #include "warplint/Pipeline/Settings.h"
 #include "llvm/Support/raw_ostream.h"
@@ -92,6 +93,11 @@ void analyseFiles(const clang::tooling::CompilationDatabase &DB,
 /// when R could not be analysed: an input error.
 bool describeProblems(llvm::raw_ostream &OS, const FileResult &R, bool Verbose,
                       bool ConfigIgnored);
+
+/// How a run that was not stopped went, for warplint-launch (--status-file):
+/// each file's result and the number of findings Reported at each level.
+RunStatus runStatus(llvm::ArrayRef<FileResult> Results,
+                    llvm::ArrayRef<Finding> Reported);
 
 } // namespace warplint
 
