@@ -25,7 +25,7 @@
 #include "warplint/Output/Explain.h"
 #include "warplint/Output/Output.h"
 #include "warplint/Ptxas/PtxasReport.h"
-#include "OccupancyCommand.h"
+#include "OccupancyCalculatorCommand.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
@@ -571,7 +571,7 @@ static int usageError(const Twine &Msg) {
 
 int main(int argc, const char **argv) {
   if (argc > 1 && StringRef(argv[1]) == "occupancy")
-    return runOccupancyCommand(argc - 1, argv + 1);
+    return runOccupancyCalculatorCommand(argc - 1, argv + 1);
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "warplint " << warplintVersion() << " (LLVM " << LLVM_VERSION_STRING
