@@ -133,8 +133,10 @@ bool nvccOptionTakesValue(StringRef Name) {
   return is_contained(WithValue, Name);
 }
 
-/// "sm_80" from "-arch=sm_80", "arch=compute_80,code=sm_80", "compute_80".
-static std::optional<std::string> archOf(StringRef V) {
+/// The architecture the value of nvcc's -arch or -gencode names, as
+/// "sm_80": from "sm_80", "arch=compute_80,code=sm_80", "compute_80" (the
+/// last one named).
+static std::optional<std::string> archOfNvccArchValue(StringRef V) {
   SmallVector<StringRef, 4> Parts;
   V.split(Parts, ',');
   std::optional<std::string> Best;
@@ -306,7 +308,7 @@ translateNvccCommand(const std::vector<std::string> &Command,
       std::string V = ValueOrNext();
       // Parsing needs one architecture; the first one that names one.
       if (!Arch && Name != "-code" && Name != "--gpu-code")
-        Arch = archOf(V);
+        Arch = archOfNvccArchValue(V);
     } else if (Name == "-rdc" || Name == "--relocatable-device-code") {
       // Relocatable device code allows launches from device code (dynamic
       // parallelism); clang parses those only with -fgpu-rdc.

@@ -13,7 +13,7 @@
 // 2 usage or input error.
 //
 //===----------------------------------------------------------------------===//
-#include "OccupancyCommand.h"
+#include "OccupancyCalculatorCommand.h"
 #include "ToolOptions.h"
 #include "warplint/Core/Version.h"
 #include "warplint/Driver/Toolchain.h"
@@ -100,7 +100,7 @@ static int explain(const ExplainTarget &T,
 
 int main(int argc, const char **argv) {
   if (argc > 1 && StringRef(argv[1]) == "occupancy")
-    return runOccupancyCommand(argc - 1, argv + 1);
+    return runOccupancyCalculatorCommand(argc - 1, argv + 1);
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "warplint " << warplintVersion() << " (LLVM " << LLVM_VERSION_STRING

@@ -12,8 +12,8 @@
 // RUN: %python %S/Inputs/check_json.py %t.clean.json | FileCheck %s --check-prefix=CLEAN
 // RUN: FileCheck %s --check-prefix=CLEAN-JSON --input-file=%t.clean.json
 //
-// The launch forms of test/block-size/launch-forms.cu give valid JSON too.
-// RUN: not %warplint --format=json %src_root/test/block-size/launch-forms.cu -- %cuda_flags > %t.forms.json
+// The launch forms of test/checks/warplint-block-size/launch-forms.cu give valid JSON too.
+// RUN: not %warplint --format=json %src_root/test/checks/warplint-block-size/launch-forms.cu -- %cuda_flags > %t.forms.json
 // RUN: %python %S/Inputs/check_json.py %t.forms.json | FileCheck %s --check-prefix=FORMS
 
 #include <cuda.h>

@@ -4,7 +4,7 @@
 //
 // REQUIRES: cuda-toolkit
 // RUN: not %warplint --checks=warplint-bank-conflict --cuda-path=%cuda_path %s | FileCheck %s -implicit-check-not='{{warning|error}}:'
-// RUN: %warplint --cuda-path=%cuda_path --dump-shared-accesses %s | %python %S/../bank-conflict/Inputs/accesses.py | FileCheck %s --check-prefix=DUMP
+// RUN: %warplint --cuda-path=%cuda_path --dump-shared-accesses %s | %python %S/../checks/warplint-bank-conflict/Inputs/accesses.py | FileCheck %s --check-prefix=DUMP
 
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;

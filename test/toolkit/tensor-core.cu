@@ -6,7 +6,7 @@
 //
 // REQUIRES: cuda-toolkit
 // RUN: not %warplint --checks=warplint-bank-conflict --cuda-path=%cuda_path %s 2>&1 | FileCheck %s -implicit-check-not='{{warning|error}}:'
-// RUN: %warplint --cuda-path=%cuda_path --dump-shared-accesses %s | %python %S/../bank-conflict/Inputs/accesses.py | FileCheck %s --check-prefix=DUMP
+// RUN: %warplint --cuda-path=%cuda_path --dump-shared-accesses %s | %python %S/../checks/warplint-bank-conflict/Inputs/accesses.py | FileCheck %s --check-prefix=DUMP
 
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>

@@ -1,7 +1,8 @@
 // Unit tests of the SM table and the occupancy model
 // (warplint/Model/SmArch.h, warplint/Model/Occupancy.h). The exact agreement
-// with cuda_occupancy.h on every architecture is test/occupancy/reference.test;
-// these pin known answers, the errors and the steps.
+// with cuda_occupancy.h on every architecture is
+// test/occupancy-calculator/reference.test; these pin known answers, the
+// errors and the steps.
 #include "warplint/Model/Occupancy.h"
 #include "warplint/Core/Options.h"
 #include "gtest/gtest.h"

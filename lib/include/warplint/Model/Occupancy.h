@@ -6,7 +6,7 @@
 /// the default device state (no cache preference, the default carveout) and a
 /// kernel whose shared memory is all dynamic and opted in when above 48 KB
 /// (cudaFuncAttributeMaxDynamicSharedMemorySize set to the launch's size);
-/// test/occupancy/reference.test checks that on every architecture.
+/// test/occupancy-calculator/reference.test checks that on every architecture.
 ///
 /// Depends on LLVM Support only and is unit-tested without an AST; see
 /// docs/design/occupancy.md.

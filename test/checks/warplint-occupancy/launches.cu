@@ -1,12 +1,13 @@
-// warplint-occupancy and warplint-register-spill from a real ptxas report
-// (Inputs/kernels.ptxas.txt, nvcc 13 for sm_80 and sm_90), through the tool,
-// the plugin and clang-tidy: low occupancy with its limiter and next step,
-// launches that cannot run, kernels with __launch_bounds__ and no launch,
-// spills and stack frames; launches whose numbers are unknown say nothing.
+// warplint-occupancy from a real ptxas report (Inputs/kernels.ptxas.txt,
+// nvcc 13 for sm_80 and sm_90), through the tool, the plugin and
+// clang-tidy: low occupancy with its limiter and next step, launches that
+// cannot run, kernels with __launch_bounds__ and no launch; launches whose
+// numbers are unknown say nothing. The spills and stack frames of the same
+// kernels are ../warplint-register-spill/spills.cu.
 //
-// RUN: not %warplint --checks='warplint-occupancy,warplint-register-spill' --ptxas-report=%S/Inputs/kernels.ptxas.txt %s -- %cuda_flags -I%S/Inputs | FileCheck %s -DERR=error -implicit-check-not='{{warning|error}}:'
-// RUN: %if plugin %{ %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-occupancy,warplint-register-spill -fplugin-arg-warplint-ptxas-report=%S/Inputs/kernels.ptxas.txt %cuda_flags -I%S/Inputs %s 2>&1 | FileCheck %s -DERR=warning -implicit-check-not='{{warning|error}}:' %}
-// RUN: %if clang-tidy %{ not %clang_tidy --load=%warplint_tidy --checks='-*,warplint-occupancy,warplint-register-spill' -config="{CheckOptions: {PtxasReport: '%S/Inputs/kernels.ptxas.txt'}}" %s -- %cuda_flags -I%S/Inputs 2>/dev/null | FileCheck %s -DERR=error -implicit-check-not='{{warning|error}}:' %}
+// RUN: not %warplint --checks='warplint-occupancy' --ptxas-report=%S/Inputs/kernels.ptxas.txt %s -- %cuda_flags -I%S/Inputs | FileCheck %s -DERR=error -implicit-check-not='{{warning|error}}:'
+// RUN: %if plugin %{ %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-occupancy -fplugin-arg-warplint-ptxas-report=%S/Inputs/kernels.ptxas.txt %cuda_flags -I%S/Inputs %s 2>&1 | FileCheck %s -DERR=warning -implicit-check-not='{{warning|error}}:' %}
+// RUN: %if clang-tidy %{ not %clang_tidy --load=%warplint_tidy --checks='-*,warplint-occupancy' -config="{CheckOptions: {PtxasReport: '%S/Inputs/kernels.ptxas.txt'}}" %s -- %cuda_flags -I%S/Inputs 2>/dev/null | FileCheck %s -DERR=error -implicit-check-not='{{warning|error}}:' %}
 //
 // --arch picks the architectures; one the report lacks gives no finding
 // (only a note on standard error: missing-arch.cu).
@@ -40,11 +41,6 @@
 // CHECK: kernels.cu:34:40: note: ptxas: 79 registers, 0 bytes of static shared memory; 1 block of 16 warps per SM
 // CHECK: kernels.cu:34:40: warning: kernel 'heavyBounded' reaches 25.0% occupancy on sm_90 (16 of 64 warps per SM, with blocks of 512 threads), limited by registers (80 per thread){{.*}} [warplint-occupancy]
 // CHECK: kernels.cu:34:40: note: ptxas: 80 registers
-// CHECK: kernels.cu:72:44: warning: 'squeezed' spills registers to local memory on sm_80: 84 bytes stored and 84 bytes loaded per thread, with 32 registers [warplint-register-spill]
-// CHECK: kernels.cu:72:17: note: __launch_bounds__(1024, 2) leaves at most 32 registers per thread on sm_80 (ptxas used 32); a smaller block or fewer blocks per SM in the bound leave more
-// CHECK: kernels.cu:72:44: warning: 'squeezed' spills registers to local memory on sm_90: 360 bytes stored and 360 bytes loaded per thread, with 32 registers [warplint-register-spill]
-// CHECK: kernels.cu:72:17: note: __launch_bounds__(1024, 2) leaves at most 32 registers per thread on sm_90 (ptxas used 32)
-// CHECK: kernels.cu:86:17: warning: 'stacked' uses a 256-byte stack frame in local memory on sm_80, sm_90 (arrays indexed at run time, or values whose address is taken) [warplint-register-spill]
 
 void launch(const float4 *pos, float4 *acc, const float *in, float *out,
             const int *idx, int n, size_t dyn) {

@@ -1,5 +1,6 @@
-// The reference of test/occupancy/reference.test: NVIDIA's occupancy
-// calculator, cuda_occupancy.h, compiled for the host (it needs no GPU).
+// The reference of test/occupancy-calculator/reference.test: NVIDIA's
+// occupancy calculator, cuda_occupancy.h, compiled for the host (it needs
+// no GPU).
 //
 //   occ_reference blocks   CONFIGS EXPECTED   write the configurations and
 //                                             cudaOccMaxActiveBlocksPerMultiprocessor's

@@ -1,99 +1,17 @@
-//===-- OccupancyCommand.cpp - The 'warplint occupancy' subcommand --------===//
-//
-// warplint occupancy --arch=sm_90 --threads=256 --regs=72 --smem=49152
-//                    [--barriers=N] [--format=text|json]
-// warplint occupancy --batch [--steps] < LINES      (ARCH THREADS REGS SMEM
-// [BARRIERS]) warplint occupancy --parse-ptxas=FILE|- [--threads=N
-// [--smem=DYNAMIC]]
-//                    [--arch=sm_XX] [--format=text|json]
-//
-// A calculator over the pure occupancy model (Model/Occupancy.h) and the
-// ptxas report parser (Ptxas/PtxasReport.h). Options are parsed here, by
-// hand, not with cl::opt: the tool's cl::opt options are global and some
-// share names (--arch, --format) with these.
-//
-//===----------------------------------------------------------------------===//
-#include "OccupancyCommand.h"
-#include "warplint/Core/Options.h"
-#include "warplint/Model/Occupancy.h"
-#include "warplint/Ptxas/PtxasReport.h"
-
+//===-- OccupancyCalculator.cpp - `warplint occupancy` --------------------===//
+#include "warplint/Calculator/OccupancyCalculator.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/raw_ostream.h"
-
-#include <optional>
 
 using namespace llvm;
-using namespace warplint;
 using namespace warplint::model;
 
-static const char Help[] =
-    "OVERVIEW: warplint occupancy: how many blocks of a kernel an SM holds,\n"
-    "what limits them and what would change that; the same numbers as\n"
-    "cudaOccMaxActiveBlocksPerMultiprocessor of cuda_occupancy.h (default\n"
-    "cache configuration and carveout; shared memory above 48 KB opted in).\n"
-    "\n"
-    "USAGE:\n"
-    "  warplint occupancy --arch=sm_90 --threads=256 --regs=72 --smem=49152\n"
-    "  warplint occupancy --batch [--steps] < lines\n"
-    "  warplint occupancy --parse-ptxas=FILE [--threads=N [--smem=DYNAMIC]]\n"
-    "\n"
-    "OPTIONS:\n"
-    "  --arch=sm_XX        GPU architecture (sm_50 ... sm_121; sm_90a and\n"
-    "                      compute_90 name sm_90)\n"
-    "  --threads=N         threads per block\n"
-    "  --regs=N            registers per thread (what ptxas reports)\n"
-    "  --smem=BYTES        shared memory per block, static + dynamic, without\n"
-    "                      the 1 KB the driver reserves on 8.0+ (the model\n"
-    "                      adds it); a K or KB suffix multiplies by 1024\n"
-    "  --barriers=N        barriers the kernel uses (default 1; limits on "
-    "9.0+)\n"
-    "  --format=text|json  output format (default text)\n"
-    "  --batch             read 'ARCH THREADS REGS SMEM [BARRIERS]' lines "
-    "from\n"
-    "                      stdin, write one JSON object per line; a line that\n"
-    "                      cannot be read gives {\"line\":N,\"error\":...}\n"
-    "  --steps             with --batch: add the steps to each object\n"
-    "  --parse-ptxas=FILE  read the output of 'nvcc -Xptxas -v', 'nvcc\n"
-    "                      --resource-usage' or 'ptxas -v' ('-': stdin) and\n"
-    "                      print each function's resources; with --threads,\n"
-    "                      each kernel's occupancy (its static shared memory\n"
-    "                      plus --smem of dynamic)\n"
-    "\n"
-    "With --parse-ptxas, lines the parser does not know (another tool's\n"
-    "output, a new kind of ptxas info) are listed as 'unrecognized' and are\n"
-    "harmless; errors are ptxas's own and lines that show the report\n"
-    "damaged or cut short (a count no GPU has, an entry function without\n"
-    "its 'Used N registers' line).\n"
-    "\n"
-    "Exit status: 0 success; 1 a launch that cannot run, a batch line that\n"
-    "could not be read, or a ptxas report with errors; 2 a usage error, or a\n"
-    "--parse-ptxas input that cannot be read or holds no ptxas report.\n";
+namespace warplint::calc {
 
-namespace {
-
-struct CommandOptions {
-  std::optional<std::string> Arch;
-  std::optional<uint64_t> Threads, Regs, Smem;
-  unsigned Barriers = 1;
-  bool Json = false;
-  bool Batch = false;
-  bool Steps = false;
-  std::optional<std::string> PtxasFile;
-};
-
-int usage(const Twine &Msg) {
-  errs() << "warplint: error: " << Msg << "\n";
-  return 2;
-}
-
-/// A byte or count: decimal digits, with K or KB for 1024 when Sizes.
-std::optional<uint64_t> parseNumber(StringRef S, bool Sizes) {
+std::optional<uint64_t> parseCount(StringRef S, bool Sizes) {
   S = S.trim();
   uint64_t Mul = 1;
   if (Sizes &&
@@ -106,19 +24,7 @@ std::optional<uint64_t> parseNumber(StringRef S, bool Sizes) {
   return V * Mul;
 }
 
-std::string knownArchList() {
-  std::string Known;
-  for (StringRef K : knownArchs())
-    Known += (Known.empty() ? "" : ", ") + K.str();
-  return Known;
-}
-
-Expected<const SmArch *> archOf(StringRef Name) {
-  auto A = lookupSmArch(Name);
-  if (!A)
-    return A.takeError();
-  return *A;
-}
+namespace {
 
 std::string percent(double Occupancy) {
   return formatv("{0:F1}%", Occupancy * 100).str();
@@ -208,8 +114,17 @@ std::string bytes(uint64_t B) {
   return std::to_string(B) + " bytes";
 }
 
-void printText(raw_ostream &OS, const SmArch &A, const OccupancyInput &In,
-               const OccupancyResult &R, const OccupancySteps &S) {
+void writeCmem(json::OStream &J, const ptxas::CmemBanks &Banks) {
+  J.attributeObject("cmem", [&] {
+    for (auto [Bank, Bytes] : Banks)
+      J.attribute(std::to_string(Bank), Bytes);
+  });
+}
+
+} // namespace
+
+void printOccupancy(raw_ostream &OS, const SmArch &A, const OccupancyInput &In,
+                    const OccupancyResult &R, const OccupancySteps &S) {
   OS << A.Name << " (compute capability " << A.version() << "): " << In.Threads
      << " threads, " << In.Regs << " registers per thread, " << bytes(In.Smem)
      << " of shared memory per block\n";
@@ -272,44 +187,23 @@ void printText(raw_ostream &OS, const SmArch &A, const OccupancyInput &In,
        << percent(double(S.BestActiveWarps) / R.MaxWarps) << ")\n";
 }
 
-int runSingle(const CommandOptions &O) {
-  if (!O.Arch)
-    return usage("--arch is required (known: " + knownArchList() + ")");
-  if (!O.Threads)
-    return usage("--threads is required");
-  auto A = archOf(*O.Arch);
-  if (!A)
-    return usage(toString(A.takeError()));
-  OccupancyInput In;
-  In.Threads = *O.Threads;
-  In.Regs = O.Regs.value_or(0);
-  In.Smem = O.Smem.value_or(0);
-  In.Barriers = O.Barriers;
-  OccupancyResult R = computeOccupancy(**A, In);
-  OccupancySteps S = occupancySteps(**A, In, R);
-  if (O.Json) {
-    json::OStream J(outs(), 2);
-    J.object([&] {
-      writeResult(J, **A, In, R);
-      if (R.ok())
-        writeSteps(J, S);
-    });
-    outs() << "\n";
-  } else {
-    printText(outs(), **A, In, R, S);
-  }
-  return R.ok() ? 0 : 1;
+void writeOccupancyJson(raw_ostream &OS, const SmArch &A,
+                        const OccupancyInput &In, const OccupancyResult &R,
+                        const OccupancySteps &S) {
+  json::OStream J(OS, 2);
+  J.object([&] {
+    writeResult(J, A, In, R);
+    if (R.ok())
+      writeSteps(J, S);
+  });
+  OS << "\n";
 }
 
-int runBatch(const CommandOptions &O) {
-  auto Buf = MemoryBuffer::getSTDIN();
-  if (!Buf)
-    return usage("cannot read stdin: " + Buf.getError().message());
+bool writeBatch(raw_ostream &OS, StringRef Input, bool Steps) {
   StringMap<const SmArch *> Archs;
   bool Bad = false;
   SmallVector<StringRef, 0> Lines;
-  (*Buf)->getBuffer().split(Lines, '\n');
-  raw_ostream &OS = outs();
+  Input.split(Lines, '\n');
   for (size_t I = 0; I < Lines.size(); ++I) {
     StringRef L = Lines[I].trim();
     if (L.empty() || L.starts_with("#"))
@@ -341,7 +235,7 @@ int runBatch(const CommandOptions &O) {
     }
     auto [It, New] = Archs.try_emplace(Fields[0], nullptr);
     if (New) {
-      auto A = archOf(Fields[0]);
+      auto A = lookupSmArch(Fields[0]);
       if (!A) {
         Archs.erase(It);
         Fail(toString(A.takeError()));
@@ -355,7 +249,7 @@ int runBatch(const CommandOptions &O) {
     uint64_t *Dest[] = {&In.Threads, &In.Regs, &In.Smem, nullptr};
     bool Ok = true;
     for (size_t K = 1; K < Fields.size() && Ok; ++K) {
-      auto V = parseNumber(Fields[K], /*Sizes=*/K == 3);
+      auto V = parseCount(Fields[K], /*Sizes=*/K == 3);
       if (!V || (K == 4 && *V > 64)) {
         Fail(Twine(Names[K - 1]) + " is not a number" +
              (K == 4 ? " from 0 to 64" : "") + ": '" + Fields[K] + "'");
@@ -372,44 +266,23 @@ int runBatch(const CommandOptions &O) {
     json::OStream J(OS);
     J.object([&] {
       J.attribute("line", No);
-      writeResult(J, A, In, R, /*Full=*/O.Steps);
-      if (O.Steps && R.ok())
+      writeResult(J, A, In, R, /*Full=*/Steps);
+      if (Steps && R.ok())
         writeSteps(J, occupancySteps(A, In, R));
     });
     OS << "\n";
   }
-  return Bad ? 1 : 0;
+  return !Bad;
 }
 
-void writeCmem(json::OStream &J, const ptxas::CmemBanks &Banks) {
-  J.attributeObject("cmem", [&] {
-    for (auto [Bank, Bytes] : Banks)
-      J.attribute(std::to_string(Bank), Bytes);
-  });
-}
-
-int runPtxas(const CommandOptions &O) {
-  auto Buf = *O.PtxasFile == "-" ? MemoryBuffer::getSTDIN()
-                                 : MemoryBuffer::getFile(*O.PtxasFile);
-  if (!Buf)
-    return usage("cannot read '" + *O.PtxasFile +
-                 "': " + Buf.getError().message());
-  auto Rep = ptxas::parseReport((*Buf)->getBuffer());
-  if (!Rep)
-    return usage(*O.PtxasFile + ": " + toString(Rep.takeError()));
-  const SmArch *Override = nullptr;
-  if (O.Arch) {
-    auto A = archOf(*O.Arch);
-    if (!A)
-      return usage(toString(A.takeError()));
-    Override = *A;
-  }
+void summariseReport(raw_ostream &OS, const ptxas::Report &Report,
+                     const ReportSummaryOptions &O) {
   // Each kernel's occupancy, when a block size is given.
   auto Occupancy = [&](const ptxas::Function &F)
       -> std::optional<std::pair<const SmArch *, OccupancyInput>> {
     if (!O.Threads || !F.IsKernel)
       return std::nullopt;
-    const SmArch *A = Override;
+    const SmArch *A = O.Arch;
     if (!A) {
       auto Found = lookupSmArch(F.Arch);
       if (!Found) {
@@ -424,16 +297,16 @@ int runPtxas(const CommandOptions &O) {
     OccupancyInput In;
     In.Threads = *O.Threads;
     In.Regs = F.Registers.value_or(0);
-    In.Smem = F.Smem.value_or(0) + O.Smem.value_or(0);
+    In.Smem = F.Smem.value_or(0) + O.DynamicSmem;
     In.Barriers = F.Barriers.value_or(1);
     return std::make_pair(A, In);
   };
 
   if (O.Json) {
-    json::OStream J(outs(), 2);
+    json::OStream J(OS, 2);
     J.object([&] {
       J.attributeArray("functions", [&] {
-        for (const ptxas::Function &F : Rep->Functions)
+        for (const ptxas::Function &F : Report.Functions)
           J.object([&] {
             J.attribute("name", F.Name);
             J.attribute("baseName", F.BaseName);
@@ -471,7 +344,7 @@ int runPtxas(const CommandOptions &O) {
           });
       });
       J.attributeArray("modules", [&] {
-        for (const ptxas::Module &M : Rep->Modules)
+        for (const ptxas::Module &M : Report.Modules)
           J.object([&] {
             J.attribute("arch", M.Arch);
             J.attribute("line", M.Line);
@@ -481,7 +354,7 @@ int runPtxas(const CommandOptions &O) {
           });
       });
       J.attributeArray("diagnostics", [&] {
-        for (const ptxas::Diagnostic &D : Rep->Diagnostics)
+        for (const ptxas::Diagnostic &D : Report.Diagnostics)
           J.object([&] {
             J.attribute("line", D.Line);
             J.attribute("kind", ptxas::Diagnostic::kindName(D.K));
@@ -489,10 +362,9 @@ int runPtxas(const CommandOptions &O) {
           });
       });
     });
-    outs() << "\n";
+    OS << "\n";
   } else {
-    raw_ostream &OS = outs();
-    for (const ptxas::Function &F : Rep->Functions) {
+    for (const ptxas::Function &F : Report.Functions) {
       OS << (F.IsKernel ? "kernel " : "device function ") << F.Name;
       if (F.Name != F.Mangled)
         OS << " (" << F.Mangled << ")";
@@ -528,92 +400,10 @@ int runPtxas(const CommandOptions &O) {
              << " threads: cannot run: " << R.ErrorMessage << "\n";
       }
     }
-    for (const ptxas::Diagnostic &D : Rep->Diagnostics)
-      OS << *O.PtxasFile << ":" << D.Line << ": "
+    for (const ptxas::Diagnostic &D : Report.Diagnostics)
+      OS << O.Name << ":" << D.Line << ": "
          << ptxas::Diagnostic::kindName(D.K) << ": " << D.Message << "\n";
   }
-  // Unrecognized lines are listed but harmless: real nvcc output has some
-  // (its command, a host compiler's warnings).
-  unsigned Errors = Rep->count(ptxas::Diagnostic::Error);
-  if (Errors)
-    errs() << "warplint: " << *O.PtxasFile << ": " << Errors << " error"
-           << (Errors == 1 ? "" : "s") << " in the ptxas report\n";
-  return Errors ? 1 : 0;
 }
 
-} // namespace
-
-int runOccupancyCommand(int Argc, const char **Argv) {
-  CommandOptions O;
-  for (int I = 1; I < Argc; ++I) {
-    StringRef Arg = Argv[I];
-    if (Arg == "--help" || Arg == "-help" || Arg == "-h") {
-      outs() << Help;
-      return 0;
-    }
-    if (Arg == "--batch") {
-      O.Batch = true;
-      continue;
-    }
-    if (Arg == "--steps") {
-      O.Steps = true;
-      continue;
-    }
-    // --name=value or --name value
-    if (!Arg.starts_with("--"))
-      return usage("unexpected argument '" + Arg +
-                   "' (see 'warplint occupancy --help')");
-    auto [Name, Value] = Arg.drop_front(2).split('=');
-    bool HasValue = Arg.contains('=');
-    static const char *const WithValue[] = {
-        "arch", "threads", "regs", "smem", "barriers", "format", "parse-ptxas"};
-    if (!is_contained(WithValue, Name))
-      return usage("unknown option '--" + Name +
-                   "' (see 'warplint occupancy --help')");
-    if (!HasValue) {
-      if (I + 1 >= Argc)
-        return usage("option '--" + Name + "' needs a value");
-      Value = Argv[++I];
-    }
-    if (Name == "arch") {
-      O.Arch = Value.str();
-    } else if (Name == "format") {
-      if (Value != "text" && Value != "json")
-        return usage("--format must be text or json, not '" + Value + "'");
-      O.Json = Value == "json";
-    } else if (Name == "parse-ptxas") {
-      if (Value.empty())
-        return usage("--parse-ptxas needs a file name, or '-' for stdin");
-      O.PtxasFile = Value.str();
-    } else {
-      auto V = parseNumber(Value, /*Sizes=*/Name == "smem");
-      if (!V)
-        return usage("--" + Name + " must be a non-negative number" +
-                     (Name == "smem" ? " of bytes (K or KB: x1024)" : "") +
-                     ", not '" + Value + "'");
-      if (Name == "threads")
-        O.Threads = *V;
-      else if (Name == "regs")
-        O.Regs = *V;
-      else if (Name == "smem")
-        O.Smem = *V;
-      else if (*V > 64)
-        return usage("--barriers must be from 0 to 64, not '" + Value + "'");
-      else
-        O.Barriers = unsigned(*V);
-    }
-  }
-  if (O.Batch && O.PtxasFile)
-    return usage("--batch and --parse-ptxas cannot be combined");
-  if (O.Steps && !O.Batch)
-    return usage("--steps goes with --batch (single results always have them)");
-  if (O.Batch) {
-    if (O.Arch || O.Threads || O.Regs || O.Smem)
-      return usage("--batch reads the architecture and sizes from stdin; "
-                   "--arch, --threads, --regs and --smem do not apply");
-    return runBatch(O);
-  }
-  if (O.PtxasFile)
-    return runPtxas(O);
-  return runSingle(O);
-}
+} // namespace warplint::calc

@@ -1,6 +1,6 @@
-// Kernels of occupancy.cu and spill.cu, compiled by nvcc for the fixture
-// Inputs/kernels.ptxas.txt (see its first line); warplint's tests parse
-// them with the mock header instead.
+// Kernels of the tests of warplint-occupancy and warplint-register-spill,
+// compiled by nvcc for the fixture Inputs/kernels.ptxas.txt (see its first
+// line); warplint's tests parse them with the mock header instead.
 #ifdef __NVCC__
 #include <cuda_runtime.h>
 #else

@@ -1,0 +1,230 @@
+//===-- OccupancyCalculatorCommand.cpp - `warplint occupancy` -------------===//
+//
+// warplint occupancy --arch=sm_90 --threads=256 --regs=72 --smem=49152
+//                    [--barriers=N] [--format=text|json]
+// warplint occupancy --batch [--steps] < LINES   (ARCH THREADS REGS SMEM
+//                                                 [BARRIERS])
+// warplint occupancy --parse-ptxas=FILE|- [--threads=N [--smem=DYNAMIC]]
+//                    [--arch=sm_XX] [--format=text|json]
+//
+// The occupancy calculator's command line: its options and input. What it
+// computes and prints is lib/Calculator (OccupancyCalculator.h), over the
+// occupancy model and the ptxas report parser; the check warplint-occupancy
+// is another thing (lib/Checks/OccupancyCheck.cpp). Options are parsed here,
+// by hand, not with cl::opt: the tool's cl::opt options are global and some
+// share names (--arch, --format) with these.
+//
+//===----------------------------------------------------------------------===//
+#include "OccupancyCalculatorCommand.h"
+#include "warplint/Calculator/OccupancyCalculator.h"
+#include "warplint/Model/Occupancy.h"
+#include "warplint/Ptxas/PtxasReport.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+
+using namespace llvm;
+using namespace warplint;
+using namespace warplint::model;
+
+static const char Help[] =
+    "OVERVIEW: warplint occupancy: how many blocks of a kernel an SM holds,\n"
+    "what limits them and what would change that; the same numbers as\n"
+    "cudaOccMaxActiveBlocksPerMultiprocessor of cuda_occupancy.h (default\n"
+    "cache configuration and carveout; shared memory above 48 KB opted in).\n"
+    "\n"
+    "USAGE:\n"
+    "  warplint occupancy --arch=sm_90 --threads=256 --regs=72 --smem=49152\n"
+    "  warplint occupancy --batch [--steps] < lines\n"
+    "  warplint occupancy --parse-ptxas=FILE [--threads=N [--smem=DYNAMIC]]\n"
+    "\n"
+    "OPTIONS:\n"
+    "  --arch=sm_XX        GPU architecture (sm_50 ... sm_121; sm_90a and\n"
+    "                      compute_90 name sm_90)\n"
+    "  --threads=N         threads per block\n"
+    "  --regs=N            registers per thread (what ptxas reports)\n"
+    "  --smem=BYTES        shared memory per block, static + dynamic, without\n"
+    "                      the 1 KB the driver reserves on 8.0+ (the model\n"
+    "                      adds it); a K or KB suffix multiplies by 1024\n"
+    "  --barriers=N        barriers the kernel uses (default 1; limits on "
+    "9.0+)\n"
+    "  --format=text|json  output format (default text)\n"
+    "  --batch             read 'ARCH THREADS REGS SMEM [BARRIERS]' lines "
+    "from\n"
+    "                      stdin, write one JSON object per line; a line that\n"
+    "                      cannot be read gives {\"line\":N,\"error\":...}\n"
+    "  --steps             with --batch: add the steps to each object\n"
+    "  --parse-ptxas=FILE  read the output of 'nvcc -Xptxas -v', 'nvcc\n"
+    "                      --resource-usage' or 'ptxas -v' ('-': stdin) and\n"
+    "                      print each function's resources; with --threads,\n"
+    "                      each kernel's occupancy (its static shared memory\n"
+    "                      plus --smem of dynamic)\n"
+    "\n"
+    "With --parse-ptxas, lines the parser does not know (another tool's\n"
+    "output, a new kind of ptxas info) are listed as 'unrecognized' and are\n"
+    "harmless; errors are ptxas's own and lines that show the report\n"
+    "damaged or cut short (a count no GPU has, an entry function without\n"
+    "its 'Used N registers' line).\n"
+    "\n"
+    "Exit status: 0 success; 1 a launch that cannot run, a batch line that\n"
+    "could not be read, or a ptxas report with errors; 2 a usage error, or a\n"
+    "--parse-ptxas input that cannot be read or holds no ptxas report.\n";
+
+namespace {
+
+struct CommandOptions {
+  std::optional<std::string> Arch;
+  std::optional<uint64_t> Threads, Regs, Smem;
+  unsigned Barriers = 1;
+  bool Json = false;
+  bool Batch = false;
+  bool Steps = false;
+  std::optional<std::string> PtxasFile;
+};
+
+int usage(const Twine &Msg) {
+  errs() << "warplint: error: " << Msg << "\n";
+  return 2;
+}
+
+/// One launch: --arch, --threads, --regs, --smem, --barriers.
+int runSingle(const CommandOptions &O) {
+  if (!O.Arch)
+    return usage("--arch is required (known: " + knownSmArchNames() + ")");
+  if (!O.Threads)
+    return usage("--threads is required");
+  auto A = lookupSmArch(*O.Arch);
+  if (!A)
+    return usage(toString(A.takeError()));
+  OccupancyInput In;
+  In.Threads = *O.Threads;
+  In.Regs = O.Regs.value_or(0);
+  In.Smem = O.Smem.value_or(0);
+  In.Barriers = O.Barriers;
+  OccupancyResult R = computeOccupancy(**A, In);
+  OccupancySteps S = occupancySteps(**A, In, R);
+  if (O.Json)
+    calc::writeOccupancyJson(outs(), **A, In, R, S);
+  else
+    calc::printOccupancy(outs(), **A, In, R, S);
+  return R.ok() ? 0 : 1;
+}
+
+/// --batch: launches from standard input.
+int runBatch(const CommandOptions &O) {
+  auto Buf = MemoryBuffer::getSTDIN();
+  if (!Buf)
+    return usage("cannot read stdin: " + Buf.getError().message());
+  return calc::writeBatch(outs(), (*Buf)->getBuffer(), O.Steps) ? 0 : 1;
+}
+
+/// --parse-ptxas=FILE: what a ptxas report says of each function.
+int runParsePtxas(const CommandOptions &O) {
+  auto Buf = *O.PtxasFile == "-" ? MemoryBuffer::getSTDIN()
+                                 : MemoryBuffer::getFile(*O.PtxasFile);
+  if (!Buf)
+    return usage("cannot read '" + *O.PtxasFile +
+                 "': " + Buf.getError().message());
+  auto Rep = ptxas::parseReport((*Buf)->getBuffer());
+  if (!Rep)
+    return usage(*O.PtxasFile + ": " + toString(Rep.takeError()));
+  calc::ReportSummaryOptions S;
+  if (O.Arch) {
+    auto A = lookupSmArch(*O.Arch);
+    if (!A)
+      return usage(toString(A.takeError()));
+    S.Arch = *A;
+  }
+  S.Threads = O.Threads;
+  S.DynamicSmem = O.Smem.value_or(0);
+  S.Json = O.Json;
+  S.Name = *O.PtxasFile;
+  calc::summariseReport(outs(), *Rep, S);
+  // Unrecognized lines are listed but harmless: real nvcc output has some
+  // (its command, a host compiler's warnings).
+  unsigned Errors = Rep->count(ptxas::Diagnostic::Error);
+  if (Errors)
+    errs() << "warplint: " << *O.PtxasFile << ": " << Errors << " error"
+           << (Errors == 1 ? "" : "s") << " in the ptxas report\n";
+  return Errors ? 1 : 0;
+}
+
+} // namespace
+
+int runOccupancyCalculatorCommand(int Argc, const char **Argv) {
+  CommandOptions O;
+  for (int I = 1; I < Argc; ++I) {
+    StringRef Arg = Argv[I];
+    if (Arg == "--help" || Arg == "-help" || Arg == "-h") {
+      outs() << Help;
+      return 0;
+    }
+    if (Arg == "--batch") {
+      O.Batch = true;
+      continue;
+    }
+    if (Arg == "--steps") {
+      O.Steps = true;
+      continue;
+    }
+    // --name=value or --name value
+    if (!Arg.starts_with("--"))
+      return usage("unexpected argument '" + Arg +
+                   "' (see 'warplint occupancy --help')");
+    auto [Name, Value] = Arg.drop_front(2).split('=');
+    bool HasValue = Arg.contains('=');
+    static const char *const WithValue[] = {
+        "arch", "threads", "regs", "smem", "barriers", "format", "parse-ptxas"};
+    if (!is_contained(WithValue, Name))
+      return usage("unknown option '--" + Name +
+                   "' (see 'warplint occupancy --help')");
+    if (!HasValue) {
+      if (I + 1 >= Argc)
+        return usage("option '--" + Name + "' needs a value");
+      Value = Argv[++I];
+    }
+    if (Name == "arch") {
+      O.Arch = Value.str();
+    } else if (Name == "format") {
+      if (Value != "text" && Value != "json")
+        return usage("--format must be text or json, not '" + Value + "'");
+      O.Json = Value == "json";
+    } else if (Name == "parse-ptxas") {
+      if (Value.empty())
+        return usage("--parse-ptxas needs a file name, or '-' for stdin");
+      O.PtxasFile = Value.str();
+    } else {
+      auto V = calc::parseCount(Value, /*Sizes=*/Name == "smem");
+      if (!V)
+        return usage("--" + Name + " must be a non-negative number" +
+                     (Name == "smem" ? " of bytes (K or KB: x1024)" : "") +
+                     ", not '" + Value + "'");
+      if (Name == "threads")
+        O.Threads = *V;
+      else if (Name == "regs")
+        O.Regs = *V;
+      else if (Name == "smem")
+        O.Smem = *V;
+      else if (*V > 64)
+        return usage("--barriers must be from 0 to 64, not '" + Value + "'");
+      else
+        O.Barriers = unsigned(*V);
+    }
+  }
+  if (O.Batch && O.PtxasFile)
+    return usage("--batch and --parse-ptxas cannot be combined");
+  if (O.Steps && !O.Batch)
+    return usage("--steps goes with --batch (single results always have them)");
+  if (O.Batch) {
+    if (O.Arch || O.Threads || O.Regs || O.Smem)
+      return usage("--batch reads the architecture and sizes from stdin; "
+                   "--arch, --threads, --regs and --smem do not apply");
+    return runBatch(O);
+  }
+  if (O.PtxasFile)
+    return runParsePtxas(O);
+  return runSingle(O);
+}
