@@ -3,6 +3,7 @@
 #include "warplint/Checks/AllChecks.h"
 #include "warplint/Core/Checks.h"
 #include "warplint/Core/Nolint.h"
+#include "warplint/Driver/Process.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
@@ -19,6 +20,8 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
+
+#include <atomic>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -151,24 +154,28 @@ private:
   bool Describe;
 };
 
-/// Runs Args (Args[0] the program) with standard error captured; the exit
-/// status, or -1 when it could not run.
+/// Runs Args (Args[0] the program) with standard error captured, for at
+/// most five minutes; the exit status, or -1 when it could not run or did
+/// not end (Stderr then says why).
 int runCapturing(const std::vector<std::string> &Args, std::string &Stderr) {
   SmallString<128> ErrFile;
   if (sys::fs::createTemporaryFile("warplint", "err", ErrFile))
     return -1;
-  std::vector<StringRef> Argv(Args.begin(), Args.end());
   std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(""),
                                           StringRef(ErrFile)};
-  std::string Msg;
-  int RC = sys::ExecuteAndWait(Args[0], Argv, std::nullopt, Redirects,
-                               /*SecondsToWait=*/300, 0, &Msg);
+  std::atomic<int64_t> Deadline(process::nowMs() + 300 * 1000);
+  process::Limits L;
+  L.DeadlineMs = &Deadline;
+  process::RunResult R =
+      process::runBounded(Args[0], Args, std::nullopt, Redirects, L);
   if (auto Buf = MemoryBuffer::getFile(ErrFile))
     Stderr = (*Buf)->getBuffer().str();
-  if (RC < 0 && Stderr.empty())
-    Stderr = Msg;
   sys::fs::remove(ErrFile);
-  return RC;
+  if (R.Started && !R.TimedOut && !R.Aborted && R.Status >= 0)
+    return R.Status;
+  if (Stderr.empty())
+    Stderr = R.TimedOut ? "it ran for five minutes and was stopped" : R.Error;
+  return -1;
 }
 
 /// The ptxas report of the device code of one file for one architecture:
