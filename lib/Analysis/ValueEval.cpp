@@ -410,6 +410,15 @@ std::optional<model::Dim3> ValueEvaluator::evalDim3(const Expr *E) {
   return evalDim3Impl(E);
 }
 
+const Expr *ValueEvaluator::armOf(const ConditionalOperator *CO) {
+  if (auto C = evalIntImpl(CO->getCond()))
+    return *C != 0 ? CO->getTrueExpr() : CO->getFalseExpr();
+  std::optional<bool> Arm = choiceFor(CO);
+  if (!Arm)
+    return nullptr;
+  return *Arm ? CO->getTrueExpr() : CO->getFalseExpr();
+}
+
 std::optional<APSInt> ValueEvaluator::evalIntImpl(const Expr *E) {
   if (!E || Depth > 32)
     return std::nullopt;
@@ -527,14 +536,8 @@ std::optional<APSInt> ValueEvaluator::evalIntImpl(const Expr *E) {
   }
 
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    auto C = evalIntImpl(CO->getCond());
-    if (!C) {
-      std::optional<bool> Arm = choiceFor(CO);
-      if (!Arm)
-        return std::nullopt;
-      return evalIntImpl(*Arm ? CO->getTrueExpr() : CO->getFalseExpr());
-    }
-    return evalIntImpl(*C != 0 ? CO->getTrueExpr() : CO->getFalseExpr());
+    const Expr *Arm = armOf(CO);
+    return Arm ? evalIntImpl(Arm) : std::nullopt;
   }
 
   if (const auto *SNT = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
@@ -637,14 +640,8 @@ std::optional<model::Dim3> ValueEvaluator::evalDim3Impl(const Expr *E) {
   }
 
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    auto C = evalIntImpl(CO->getCond());
-    if (!C) {
-      std::optional<bool> Arm = choiceFor(CO);
-      if (!Arm)
-        return std::nullopt;
-      return evalDim3Impl(*Arm ? CO->getTrueExpr() : CO->getFalseExpr());
-    }
-    return evalDim3Impl(*C != 0 ? CO->getTrueExpr() : CO->getFalseExpr());
+    const Expr *Arm = armOf(CO);
+    return Arm ? evalDim3Impl(Arm) : std::nullopt;
   }
   return std::nullopt;
 }

@@ -253,8 +253,12 @@ unsigned ExprPool::threadDimsRead(NodeId Root) const {
   return unsigned(DimsRead[Root]);
 }
 
-unsigned ExprPool::dimsRead(NodeId Root) const {
-  unsigned Mask = 0;
+/// Calls F on each node Root reads, once, the definitions of the loops it
+/// reads (their start, condition, next value and step) included.
+template <typename Fn>
+static void forEachReachable(const std::vector<Node> &Nodes,
+                                 const std::vector<Loop> &Loops, NodeId Root,
+                                 Fn F) {
   llvm::SmallVector<NodeId, 16> Work{Root};
   std::vector<bool> Seen(Nodes.size());
   std::vector<bool> SeenLoop(Loops.size());
@@ -264,8 +268,7 @@ unsigned ExprPool::dimsRead(NodeId Root) const {
       continue;
     Seen[N] = true;
     const Node &X = Nodes[N];
-    if (X.Kind == Op::ThreadIdx)
-      Mask |= 1u << X.Index;
+    F(N, X);
     if ((X.Kind == Op::LoopVar || X.Kind == Op::LoopExit) &&
         !SeenLoop[X.Index]) {
       SeenLoop[X.Index] = true;
@@ -276,6 +279,13 @@ unsigned ExprPool::dimsRead(NodeId Root) const {
     }
     X.appendOperands(Work);
   }
+}
+unsigned ExprPool::dimsRead(NodeId Root) const {
+  unsigned Mask = 0;
+  forEachReachable(Nodes, Loops, Root, [&](NodeId, const Node &X) {
+    if (X.Kind == Op::ThreadIdx)
+      Mask |= 1u << X.Index;
+  });
   return Mask;
 }
 
@@ -289,27 +299,10 @@ bool ExprPool::laneIndependent(NodeId N) const {
 
 void ExprPool::selectsRead(NodeId Root,
                            llvm::SmallVectorImpl<NodeId> &Out) const {
-  llvm::SmallVector<NodeId, 16> Work{Root};
-  std::vector<bool> Seen(Nodes.size());
-  std::vector<bool> SeenLoop(Loops.size());
-  while (!Work.empty()) {
-    NodeId N = Work.pop_back_val();
-    if (Seen[N])
-      continue;
-    Seen[N] = true;
-    const Node &X = Nodes[N];
+  forEachReachable(Nodes, Loops, Root, [&](NodeId N, const Node &X) {
     if (X.Kind == Op::Select)
       Out.push_back(N);
-    if ((X.Kind == Op::LoopVar || X.Kind == Op::LoopExit) &&
-        !SeenLoop[X.Index]) {
-      SeenLoop[X.Index] = true;
-      const Loop &L = Loops[X.Index];
-      Work.append({L.Init, L.Cond, L.Next});
-      if (L.Step)
-        Work.push_back(*L.Step);
-    }
-    X.appendOperands(Work);
-  }
+  });
 }
 
 static const char *opText(Op O) {

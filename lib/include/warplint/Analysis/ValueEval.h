@@ -115,6 +115,9 @@ private:
   std::vector<std::pair<const clang::ConditionalOperator *, bool>> Choices;
   std::vector<const clang::ConditionalOperator *> Undecided;
   std::optional<bool> choiceFor(const clang::ConditionalOperator *CO);
+  /// The arm of CO that is taken: by its condition's value, else by the
+  /// choice made for it; null when neither decides.
+  const clang::Expr *armOf(const clang::ConditionalOperator *CO);
   /// Every reference to V in its function is a read (or its declaration).
   bool neverWritten(const clang::VarDecl *V);
 
