@@ -14,6 +14,8 @@ PACKAGES=(clang-$LLVM_MAJOR libclang-$LLVM_MAJOR-dev llvm-$LLVM_MAJOR-dev
           # the sanitizer and libFuzzer runtimes (scripts/fuzz, --sanitize)
           libclang-rt-$LLVM_MAJOR-dev
           libgtest-dev python3 python3-jsonschema
+          # test/docs/format.test: the sources as clang-format-22 writes them
+          clang-format-$LLVM_MAJOR
           # test/integration: the pre-commit hook, ccache chained with warplint
           git pre-commit ccache)
 

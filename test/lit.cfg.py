@@ -91,6 +91,9 @@ for major in range(21, 13, -1):
         config.available_features.add("clang-other-major")
         config.substitutions.insert(0, ("%clang_other_major", other))
         break
+# test/docs/format.test: the clang-format whose output the sources keep.
+if shutil.which("clang-format-22"):
+    config.available_features.add("clang-format-22")
 # pre-commit try-repo needs the source tree to be a git checkout.
 if os.path.exists(os.path.join(config.warplint_src_root, ".git")):
     config.available_features.add("git-checkout")

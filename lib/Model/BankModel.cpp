@@ -1037,9 +1037,8 @@ private:
           if (Align > 1 && *X % int64_t(Align) != 0)
             Misaligned = true;
         }
-      WarpBanks Agreed = warpBanks(Lanes, A.Bytes);
-      LaneAddresses AgreedLanes = Lanes;
-      note(Agreed, AgreedLanes, unsigned(W));
+      // The lanes' addresses with the uniform part's residue: its banks.
+      note(warpBanks(Lanes, A.Bytes), Lanes, unsigned(W));
     }
   }
 

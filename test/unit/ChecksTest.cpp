@@ -72,10 +72,23 @@ TEST(OptionsTest, UnknownArchListsTheKnownOnes) {
   EXPECT_FALSE(bool(parseArchList("")) ? true : false);
 }
 
-TEST(OptionsTest, KnownArchsCoverCuda5To12) {
-  EXPECT_EQ(knownArchs().size(), 19u);
-  EXPECT_EQ(knownArchs().front(), "sm_50");
-  EXPECT_EQ(knownArchs().back(), "sm_121");
+TEST(OptionsTest, EveryKnownArchParsesInEveryForm) {
+  // Each architecture warplint has data for is accepted as --arch takes it,
+  // in each spelling, and the list is in compute-capability order.
+  unsigned Previous = 0;
+  for (llvm::StringRef Name : knownArchs()) {
+    llvm::StringRef Number = Name.drop_front(3);
+    for (std::string Spelling : {Name.str(), Number.str(),
+                                 ("compute_" + Number).str()}) {
+      auto A = parseArchList(Spelling);
+      ASSERT_TRUE(bool(A)) << Spelling << ": " << errorText(A.takeError());
+      EXPECT_EQ(*A, std::vector<std::string>{Name.str()}) << Spelling;
+    }
+    unsigned CC = 0;
+    ASSERT_FALSE(Number.getAsInteger(10, CC)) << Name.str();
+    EXPECT_GT(CC, Previous) << Name.str();
+    Previous = CC;
+  }
 }
 
 TEST(OptionsTest, ParseBlockDimAccepts) {

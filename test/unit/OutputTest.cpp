@@ -51,7 +51,16 @@ TEST(OutputTest, JsonContract) {
   json::Value V = parse(S);
   const json::Object *Root = V.getAsObject();
   ASSERT_TRUE(Root);
-  EXPECT_EQ(Root->getString("version"), warplintVersion());
+  // The version of the warplint that wrote it, as MAJOR.MINOR.PATCH.
+  std::optional<llvm::StringRef> Version = Root->getString("version");
+  ASSERT_TRUE(Version);
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  Version->split(Parts, '.');
+  ASSERT_EQ(Parts.size(), 3u) << Version->str();
+  for (llvm::StringRef P : Parts) {
+    unsigned N;
+    EXPECT_FALSE(P.getAsInteger(10, N)) << Version->str();
+  }
   const json::Array *Findings = Root->getArray("findings");
   ASSERT_TRUE(Findings);
   ASSERT_EQ(Findings->size(), 2u);
