@@ -195,8 +195,8 @@ static void debugTraceAnalysis(ASTContext &Ctx, const Options &Opts) {
   const SourceManager &SM = Ctx.getSourceManager();
   OptionalFileEntryRef F = SM.getFileEntryRefForID(SM.getMainFileID());
   llvm::errs() << "warplint: debug: analysing "
-               << (F ? F->getName() : StringRef("<input>")) << " for "
-               << Names << "\n";
+               << (F ? F->getName() : StringRef("<input>")) << " for " << Names
+               << "\n";
 }
 
 std::string PtxasCoverage::message() const {
@@ -269,9 +269,11 @@ describeSharedAccesses(ASTContext &Ctx, const Options &Opts,
     if (const auto &T = R.Access.Tile) {
       model::TileBound B = T->bound();
       I.Tile = T->text() + "; its busiest bank holds " +
-               std::to_string(B.MaxWords) + " words, so any lane mapping "
-               "needs at least " + std::to_string(B.MaxWords) +
-               " wavefronts where " + std::to_string(B.Ideal) + " would do";
+               std::to_string(B.MaxWords) +
+               " words, so any lane mapping "
+               "needs at least " +
+               std::to_string(B.MaxWords) + " wavefronts where " +
+               std::to_string(B.Ideal) + " would do";
     }
     if (R.Array)
       I.Array = R.Array->getNameAsString();

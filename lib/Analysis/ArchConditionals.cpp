@@ -97,8 +97,7 @@ public:
     Out.Skipped.push_back({B.File, B.Line, B.Column, E.Line, E.Column});
     // The conditional being skipped: the one an #endif just closed, else
     // the innermost one open (a skip that ends at #else or #elif).
-    bool ArchSkip =
-        HaveJustClosed ? JustClosed : !Open.empty() && Open.back();
+    bool ArchSkip = HaveJustClosed ? JustClosed : !Open.empty() && Open.back();
     HaveJustClosed = false;
     if (ArchSkip)
       Out.ArchSkipped.push_back(Out.Skipped.back());
@@ -106,10 +105,9 @@ public:
       bool Invalid = false;
       llvm::StringRef Text = Lexer::getSourceText(
           CharSourceRange::getCharRange(Range), SM, LO, &Invalid);
-      Out.SkipsDeviceDeclarations =
-          !Invalid && (Text.contains("__global__") ||
-                       Text.contains("__device__") ||
-                       Text.contains("__shared__"));
+      Out.SkipsDeviceDeclarations = !Invalid && (Text.contains("__global__") ||
+                                                 Text.contains("__device__") ||
+                                                 Text.contains("__shared__"));
     }
   }
 

@@ -19,8 +19,7 @@ static std::string sourceText(const Stmt *E, const ASTContext &Ctx) {
   CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
   if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
     R = SM.getExpansionRange(E->getSourceRange());
-  std::string T =
-      Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  std::string T = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
   // One line, single spaces.
   std::string Out;
   bool Space = false;
@@ -128,11 +127,13 @@ AccessResult BankConflictAnalysis::analyze(AccessSpec Spec, const Dim3 &Block) {
   if (R.TooComplex)
     R.Why = FileBound
                 ? "skipped: too complex: the analysis of this file reached "
-                  "its limit of " + std::to_string(MaxFileSteps) +
-                  " steps (warplint-bank-conflict.MaxFileSteps)"
+                  "its limit of " +
+                      std::to_string(MaxFileSteps) +
+                      " steps (warplint-bank-conflict.MaxFileSteps)"
                 : "skipped: too complex: the analysis of this access needs "
-                  "more than " + std::to_string(MaxSteps) +
-                  " steps (warplint-bank-conflict.MaxSteps)";
+                  "more than " +
+                      std::to_string(MaxSteps) +
+                      " steps (warplint-bank-conflict.MaxSteps)";
   else if (!Key.empty())
     Answers.emplace(std::move(Key), R);
   return R;
@@ -173,8 +174,10 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
       if (!D)
         Undecided = C.Eval.undecided();
       constexpr size_t MaxChoices = 3;
-      unsigned Combinations =
-          D ? 1 : Undecided.size() <= MaxChoices ? 1u << Undecided.size() : 0;
+      unsigned Combinations = D ? 1
+                              : Undecided.size() <= MaxChoices
+                                  ? 1u << Undecided.size()
+                                  : 0;
       for (unsigned Mask = 0; Mask < Combinations; ++Mask) {
         if (!Undecided.empty()) {
           std::vector<std::pair<const ConditionalOperator *, bool>> Choice;
@@ -233,9 +236,10 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
       AccessReport R;
       R.Access = A;
       R.Array = A.Root;
-      R.Text = A.LValue                        ? sourceText(A.LValue, C.Index.Ctx)
-               : A.Site && isa<CallExpr>(A.Site) ? sourceText(A.Site, C.Index.Ctx)
-                                                 : A.Instruction;
+      R.Text = A.LValue ? sourceText(A.LValue, C.Index.Ctx)
+               : A.Site && isa<CallExpr>(A.Site)
+                   ? sourceText(A.Site, C.Index.Ctx)
+                   : A.Instruction;
       for (const Context &X : Ctxs) {
         bool Assumed = false;
         std::vector<LaunchContext> Launches = launchesOf(X.Kernel, Assumed);

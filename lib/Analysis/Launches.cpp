@@ -56,8 +56,7 @@ static std::vector<const FunctionDecl *> pointerTargets(const Expr *Callee,
     E = U->getSubExpr()->IgnoreParenImpCasts();
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !F ||
-      !F->getBody())
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !F || !F->getBody())
     return {};
   struct Uses : RecursiveASTVisitor<Uses> {
     const VarDecl *V;
@@ -106,7 +105,8 @@ const Expr *LaunchSite::configField(ValueEvaluator &Eval,
                                     llvm::StringRef Name) const {
   if (!Config)
     return nullptr;
-  const RecordDecl *RD = Config->getType().getCanonicalType()->getAsRecordDecl();
+  const RecordDecl *RD =
+      Config->getType().getCanonicalType()->getAsRecordDecl();
   if (!RD)
     return nullptr;
   for (const FieldDecl *F : RD->fields())
@@ -131,8 +131,7 @@ std::optional<model::Dim3> LaunchSite::blockDim(ValueEvaluator &Eval) const {
 
 class IndexBuilder : public RecursiveASTVisitor<IndexBuilder> {
 public:
-  IndexBuilder(TUIndex &Idx)
-      : Idx(Idx), SM(Idx.Ctx.getSourceManager()) {}
+  IndexBuilder(TUIndex &Idx) : Idx(Idx), SM(Idx.Ctx.getSourceManager()) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   /// The visitor walks a lambda's body as written; a generic lambda's

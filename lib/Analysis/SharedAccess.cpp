@@ -66,9 +66,9 @@ static bool isCudaVectorRecord(QualType T, ASTContext &Ctx) {
   if (!RD || !RD->getIdentifier())
     return false;
   StringRef N = RD->getName();
-  static const char *const Bases[] = {"char",  "uchar",  "short",    "ushort",
-                                      "int",   "uint",   "long",     "ulong",
-                                      "float", "double", "longlong", "ulonglong"};
+  static const char *const Bases[] = {
+      "char", "uchar", "short", "ushort", "int",      "uint",
+      "long", "ulong", "float", "double", "longlong", "ulonglong"};
   for (const char *B : Bases) {
     StringRef Rest = N;
     if (Rest.consume_front(B) &&
@@ -197,8 +197,8 @@ public:
         return ofPointer(C->getSubExpr());
       case CK_UserDefinedConversion:
         // SharedMemory<T>'s `operator T *()`.
-        if (const auto *Call = dyn_cast<CallExpr>(
-                C->getSubExpr()->IgnoreParenImpCasts()))
+        if (const auto *Call =
+                dyn_cast<CallExpr>(C->getSubExpr()->IgnoreParenImpCasts()))
           return ofReturns(Call);
         return RootKind::Other;
       default:
@@ -210,7 +210,8 @@ public:
         return ofLValue(U->getSubExpr());
       if (U->isIncrementDecrementOp()) {
         // `*p++`: the pointer p holds.
-        const auto *DRE = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParens());
+        const auto *DRE =
+            dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParens());
         const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
         return V && V->hasLocalStorage() ? ofDefinitions(V) : RootKind::Other;
       }
@@ -359,8 +360,7 @@ public:
       if (A.Unanalysable.empty() && X.SizeOperand.valid()) {
         const Expr *Size = operandExpr(S, X.SizeOperand, A.Unanalysable);
         Expr::EvalResult R;
-        if (Size && !Size->isValueDependent() &&
-            Size->EvaluateAsInt(R, Ctx)) {
+        if (Size && !Size->isValueDependent() && Size->EvaluateAsInt(R, Ctx)) {
           A.Bytes = unsigned(R.Val.getInt().getLimitedValue(1024));
           if (A.Bytes != 4 && A.Bytes != 8 && A.Bytes != 16)
             A.Unanalysable = "its size of " + std::to_string(A.Bytes) +
@@ -544,7 +544,8 @@ private:
               dyn_cast<DeclRefExpr>(E->getArg(3)->IgnoreParenImpCasts());
           LayoutKnown = DRE && (DRE->getDecl()->getName() == "mem_row_major" ||
                                 DRE->getDecl()->getName() == "mem_col_major");
-          ColMajor = LayoutKnown && DRE->getDecl()->getName() == "mem_col_major";
+          ColMajor =
+              LayoutKnown && DRE->getDecl()->getName() == "mem_col_major";
         }
       } else if (TA.size() >= 6) {
         ColMajor = TypeName(TA[5]) == "col_major";
@@ -561,11 +562,11 @@ private:
       if (ColMajor)
         std::swap(Rows, Cols);
       int64_t L = Ldm.Val.getInt().getExtValue();
-      if (LayoutKnown && Rows > 0 && Cols > 0 && L >= Cols &&
-          Rows <= 256 && Cols * ElemBytes <= 1024)
-        A.Tile = SharedAccess::TileRows{unsigned(Rows),
-                                        unsigned(Cols * ElemBytes),
-                                        unsigned(ElemBytes), uint64_t(L)};
+      if (LayoutKnown && Rows > 0 && Cols > 0 && L >= Cols && Rows <= 256 &&
+          Cols * ElemBytes <= 1024)
+        A.Tile =
+            SharedAccess::TileRows{unsigned(Rows), unsigned(Cols * ElemBytes),
+                                   unsigned(ElemBytes), uint64_t(L)};
     }
     Out.push_back(A);
     return true;
@@ -575,7 +576,8 @@ private:
   /// and cuda::memcpy_async and cooperative_groups::memcpy_async, per
   /// thread (a store of 4, 8 or 16 bytes per lane) or by a whole group
   /// (listed: the library maps the bytes to lanes).
-  bool asyncCopy(const CallExpr *E, StringRef Name, const FunctionDecl *Callee) {
+  bool asyncCopy(const CallExpr *E, StringRef Name,
+                 const FunctionDecl *Callee) {
     bool Pipeline = Name == "__pipeline_memcpy_async";
     if (!Pipeline && Name != "memcpy_async")
       return false;
@@ -693,8 +695,8 @@ private:
 
 std::string SharedAccess::TileRows::text() const {
   return std::to_string(Rows) + " rows of " + std::to_string(RowBytes) +
-         " bytes, " + std::to_string(stride()) + " bytes apart (ldm = " +
-         std::to_string(Ldm) + ")";
+         " bytes, " + std::to_string(stride()) +
+         " bytes apart (ldm = " + std::to_string(Ldm) + ")";
 }
 
 SharedAccessFinder::SharedAccessFinder(ASTContext &Ctx, ValueEvaluator &Eval)
@@ -744,7 +746,8 @@ SharedAccessFinder::localWrites(const FunctionDecl *F) {
       bool InConditional = false;
       while (P) {
         const auto *CO = dyn_cast<ConditionalOperator>(P);
-        if (!isa<ParenExpr>(P) && !(CO && CO->isGLValue() && CO->getCond() != Top))
+        if (!isa<ParenExpr>(P) &&
+            !(CO && CO->isGLValue() && CO->getCond() != Top))
           break;
         InConditional |= CO != nullptr;
         Top = P;
@@ -784,10 +787,10 @@ SharedAccessFinder::localWrites(const FunctionDecl *F) {
         if (const FunctionDecl *F = Call->getDirectCallee())
           for (unsigned I = 0; I < Call->getNumArgs(); ++I)
             if (Call->getArg(I)->IgnoreParens() == Top) {
-              unsigned J = isa<CXXOperatorCallExpr>(Call) &&
-                                   isa<CXXMethodDecl>(F)
-                               ? I - 1
-                               : I;
+              unsigned J =
+                  isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(F)
+                      ? I - 1
+                      : I;
               if (J >= F->getNumParams())
                 return false;
               QualType PT = F->getParamDecl(J)->getType();
@@ -1016,7 +1019,8 @@ private:
         uint64_t Align = Ctx.getTypeAlignInChars(Elem).getQuantity();
         if (V->hasAttr<AlignedAttr>())
           Align = std::max<uint64_t>(
-              Align, Ctx.toCharUnitsFromBits(V->getMaxAlignment()).getQuantity());
+              Align,
+              Ctx.toCharUnitsFromBits(V->getMaxAlignment()).getQuantity());
         // Dynamic shared memory starts at least 16-byte aligned.
         if (V->hasExternalStorage() && Align < 16)
           Align = 16;
@@ -1169,9 +1173,9 @@ private:
         auto Size = sizeOf(PtrE->getType()->getPointeeType());
         if (!Size)
           return fail("the element size is unknown");
-        NodeId Off = P->binary(Op::Mul, i64(*Idx),
-                               P->constant(*Size, IntType::i64()),
-                               IntType::i64());
+        NodeId Off =
+            P->binary(Op::Mul, i64(*Idx), P->constant(*Size, IntType::i64()),
+                      IntType::i64());
         return P->binary(B->getOpcode() == BO_Add ? Op::Add : Op::Sub, *Base,
                          Off, IntType::i64());
       }
@@ -1185,25 +1189,44 @@ private:
     if (BinaryOperator::isCompoundAssignmentOp(K))
       K = BinaryOperator::getOpForCompoundAssignment(K);
     switch (K) {
-    case BO_Add: return Op::Add;
-    case BO_Sub: return Op::Sub;
-    case BO_Mul: return Op::Mul;
-    case BO_Div: return Op::Div;
-    case BO_Rem: return Op::Rem;
-    case BO_Shl: return Op::Shl;
-    case BO_Shr: return Op::Shr;
-    case BO_And: return Op::And;
-    case BO_Or: return Op::Or;
-    case BO_Xor: return Op::Xor;
-    case BO_LT: return Op::LT;
-    case BO_GT: return Op::GT;
-    case BO_LE: return Op::LE;
-    case BO_GE: return Op::GE;
-    case BO_EQ: return Op::EQ;
-    case BO_NE: return Op::NE;
-    case BO_LAnd: return Op::LAnd;
-    case BO_LOr: return Op::LOr;
-    default: return std::nullopt;
+    case BO_Add:
+      return Op::Add;
+    case BO_Sub:
+      return Op::Sub;
+    case BO_Mul:
+      return Op::Mul;
+    case BO_Div:
+      return Op::Div;
+    case BO_Rem:
+      return Op::Rem;
+    case BO_Shl:
+      return Op::Shl;
+    case BO_Shr:
+      return Op::Shr;
+    case BO_And:
+      return Op::And;
+    case BO_Or:
+      return Op::Or;
+    case BO_Xor:
+      return Op::Xor;
+    case BO_LT:
+      return Op::LT;
+    case BO_GT:
+      return Op::GT;
+    case BO_LE:
+      return Op::LE;
+    case BO_GE:
+      return Op::GE;
+    case BO_EQ:
+      return Op::EQ;
+    case BO_NE:
+      return Op::NE;
+    case BO_LAnd:
+      return Op::LAnd;
+    case BO_LOr:
+      return Op::LOr;
+    default:
+      return std::nullopt;
     }
   }
 
@@ -1221,7 +1244,8 @@ private:
       return uniform(PV, PV->getNameAsString(), PV->getType());
     }
     if (!Frames[Frame].Call)
-      return fail("'" + PV->getName() + "' is a parameter of a device "
+      return fail("'" + PV->getName() +
+                  "' is a parameter of a device "
                   "function with no caller in this file");
     const CallExpr *Call = Frames[Frame].Call;
     unsigned CallerFrame = Frames[Frame].Caller;
@@ -1278,9 +1302,9 @@ private:
     if (Var == "blockDim")
       return P->blockDim(Dim);
     if (Var == "blockIdx" || Var == "gridDim")
-      return P->symbol(symbolFor(DRE->getDecl(),
-                                 (Var + "." + DimName[Dim]).str(), 1, true),
-                       IntType::u32());
+      return P->symbol(
+          symbolFor(DRE->getDecl(), (Var + "." + DimName[Dim]).str(), 1, true),
+          IntType::u32());
     return std::nullopt;
   }
 
@@ -1379,10 +1403,17 @@ private:
         return incDecValue(U, Frame, /*Pointer=*/false);
       Op O;
       switch (U->getOpcode()) {
-      case UO_Plus: return integer(U->getSubExpr(), Frame);
-      case UO_Minus: O = Op::Neg; break;
-      case UO_Not: O = Op::Not; break;
-      case UO_LNot: O = Op::LNot; break;
+      case UO_Plus:
+        return integer(U->getSubExpr(), Frame);
+      case UO_Minus:
+        O = Op::Neg;
+        break;
+      case UO_Not:
+        O = Op::Not;
+        break;
+      case UO_LNot:
+        O = Op::LNot;
+        break;
       default:
         return fail("an operator with side effects");
       }
@@ -1453,8 +1484,7 @@ private:
       const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
       if (!V)
         return fail("an unknown name");
-      if (const auto *PV = dyn_cast<ParmVarDecl>(V);
-          PV && !changed(PV, Frame))
+      if (const auto *PV = dyn_cast<ParmVarDecl>(V); PV && !changed(PV, Frame))
         return parameter(PV, Frame, /*Pointer=*/false);
       if (V->hasLocalStorage()) {
         auto N = valueBefore(V, DRE, Frame);
@@ -1545,7 +1575,8 @@ private:
                            ? 1
                            : 0;
       if (!Call || I + Shift >= Call->getNumArgs())
-        return fail("'" + PV->getName() + "' is a parameter of a device "
+        return fail("'" + PV->getName() +
+                    "' is a parameter of a device "
                     "function with no caller in this file");
       // The argument, through the copy that passes it.
       const Expr *Arg = stripFull(Call->getArg(I + Shift));
@@ -1594,13 +1625,12 @@ private:
       const Expr *S = Ptr->IgnoreParenImpCasts();
       const auto *DRE = dyn_cast<DeclRefExpr>(S);
       const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-      bool Uniform = V && ((isa<ParmVarDecl>(V) &&
-                            isKernel(Frames[Frame].F)) ||
+      bool Uniform = V && ((isa<ParmVarDecl>(V) && isKernel(Frames[Frame].F)) ||
                            (!V->hasLocalStorage() && !isShared(V)));
       if (!Uniform)
         return std::nullopt;
-      Base = P->symbol(symbolFor(V, "&" + V->getNameAsString()),
-                       IntType::i64());
+      Base =
+          P->symbol(symbolFor(V, "&" + V->getNameAsString()), IntType::i64());
     }
     if (!Idx)
       return Base;
@@ -1667,8 +1697,9 @@ private:
     const auto &LW = writesOf(Frame);
     auto It = LW.Writes.find(V);
     bool Assigned =
-        It != LW.Writes.end() &&
-        llvm::any_of(It->second, [](const Stmt *S) { return !isa<DeclStmt>(S); });
+        It != LW.Writes.end() && llvm::any_of(It->second, [](const Stmt *S) {
+          return !isa<DeclStmt>(S);
+        });
     return Assigned || LW.Escapes.count(V);
   }
 
@@ -1689,11 +1720,13 @@ private:
     if (auto It = LW.Escapes.find(V); It != LW.Escapes.end())
       return fail("'" + V->getName() +
                   "' has its address taken or is bound to a reference on "
-                  "line " + lineOf(It->second));
+                  "line " +
+                  lineOf(It->second));
     if (V->getType().isVolatileQualified())
       return fail("'" + V->getName() + "' is volatile");
     if (LW.HasGoto && changed(V, Frame))
-      return fail("'" + V->getName() + "' is assigned in a function with a "
+      return fail("'" + V->getName() +
+                  "' is assigned in a function with a "
                   "goto");
     const ParentMap &PM = parentsOf(Frame);
     // Another write of V in the same expression (`s[i] = i++`).
@@ -1762,8 +1795,10 @@ private:
         if (!Sw)
           return fail("a case label outside a switch");
         if (writes(cast<SwitchStmt>(Sw)->getBody(), V, Frame))
-          return fail("'" + V->getName() + "' is changed in the switch on "
-                      "line " + lineOf(Sw) + " before a case label");
+          return fail("'" + V->getName() +
+                      "' is changed in the switch on "
+                      "line " +
+                      lineOf(Sw) + " before a case label");
         S = Sw;
         continue;
       }
@@ -1791,14 +1826,18 @@ private:
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       if (llvm::is_contained(DS->decls(), V))
         return writeValue(V, DS, Frame);
-      return fail("'" + V->getName() + "' is changed in a declaration on "
-                  "line " + lineOf(S));
+      return fail("'" + V->getName() +
+                  "' is changed in a declaration on "
+                  "line " +
+                  lineOf(S));
     }
     if (isa<Expr>(S)) {
       auto Ws = writesIn(S, V, Frame);
       if (Ws.size() != 1)
-        return fail("'" + V->getName() + "' is changed more than once on "
-                    "line " + lineOf(S));
+        return fail("'" + V->getName() +
+                    "' is changed more than once on "
+                    "line " +
+                    lineOf(S));
       // A write only some evaluations make: `c ? v = 1 : 0`, `c && ++v`.
       const ParentMap &PM = parentsOf(Frame);
       for (const Stmt *X = Ws[0]; X != S;) {
@@ -1809,8 +1848,10 @@ private:
         const auto *B = dyn_cast<BinaryOperator>(Par);
         if ((CO && X != CO->getCond()) ||
             (B && B->isLogicalOp() && X == B->getRHS()))
-          return fail("'" + V->getName() + "' is changed under a condition "
-                      "inside an expression on line " + lineOf(S));
+          return fail("'" + V->getName() +
+                      "' is changed under a condition "
+                      "inside an expression on line " +
+                      lineOf(S));
         X = Par;
       }
       return writeValue(V, Ws[0], Frame);
@@ -1821,8 +1862,10 @@ private:
         if (writes(B, V, Frame))
           Last = B;
       if (!Last)
-        return fail("'" + V->getName() + "' has no definition in the block "
-                    "on line " + lineOf(S));
+        return fail("'" + V->getName() +
+                    "' has no definition in the block "
+                    "on line " +
+                    lineOf(S));
       return valueAfter(V, Last, Frame);
     }
     if (const auto *If = dyn_cast<IfStmt>(S))
@@ -1832,7 +1875,8 @@ private:
       // unless the loop can end another way.
       if (leavesEarly(loopBody(S)))
         return fail("'" + V->getName() + "' is changed by the loop on line " +
-                    lineOf(S) + ", which can end at a break, and read after "
+                    lineOf(S) +
+                    ", which can end at a break, and read after "
                     "it");
       auto H = header(V, S, Frame);
       if (!H)
@@ -1848,8 +1892,10 @@ private:
     if (isa<SwitchStmt>(S))
       return fail("'" + V->getName() + "' is assigned in the switch on line " +
                   lineOf(S));
-    return fail("'" + V->getName() + "' is changed by a statement the "
-                "analysis does not follow on line " + lineOf(S));
+    return fail("'" + V->getName() +
+                "' is changed by a statement the "
+                "analysis does not follow on line " +
+                lineOf(S));
   }
 
   /// V after an if/else that writes it.
@@ -1858,8 +1904,10 @@ private:
     if (If->getConditionVariable() ||
         (If->getInit() && writes(If->getInit(), V, Frame)) ||
         writes(If->getCond(), V, Frame))
-      return fail("'" + V->getName() + "' is changed in the condition of the "
-                  "if on line " + lineOf(If));
+      return fail("'" + V->getName() +
+                  "' is changed in the condition of the "
+                  "if on line " +
+                  lineOf(If));
     bool ThenLeaves = exits(If->getThen(), true);
     bool ElseLeaves = If->getElse() && exits(If->getElse(), true);
     auto Arm = [&](const Stmt *A) -> std::optional<NodeId> {
@@ -1883,8 +1931,10 @@ private:
       return T;
     auto C = integer(If->getCond(), Frame);
     if (!C) {
-      Why = "'" + V->getName().str() + "' is assigned under the condition "
-            "on line " + lineOf(If) + ", which the analysis does not follow" +
+      Why = "'" + V->getName().str() +
+            "' is assigned under the condition "
+            "on line " +
+            lineOf(If) + ", which the analysis does not follow" +
             (Why.empty() ? "" : " (" + Why + ")");
       return std::nullopt;
     }
@@ -1949,9 +1999,9 @@ private:
       auto Size = sizeOf(V->getType()->getPointeeType());
       if (!Size)
         return fail("the element size is unknown");
-      NodeId Off = P->binary(Op::Mul, i64(Count),
-                             P->constant(*Size, IntType::i64()),
-                             IntType::i64());
+      NodeId Off =
+          P->binary(Op::Mul, i64(Count), P->constant(*Size, IntType::i64()),
+                    IntType::i64());
       return P->binary(Add ? Op::Add : Op::Sub, Prev, Off, IntType::i64());
     }
     return P->binary(Add ? Op::Add : Op::Sub, Prev, P->cast(Count, VT), VT);
@@ -1969,8 +2019,8 @@ private:
       return std::nullopt;
     if (U->isPostfix())
       return Old;
-    auto New = stepped(V, *Old, P->constant(1, IntType::i64()),
-                       U->isIncrementOp());
+    auto New =
+        stepped(V, *Old, P->constant(1, IntType::i64()), U->isIncrementOp());
     if (!New || Pointer)
       return New;
     return P->cast(*New, typeOf(U->getType()));
@@ -2011,8 +2061,10 @@ private:
         !writes(Cond, V, Frame))
       return Entering();
     if (writes(Cond, V, Frame))
-      return fail("'" + V->getName() + "' is changed in the condition of the "
-                  "loop on line " + lineOf(L));
+      return fail("'" + V->getName() +
+                  "' is changed in the condition of the "
+                  "loop on line " +
+                  lineOf(L));
     IntType VT = varType(V);
     auto Key = std::make_tuple(L, Frame, V);
     if (auto It = Carried.find(Key); It != Carried.end())
@@ -2095,7 +2147,8 @@ private:
       return Fall;
     const auto *CS = dyn_cast<CompoundStmt>(Body);
     if (!CS)
-      return fail("'" + V->getName() + "' is changed in a loop with a "
+      return fail("'" + V->getName() +
+                  "' is changed in a loop with a "
                   "'continue' the analysis does not follow");
     IntType VT = varType(V);
     NodeId R = P->cast(*Fall, VT);
@@ -2118,7 +2171,8 @@ private:
       ++Followed;
     }
     if (Followed != Continues.size())
-      return fail("'" + V->getName() + "' is changed in a loop with a "
+      return fail("'" + V->getName() +
+                  "' is changed in a loop with a "
                   "'continue' the analysis does not follow on line " +
                   lineOf(Continues.front()));
     return R;
@@ -2135,8 +2189,9 @@ private:
       return !InInner;
     if (isa<Expr>(S))
       return false;
-    bool Inner = InInner || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt,
-                                SwitchStmt>(S);
+    bool Inner =
+        InInner ||
+        isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
     for (const Stmt *C : S->children())
       if (leavesEarly(C, Inner))
         return true;
@@ -2144,8 +2199,9 @@ private:
   }
 
   /// The continue statements of a loop body (not those of inner loops).
-  static void collectContinues(const Stmt *S,
-                               llvm::SmallVectorImpl<const ContinueStmt *> &Out) {
+  static void
+  collectContinues(const Stmt *S,
+                   llvm::SmallVectorImpl<const ContinueStmt *> &Out) {
     if (!S)
       return;
     if (const auto *C = dyn_cast<ContinueStmt>(S)) {
@@ -2184,8 +2240,8 @@ private:
   /// rank linear % N; its meta_group_rank() is linear / N only when the
   /// object was partitioned from the block itself, as its initializer
   /// shows.
-  std::optional<NodeId> cooperativeGroups(const CallExpr *Call,
-                                          unsigned Frame, IntType IT) {
+  std::optional<NodeId> cooperativeGroups(const CallExpr *Call, unsigned Frame,
+                                          IntType IT) {
     // A member call, or a call of a static member through an object
     // (CUDA's tiles declare thread_rank() static).
     const auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
@@ -2196,13 +2252,13 @@ private:
     const Expr *Obj = nullptr;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
       Obj = MC->getImplicitObjectArgument();
-    else if (const auto *ME = dyn_cast<MemberExpr>(
-                 Call->getCallee()->IgnoreParenImpCasts()))
+    else if (const auto *ME =
+                 dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()))
       Obj = ME->getBase();
-    const CXXRecordDecl *RD =
-        Obj ? Obj->getType()->getPointeeOrArrayElementType()
-                  ->getAsCXXRecordDecl()
-            : nullptr;
+    const CXXRecordDecl *RD = Obj ? Obj->getType()
+                                        ->getPointeeOrArrayElementType()
+                                        ->getAsCXXRecordDecl()
+                                  : nullptr;
     if (!RD)
       return std::nullopt;
     StringRef Name = M->getName();
@@ -2215,9 +2271,9 @@ private:
     NodeId BX = P->blockDim(0), BY = P->blockDim(1), BZ = P->blockDim(2);
     NodeId Linear = P->binary(
         Op::Add, X,
-        P->binary(Op::Mul, P->binary(Op::Add, Y, P->binary(Op::Mul, Z, BY, U),
-                                     U),
-                  BX, U),
+        P->binary(Op::Mul,
+                  P->binary(Op::Add, Y, P->binary(Op::Mul, Z, BY, U), U), BX,
+                  U),
         U);
     NodeId Threads = P->binary(Op::Mul, P->binary(Op::Mul, BX, BY, U), BZ, U);
     NodeId R;
@@ -2441,12 +2497,11 @@ private:
     std::optional<NodeId> Any;
     for (const CaseStmt *CS : Named) {
       Expr::EvalResult R;
-      if (CS->caseStmtIsGNURange() ||
-          !CS->getLHS()->EvaluateAsInt(R, Ctx))
+      if (CS->caseStmtIsGNURange() || !CS->getLHS()->EvaluateAsInt(R, Ctx))
         return;
-      NodeId Eq = P->binary(
-          Op::EQ, *Value, P->constant(R.Val.getInt().getExtValue(), CT),
-          IntType::i32());
+      NodeId Eq = P->binary(Op::EQ, *Value,
+                            P->constant(R.Val.getInt().getExtValue(), CT),
+                            IntType::i32());
       Any = Any ? P->binary(Op::LOr, *Any, Eq, IntType::i32()) : Eq;
     }
     Out.push_back({*Any, !Default});

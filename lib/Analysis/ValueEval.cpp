@@ -15,8 +15,8 @@
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/ValueEval.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/StmtCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -164,8 +164,8 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
     return fieldOf(Var->getAnyInitializer(), Fields);
   }
 
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(
-      Var->getParentFunctionOrMethod());
+  const auto *FD =
+      dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
   if (!FD || !FD->getBody())
     return nullptr;
   FunctionFacts &FF = factsOf(FD->getBody());
@@ -355,8 +355,7 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
              isa<CXXForRangeStmt>(A)) &&
             !(SM.isBeforeInTranslationUnit(A->getBeginLoc(),
                                            Var->getLocation()) &&
-              SM.isBeforeInTranslationUnit(Var->getLocation(),
-                                           A->getEndLoc())))
+              SM.isBeforeInTranslationUnit(Var->getLocation(), A->getEndLoc())))
           return nullptr;
         if (A == FD->getBody())
           break;
@@ -482,39 +481,76 @@ std::optional<APSInt> ValueEvaluator::evalIntImpl(const Expr *E) {
       return std::nullopt;
     // Operands already carry the usual arithmetic conversions; compute in a
     // wide type with the result's signedness and truncate at the end.
-    bool Unsigned = BO->getLHS()->getType()->isUnsignedIntegerOrEnumerationType();
+    bool Unsigned =
+        BO->getLHS()->getType()->isUnsignedIntegerOrEnumerationType();
     APSInt A = L->extOrTrunc(128), B = R2->extOrTrunc(128);
     A.setIsUnsigned(Unsigned);
     B.setIsUnsigned(Unsigned);
     APSInt Out;
     auto Bool = [&](bool V) { return APSInt(llvm::APInt(128, V), true); };
     switch (BO->getOpcode()) {
-    case BO_Add: Out = A + B; break;
-    case BO_Sub: Out = A - B; break;
-    case BO_Mul: Out = A * B; break;
+    case BO_Add:
+      Out = A + B;
+      break;
+    case BO_Sub:
+      Out = A - B;
+      break;
+    case BO_Mul:
+      Out = A * B;
+      break;
     case BO_Div:
-      if (B == 0) return std::nullopt;
-      Out = A / B; break;
+      if (B == 0)
+        return std::nullopt;
+      Out = A / B;
+      break;
     case BO_Rem:
-      if (B == 0) return std::nullopt;
-      Out = A % B; break;
+      if (B == 0)
+        return std::nullopt;
+      Out = A % B;
+      break;
     case BO_Shl:
-      if (B.isNegative() || B.getZExtValue() >= 64) return std::nullopt;
-      Out = A << (unsigned)B.getZExtValue(); break;
+      if (B.isNegative() || B.getZExtValue() >= 64)
+        return std::nullopt;
+      Out = A << (unsigned)B.getZExtValue();
+      break;
     case BO_Shr:
-      if (B.isNegative() || B.getZExtValue() >= 64) return std::nullopt;
-      Out = A >> (unsigned)B.getZExtValue(); break;
-    case BO_And: Out = A & B; break;
-    case BO_Or: Out = A | B; break;
-    case BO_Xor: Out = A ^ B; break;
-    case BO_LT: Out = Bool(A < B); break;
-    case BO_GT: Out = Bool(A > B); break;
-    case BO_LE: Out = Bool(A <= B); break;
-    case BO_GE: Out = Bool(A >= B); break;
-    case BO_EQ: Out = Bool(A == B); break;
-    case BO_NE: Out = Bool(A != B); break;
-    case BO_LAnd: Out = Bool(*L != 0 && *R2 != 0); break;
-    case BO_LOr: Out = Bool(*L != 0 || *R2 != 0); break;
+      if (B.isNegative() || B.getZExtValue() >= 64)
+        return std::nullopt;
+      Out = A >> (unsigned)B.getZExtValue();
+      break;
+    case BO_And:
+      Out = A & B;
+      break;
+    case BO_Or:
+      Out = A | B;
+      break;
+    case BO_Xor:
+      Out = A ^ B;
+      break;
+    case BO_LT:
+      Out = Bool(A < B);
+      break;
+    case BO_GT:
+      Out = Bool(A > B);
+      break;
+    case BO_LE:
+      Out = Bool(A <= B);
+      break;
+    case BO_GE:
+      Out = Bool(A >= B);
+      break;
+    case BO_EQ:
+      Out = Bool(A == B);
+      break;
+    case BO_NE:
+      Out = Bool(A != B);
+      break;
+    case BO_LAnd:
+      Out = Bool(*L != 0 && *R2 != 0);
+      break;
+    case BO_LOr:
+      Out = Bool(*L != 0 || *R2 != 0);
+      break;
     default:
       return std::nullopt;
     }
@@ -527,11 +563,16 @@ std::optional<APSInt> ValueEvaluator::evalIntImpl(const Expr *E) {
       return std::nullopt;
     APSInt A = V->extOrTrunc(128);
     switch (UO->getOpcode()) {
-    case UO_Plus: return convertTo(A, T, Ctx);
-    case UO_Minus: return convertTo(-A, T, Ctx);
-    case UO_Not: return convertTo(~A, T, Ctx);
-    case UO_LNot: return convertTo(APSInt(llvm::APInt(1, A == 0), true), T, Ctx);
-    default: return std::nullopt;
+    case UO_Plus:
+      return convertTo(A, T, Ctx);
+    case UO_Minus:
+      return convertTo(-A, T, Ctx);
+    case UO_Not:
+      return convertTo(~A, T, Ctx);
+    case UO_LNot:
+      return convertTo(APSInt(llvm::APInt(1, A == 0), true), T, Ctx);
+    default:
+      return std::nullopt;
     }
   }
 
@@ -563,10 +604,8 @@ std::optional<model::Dim3> ValueEvaluator::evalDim3Impl(const Expr *E) {
   }
   if (!isDim3Type(E->getType()))
     return std::nullopt;
-  const RecordDecl *RD = E->getType()
-                             .getNonReferenceType()
-                             .getCanonicalType()
-                             ->getAsRecordDecl();
+  const RecordDecl *RD =
+      E->getType().getNonReferenceType().getCanonicalType()->getAsRecordDecl();
 
   // A constant expression (constexpr dim3 of the real CUDA headers).
   if (E->isPRValue()) {
@@ -575,13 +614,15 @@ std::optional<model::Dim3> ValueEvaluator::evalDim3Impl(const Expr *E) {
       model::Dim3 D;
       for (const FieldDecl *F : RD->fields()) {
         unsigned I = F->getFieldIndex();
-        if (I >= R.Val.getStructNumFields() ||
-            !R.Val.getStructField(I).isInt())
+        if (I >= R.Val.getStructNumFields() || !R.Val.getStructField(I).isInt())
           continue;
         uint64_t V = R.Val.getStructField(I).getInt().getZExtValue();
-        if (F->getName() == "x") D.X = V;
-        if (F->getName() == "y") D.Y = V;
-        if (F->getName() == "z") D.Z = V;
+        if (F->getName() == "x")
+          D.X = V;
+        if (F->getName() == "y")
+          D.Y = V;
+        if (F->getName() == "z")
+          D.Z = V;
       }
       return D;
     }
@@ -615,15 +656,19 @@ std::optional<model::Dim3> ValueEvaluator::evalDim3Impl(const Expr *E) {
     for (const FieldDecl *F : RD->fields()) {
       unsigned I = F->getFieldIndex();
       uint64_t V = 0;
-      if (I < ILE->getNumInits() && !isa<ImplicitValueInitExpr>(ILE->getInit(I))) {
+      if (I < ILE->getNumInits() &&
+          !isa<ImplicitValueInitExpr>(ILE->getInit(I))) {
         auto A = evalIntImpl(ILE->getInit(I));
         if (!A)
           return std::nullopt;
         V = A->getZExtValue();
       }
-      if (F->getName() == "x") D.X = V;
-      if (F->getName() == "y") D.Y = V;
-      if (F->getName() == "z") D.Z = V;
+      if (F->getName() == "x")
+        D.X = V;
+      if (F->getName() == "y")
+        D.Y = V;
+      if (F->getName() == "z")
+        D.Z = V;
     }
     return D;
   }
@@ -646,8 +691,7 @@ std::optional<model::Dim3> ValueEvaluator::evalDim3Impl(const Expr *E) {
   return std::nullopt;
 }
 
-std::optional<bool>
-ValueEvaluator::choiceFor(const ConditionalOperator *CO) {
+std::optional<bool> ValueEvaluator::choiceFor(const ConditionalOperator *CO) {
   for (const auto &[C, Arm] : Choices)
     if (C == CO)
       return Arm;
@@ -661,7 +705,8 @@ ValueEvaluator::choiceFor(const ConditionalOperator *CO) {
 /// (`dim3 t; t.x = 16; t.y = 16;`): each statement between the declaration
 /// and the use either assigns the variable or one of its fields, or does not
 /// name it at all.
-std::optional<model::Dim3> ValueEvaluator::dim3ByFields(const DeclRefExpr *Use) {
+std::optional<model::Dim3>
+ValueEvaluator::dim3ByFields(const DeclRefExpr *Use) {
   const auto *V = dyn_cast<VarDecl>(Use->getDecl());
   if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
       V->getType().isVolatileQualified())
@@ -848,7 +893,8 @@ void ValueEvaluator::assumeFactsAt(const Stmt *Point, const FunctionDecl *F) {
         PrevEnd = SC->getSubStmt();
       if (Prev && !isa<BreakStmt, ReturnStmt, ContinueStmt>(PrevEnd))
         continue;
-      for (const Stmt *X = Inner; const auto *SC = dyn_cast_or_null<SwitchCase>(X);
+      for (const Stmt *X = Inner;
+           const auto *SC = dyn_cast_or_null<SwitchCase>(X);
            X = SC->getSubStmt()) {
         ++Labels;
         if (const auto *CS = dyn_cast<CaseStmt>(SC))

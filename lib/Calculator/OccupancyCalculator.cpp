@@ -401,8 +401,8 @@ void summariseReport(raw_ostream &OS, const ptxas::Report &Report,
       }
     }
     for (const ptxas::Diagnostic &D : Report.Diagnostics)
-      OS << O.Name << ":" << D.Line << ": "
-         << ptxas::Diagnostic::kindName(D.K) << ": " << D.Message << "\n";
+      OS << O.Name << ":" << D.Line << ": " << ptxas::Diagnostic::kindName(D.K)
+         << ": " << D.Message << "\n";
   }
 }
 

@@ -24,8 +24,7 @@ namespace warplint {
 
 /// The kind in a message: accessKindName's, but for a read and write.
 static StringRef kindWords(SharedAccess::Kind K) {
-  return K == SharedAccess::LoadStore ? "read-modify-write"
-                                      : accessKindName(K);
+  return K == SharedAccess::LoadStore ? "read-modify-write" : accessKindName(K);
 }
 
 /// "a 32-way", "an 8-way", "an 18-way".
@@ -87,8 +86,7 @@ static std::optional<AstFixIt> paddingFixIt(const VarDecl *V, unsigned Extra,
     return std::nullopt;
   const Expr *SE = Inner->getSizeExpr();
   CharSourceRange R = SM.getExpansionRange(SE->getSourceRange());
-  if (R.getBegin().isMacroID() ||
-      !SM.isInMainFile(R.getBegin()))
+  if (R.getBegin().isMacroID() || !SM.isInMainFile(R.getBegin()))
     return std::nullopt;
   StringRef Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
   if (Text.empty())
@@ -121,11 +119,11 @@ static void tileFinding(CheckContext &C, const AccessReport &R,
   F.Level = Severity::Warning;
   F.Loc = Loc;
   F.Message = "shared-memory " + kindWords(R.Access.How).str() + " by " +
-              R.Access.Instruction + " of " + quote(R.Text) +
-              " has at least " + article(Degree) + "-way bank conflict (" +
-              T.text() + ": bank " + std::to_string(B.Bank) + " holds " +
-              std::to_string(B.MaxWords) + " of the tile's words, where " +
-              std::to_string(B.Ideal) + " would do)";
+              R.Access.Instruction + " of " + quote(R.Text) + " has at least " +
+              article(Degree) + "-way bank conflict (" + T.text() + ": bank " +
+              std::to_string(B.Bank) + " holds " + std::to_string(B.MaxWords) +
+              " of the tile's words, where " + std::to_string(B.Ideal) +
+              " would do)";
   F.Notes.push_back(
       {Loc,
        "whatever lanes WMMA gives the elements, a wavefront serves one word "
@@ -142,8 +140,9 @@ static void tileFinding(CheckContext &C, const AccessReport &R,
     if (P.MaxWords <= P.Ideal) {
       F.Notes.push_back(
           {R.Access.LValue ? R.Access.LValue->getBeginLoc() : Loc,
-           "a leading dimension of " + std::to_string(T.Ldm + Pad / T.ElemBytes) +
-               " (" + std::to_string(Pad) +
+           "a leading dimension of " +
+               std::to_string(T.Ldm + Pad / T.ElemBytes) + " (" +
+               std::to_string(Pad) +
                " bytes of padding per row) spreads the tile's words evenly "
                "over the 32 banks",
            {}});
@@ -216,20 +215,20 @@ static void runBankConflictCheck(CheckContext &C) {
       unsigned Phases = phasesFor(Bytes);
       uint64_t T0 = uint64_t(Res.Warp) * 32;
       uint64_t T1 = std::min<uint64_t>(T0 + 31, First.Block.threads() - 1);
-      std::string Warp = "warp " + std::to_string(Res.Warp) +
-                         " (threads " + std::to_string(T0) + ".." +
-                         std::to_string(T1) + ") needs " +
-                         std::to_string(Res.Wavefronts) + " wavefronts where " +
-                         std::to_string(Res.Phases) + " would do";
+      std::string Warp = "warp " + std::to_string(Res.Warp) + " (threads " +
+                         std::to_string(T0) + ".." + std::to_string(T1) +
+                         ") needs " + std::to_string(Res.Wavefronts) +
+                         " wavefronts where " + std::to_string(Res.Phases) +
+                         " would do";
       if (Matrix) {
         unsigned N = R.Access.AddressLanes / 8;
-        Warp += "; " + Instr + " " +
-                (R.Access.How == SharedAccess::Store ? "writes " : "reads ") +
-                (N == 1 ? "one 8x8 matrix" : std::to_string(N) +
-                                                 " 8x8 matrices") +
-                ", each in one phase: 8 rows of 16 bytes whose addresses "
-                "lanes " +
-                (N == 1 ? "0..7 give" : "8k..8k+7 give for matrix k");
+        Warp +=
+            "; " + Instr + " " +
+            (R.Access.How == SharedAccess::Store ? "writes " : "reads ") +
+            (N == 1 ? "one 8x8 matrix" : std::to_string(N) + " 8x8 matrices") +
+            ", each in one phase: 8 rows of 16 bytes whose addresses "
+            "lanes " +
+            (N == 1 ? "0..7 give" : "8k..8k+7 give for matrix k");
       } else if (Phases > 1) {
         Warp += "; " + std::to_string(Bytes) + "-byte accesses are served in " +
                 std::to_string(Phases) + " phases of " +
@@ -245,23 +244,21 @@ static void runBankConflictCheck(CheckContext &C) {
                  quote(functionName(First.Chain.Functions.front())),
              {}});
       if (First.Assumed && First.Kernel)
-        F.Notes.push_back(
-            {First.Kernel->getLocation(),
-             "no launch of " + quote(functionName(First.Kernel)) +
-                 " in this file gives its block shape: assumed " +
-                 shapeText(First.Block) +
-                 " (set --block-dim=X,Y,Z or the option "
-                 "warplint-bank-conflict.BlockDim)",
-             {}});
+        F.Notes.push_back({First.Kernel->getLocation(),
+                           "no launch of " + quote(functionName(First.Kernel)) +
+                               " in this file gives its block shape: assumed " +
+                               shapeText(First.Block) +
+                               " (set --block-dim=X,Y,Z or the option "
+                               "warplint-bank-conflict.BlockDim)",
+                           {}});
       else if (First.Assumed)
-        F.Notes.push_back(
-            {R.Access.Function->getLocation(),
-             "no kernel in this file calls " +
-                 quote(functionName(R.Access.Function)) +
-                 ": assumed block " + shapeText(First.Block) +
-                 " (set --block-dim=X,Y,Z or the option "
-                 "warplint-bank-conflict.BlockDim)",
-             {}});
+        F.Notes.push_back({R.Access.Function->getLocation(),
+                           "no kernel in this file calls " +
+                               quote(functionName(R.Access.Function)) +
+                               ": assumed block " + shapeText(First.Block) +
+                               " (set --block-dim=X,Y,Z or the option "
+                               "warplint-bank-conflict.BlockDim)",
+                           {}});
 
       const VarDecl *Array = First.Array ? First.Array : R.Array;
       if (Array) {

@@ -111,15 +111,14 @@ static void checkLaunch(CheckContext &C, const LaunchSite &S, bool UseBounds) {
 
   const SourceManager &SM = C.Index.Ctx.getSourceManager();
   if (DefinedAt && C.Index.isUserCode(DefinedAt->getBeginLoc()) &&
-      SM.getExpansionLoc(DefinedAt->getBeginLoc()) !=
-          SM.getExpansionLoc(S.Loc))
-    F.Notes.push_back({DefinedAt->getBeginLoc(),
-                       "block shape " + Shape + " defined here"});
+      SM.getExpansionLoc(DefinedAt->getBeginLoc()) != SM.getExpansionLoc(S.Loc))
+    F.Notes.push_back(
+        {DefinedAt->getBeginLoc(), "block shape " + Shape + " defined here"});
   if (V.Problem == BlockProblem::AboveLaunchBounds && LB)
-    F.Notes.push_back({LB->getLocation(),
-                       quote(functionName(S.Kernel)) +
-                           " is declared with __launch_bounds__(" +
-                           std::to_string(*MaxThreads) + ") here"});
+    F.Notes.push_back(
+        {LB->getLocation(), quote(functionName(S.Kernel)) +
+                                " is declared with __launch_bounds__(" +
+                                std::to_string(*MaxThreads) + ") here"});
   C.report(std::move(F), S.Enclosing);
 }
 

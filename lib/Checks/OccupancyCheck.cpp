@@ -88,8 +88,8 @@ std::string limiterText(const OccupancyResult &R, const OccupancyInput &In) {
 std::string nextStep(const SmArch &A, const OccupancyInput &In,
                      const OccupancyResult &R, const OccupancySteps &St,
                      const std::string &Bounds) {
-  if (St.NextActiveBlocks && (R.Primary == LimitRegisters ||
-                              R.Primary == LimitSharedMemory)) {
+  if (St.NextActiveBlocks &&
+      (R.Primary == LimitRegisters || R.Primary == LimitSharedMemory)) {
     double Next = double(St.NextActiveWarps) / A.MaxWarpsPerSM;
     std::vector<std::string> Needs;
     if (St.NextRegs < In.Regs)
@@ -120,8 +120,8 @@ static void runOccupancyCheck(CheckContext &C) {
   double Min = C.Opts.getDouble("warplint-occupancy.MinOccupancy", 0.5);
 
   auto Check = [&](const FunctionDecl *K, SourceLocation Loc,
-                   const FunctionDecl *Context, uint64_t Threads,
-                   uint64_t Dyn, StringRef What, bool FromBounds) {
+                   const FunctionDecl *Context, uint64_t Threads, uint64_t Dyn,
+                   StringRef What, bool FromBounds) {
     for (const std::string &ArchName : Idx.archs()) {
       const ptxas::Function *F = Idx.find(K, ArchName);
       if (!F || !F->Registers)
@@ -150,8 +150,8 @@ static void runOccupancyCheck(CheckContext &C) {
       Fd.Properties["dynamicSharedMemBytes"] = Dyn;
       if (!R.ok()) {
         Fd.Level = Severity::Error;
-        Fd.Message = What.str() + " cannot run on " + ArchName + ": " +
-                     R.ErrorMessage;
+        Fd.Message =
+            What.str() + " cannot run on " + ArchName + ": " + R.ErrorMessage;
         Fd.Properties["occupancy"] = 0.0;
         Fd.Properties["activeBlocksPerSM"] = 0;
         Fd.Properties["activeWarpsPerSM"] = 0;
@@ -169,14 +169,14 @@ static void runOccupancyCheck(CheckContext &C) {
                     ") or -maxrregcount=" + std::to_string(St.NextRegs)
               : "";
       Fd.Level = Severity::Warning;
-      Fd.Message = What.str() + " reaches " + percent(R.Occupancy) +
-                   " occupancy on " + ArchName + " (" +
-                   std::to_string(R.ActiveWarps) + " of " +
-                   std::to_string(R.MaxWarps) + " warps per SM" +
-                   (FromBounds ? ", with blocks of " + std::to_string(Threads) +
-                                     " threads"
-                               : "") +
-                   "), limited by " + limiterText(R, In);
+      Fd.Message =
+          What.str() + " reaches " + percent(R.Occupancy) + " occupancy on " +
+          ArchName + " (" + std::to_string(R.ActiveWarps) + " of " +
+          std::to_string(R.MaxWarps) + " warps per SM" +
+          (FromBounds
+               ? ", with blocks of " + std::to_string(Threads) + " threads"
+               : "") +
+          "), limited by " + limiterText(R, In);
       std::string Next = nextStep(**A, In, R, St, Bounds);
       if (!Next.empty())
         Fd.Message += ": " + Next;
@@ -184,8 +184,8 @@ static void runOccupancyCheck(CheckContext &C) {
           {Loc,
            "ptxas: " + std::to_string(In.Regs) + " registers, " +
                bytesText(F->Smem.value_or(0)) + " of static shared memory" +
-               (Dyn ? ", plus " + bytesText(Dyn) + " dynamic" : "") +
-               "; " + std::to_string(R.ActiveBlocks) + " block" +
+               (Dyn ? ", plus " + bytesText(Dyn) + " dynamic" : "") + "; " +
+               std::to_string(R.ActiveBlocks) + " block" +
                (R.ActiveBlocks == 1 ? "" : "s") + " of " +
                std::to_string(R.WarpsPerBlock) + " warps per SM",
            {}});

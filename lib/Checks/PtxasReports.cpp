@@ -83,15 +83,14 @@ static PtxasCoverage ptxasCoverage(CheckContext &C) {
   if (Checks.empty())
     return Cov;
   // Only a file that defines or launches a kernel has anything unchecked.
-  bool Kernels =
-      llvm::any_of(C.Index.DeviceFunctions,
-                   [&](const FunctionDecl *F) {
-                     return F->hasAttr<CUDAGlobalAttr>() &&
-                            C.Index.isUserCode(F->getLocation());
-                   }) ||
-      llvm::any_of(C.Index.Launches, [&](const LaunchSite &S) {
-        return S.Kernel && C.Index.isUserCode(S.Loc);
-      });
+  bool Kernels = llvm::any_of(C.Index.DeviceFunctions,
+                              [&](const FunctionDecl *F) {
+                                return F->hasAttr<CUDAGlobalAttr>() &&
+                                       C.Index.isUserCode(F->getLocation());
+                              }) ||
+                 llvm::any_of(C.Index.Launches, [&](const LaunchSite &S) {
+                   return S.Kernel && C.Index.isUserCode(S.Loc);
+                 });
   if (!Kernels)
     return Cov;
   PtxasReportIndex Idx(C);
@@ -105,9 +104,8 @@ static PtxasCoverage ptxasCoverage(CheckContext &C) {
   if (Idx.empty() || !C.Opts.ArchsGiven || !Covered)
     return Cov;
   for (const std::string &A : C.Opts.Archs)
-    if (llvm::none_of(*Covered, [&](const std::string &R) {
-          return sameArch(R, A);
-        }))
+    if (llvm::none_of(*Covered,
+                      [&](const std::string &R) { return sameArch(R, A); }))
       Cov.MissingArchs.push_back(A);
   if (!Cov.MissingArchs.empty()) {
     Cov.Checks = std::move(Checks);

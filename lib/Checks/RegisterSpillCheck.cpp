@@ -26,8 +26,8 @@ static void runRegisterSpillCheck(CheckContext &C) {
   if (Idx.empty())
     return;
   for (const FunctionDecl *K : C.Index.DeviceFunctions) {
-    if (!K->hasAttr<CUDAGlobalAttr>() || !C.Index.isUserCode(K->getLocation()) ||
-        !C.Index.isAnalysable(K))
+    if (!K->hasAttr<CUDAGlobalAttr>() ||
+        !C.Index.isUserCode(K->getLocation()) || !C.Index.isAnalysable(K))
       continue;
     C.visit(CheckId::RegisterSpill, K->getLocation(), K);
     // One finding for all the archs with the same numbers.
@@ -63,8 +63,10 @@ static void runRegisterSpillCheck(CheckContext &C) {
       Fd.Loc = K->getLocation();
       std::string On = " on " + llvm::join(Archs, ", ");
       if (N.Stores || N.Loads)
-        Fd.Message = quote(functionName(K)) + " spills registers to local "
-                     "memory" + On + ": " + std::to_string(N.Stores) +
+        Fd.Message = quote(functionName(K)) +
+                     " spills registers to local "
+                     "memory" +
+                     On + ": " + std::to_string(N.Stores) +
                      " bytes stored and " + std::to_string(N.Loads) +
                      " bytes loaded per thread, with " +
                      std::to_string(N.Regs) + " registers";
@@ -81,16 +83,14 @@ static void runRegisterSpillCheck(CheckContext &C) {
         if (LB->getMinBlocks())
           B = C.Eval.evalInt(LB->getMinBlocks());
         if (T && !T->isNegative() && *T > 0 && (N.Stores || N.Loads)) {
-          std::string Bound = "__launch_bounds__(" +
-                              std::to_string(T->getZExtValue()) +
-                              (B ? ", " + std::to_string(B->getZExtValue())
-                                 : std::string()) +
-                              ")";
+          std::string Bound =
+              "__launch_bounds__(" + std::to_string(T->getZExtValue()) +
+              (B ? ", " + std::to_string(B->getZExtValue()) : std::string()) +
+              ")";
           // The most registers that still fit the bound's blocks, by the
           // occupancy model: the budget ptxas had.
-          uint64_t Blocks = B && !B->isNegative() && *B > 0
-                                ? B->getZExtValue()
-                                : 1;
+          uint64_t Blocks =
+              B && !B->isNegative() && *B > 0 ? B->getZExtValue() : 1;
           unsigned Budget = 0;
           if (auto A = lookupSmArch(Archs.front())) {
             for (unsigned R = 255; R >= 16 && !Budget; --R) {

@@ -8,8 +8,7 @@ using namespace llvm;
 namespace warplint {
 
 static const CheckInfo Checks[] = {
-#define WARPLINT_CHECK(Id, Name, Level, Desc)                                  \
-  {CheckId::Id, Name, Level, Desc},
+#define WARPLINT_CHECK(Id, Name, Level, Desc) {CheckId::Id, Name, Level, Desc},
 #include "warplint/Core/Checks.def"
 };
 

@@ -1,17 +1,17 @@
 //===-- Config.cpp - .warplint.yaml, found upward from a source file ------===//
 #include "warplint/Core/Config.h"
 #include "warplint/Core/Checks.h"
-#include "llvm/Support/JSON.h"
-#include <map>
 #include "warplint/Core/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
+#include <map>
 
 using namespace llvm;
 
@@ -52,10 +52,10 @@ public:
         [](const SMDiagnostic &D, void *Ctx) {
           auto *Self = static_cast<ConfigReader *>(Ctx);
           if (Self->SyntaxError.empty())
-            Self->SyntaxError = (std::to_string(D.getLineNo()) + ":" +
-                                 std::to_string(D.getColumnNo() + 1) + ": " +
-                                 D.getMessage())
-                                    .str();
+            Self->SyntaxError =
+                (std::to_string(D.getLineNo()) + ":" +
+                 std::to_string(D.getColumnNo() + 1) + ": " + D.getMessage())
+                    .str();
         },
         this);
     StreamPtr = std::make_unique<yaml::Stream>(Text, SM, /*ShowColors=*/false);
@@ -86,7 +86,8 @@ public:
       StringRef Key = KeyNode->getValue(KeyBuf);
       // A key given twice: which one was meant is not known (YAML says a
       // mapping's keys are unique; the last one would silently win).
-      unsigned Line = SM.getLineAndColumn(KeyNode->getSourceRange().Start).first;
+      unsigned Line =
+          SM.getLineAndColumn(KeyNode->getSourceRange().Start).first;
       if (auto [It, New] = Seen.insert({Key.str(), Line}); !New)
         return error(KeyNode, "'" + Key + "' is given twice (first on line " +
                                   std::to_string(It->second) + ")");
@@ -159,8 +160,8 @@ private:
         return S.takeError();
       auto F = parseFailOn(*S);
       if (!F)
-        return error(Value, "FailOn takes warning, error or never, not '" +
-                                *S + "'");
+        return error(Value,
+                     "FailOn takes warning, error or never, not '" + *S + "'");
       C.FailOnLevel = *F;
       return Error::success();
     }
@@ -279,8 +280,8 @@ private:
       SMLoc L = N->getSourceRange().Start;
       if (L.isValid()) {
         auto LC = SM.getLineAndColumn(L);
-        Where += ":" + std::to_string(LC.first) + ":" +
-                 std::to_string(LC.second);
+        Where +=
+            ":" + std::to_string(LC.first) + ":" + std::to_string(LC.second);
       }
     }
     return createStringError(Where + ": " + Msg.str());
@@ -288,9 +289,9 @@ private:
 
   Error syntaxError() {
     std::string Where = Path.empty() ? std::string(ConfigFileName) : Path;
-    return createStringError(Where + ":" +
-                             (SyntaxError.empty() ? std::string(" not valid YAML")
-                                                  : SyntaxError));
+    return createStringError(
+        Where + ":" +
+        (SyntaxError.empty() ? std::string(" not valid YAML") : SyntaxError));
   }
 
   std::string Path;
@@ -334,8 +335,7 @@ Expected<FileConfig> parseConfig(StringRef Text, StringRef Path) {
         (Path.empty() ? std::string(ConfigFileName) : Path.str()) + ": " +
         *Deep);
   // A binary file (a NUL byte, or not UTF-8) is not an empty configuration.
-  if (Text.contains('\0') ||
-      !llvm::json::isUTF8(Text))
+  if (Text.contains('\0') || !llvm::json::isUTF8(Text))
     return createStringError(
         (Path.empty() ? std::string(ConfigFileName) : Path.str()) +
         ": not a text file (a NUL byte or invalid UTF-8)");

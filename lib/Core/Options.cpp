@@ -110,7 +110,8 @@ Error Options::setCheckOption(StringRef KeyEqualsValue) {
                                Value.str() + "'");
   }
   if (Key == "warplint-bank-conflict.BlockDim" && !parseBlockDim(Value))
-    return createStringError("check option '" + Key.str() + "' takes a block "
+    return createStringError("check option '" + Key.str() +
+                             "' takes a block "
                              "shape X[,Y[,Z]] of at most 1024 threads, not '" +
                              Value.str() + "'");
   if (Key == "warplint-bank-conflict.MaxSteps" ||

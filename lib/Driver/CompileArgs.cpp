@@ -31,16 +31,17 @@ std::string nvccCompatPath() {
 
 const std::vector<std::pair<std::string, std::string>> &preludeFiles() {
   static const std::vector<std::pair<std::string, std::string>> Files = [] {
-  std::vector<std::pair<std::string, std::string>> Files;
-  auto Path = [](StringRef Name) { return (PreludeDir + "/" + Name).str(); };
-  Files.push_back({Path(PreludeHeader), PreludeText});
-  std::string Stub = ("#pragma once\n#include \"" + PreludeHeader + "\"\n").str();
-  for (StringRef N : {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h",
-                      "device_launch_parameters.h", "vector_types.h",
-                      "driver_types.h", "cuda_device_runtime_api.h"})
-    Files.push_back({Path(N), Stub});
-  Files.push_back({nvccCompatPath(), NvccCompatText});
-  return Files;
+    std::vector<std::pair<std::string, std::string>> Files;
+    auto Path = [](StringRef Name) { return (PreludeDir + "/" + Name).str(); };
+    Files.push_back({Path(PreludeHeader), PreludeText});
+    std::string Stub =
+        ("#pragma once\n#include \"" + PreludeHeader + "\"\n").str();
+    for (StringRef N : {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h",
+                        "device_launch_parameters.h", "vector_types.h",
+                        "driver_types.h", "cuda_device_runtime_api.h"})
+      Files.push_back({Path(N), Stub});
+    Files.push_back({nvccCompatPath(), NvccCompatText});
+    return Files;
   }();
   return Files;
 }
@@ -64,7 +65,8 @@ static std::optional<CudaToolkit> toolkitAt(StringRef Dir) {
     if (P != StringRef::npos) {
       unsigned V = 0;
       if (!Text.substr(P + 21).take_while(isDigit).getAsInteger(10, V))
-        T.Version = std::to_string(V / 1000) + "." + std::to_string(V % 1000 / 10);
+        T.Version =
+            std::to_string(V / 1000) + "." + std::to_string(V % 1000 / 10);
     }
   }
   return T;
@@ -97,39 +99,143 @@ bool nvccOptionTakesValue(StringRef Name) {
   // Every option of `nvcc --help` (CUDA 13.0) whose value may be the next
   // argument, long and short forms.
   static const StringLiteral WithValue[] = {
-      "--output-file", "-o", "--pre-include", "-include", "--library", "-l",
-      "--define-macro", "-D", "--undefine-macro", "-U", "--include-path", "-I",
-      "--system-include", "-isystem", "--library-path", "-L",
-      "--output-directory", "-odir", "--compiler-bindir", "-ccbin",
-      "--archiver-binary", "-arbin", "--cudart", "-cudart", "--cudadevrt",
-      "-cudadevrt", "--libdevice-directory", "-ldir", "--target-directory",
-      "-target-dir", "--optimization-info", "-opt-info", "--optimize", "-O",
-      "--Ofast-compile", "-Ofc", "--dopt", "-dopt",
-      "--ftemplate-backtrace-limit", "-ftemplate-backtrace-limit",
-      "--ftemplate-depth", "-ftemplate-depth", "--x", "-x", "--std", "-std",
-      "--machine", "-m", "--compiler-options", "-Xcompiler",
-      "--linker-options", "-Xlinker", "--archive-options", "-Xarchive",
-      "--ptxas-options", "-Xptxas", "-ptxas-options", "--nvlink-options",
-      "-Xnvlink", "--static-global-template-stub",
-      "-static-global-template-stub", "--device-entity-has-hidden-visibility",
-      "-device-entity-has-hidden-visibility", "--threads", "-t",
-      "--split-compile", "-split-compile", "--split-compile-extended",
-      "-split-compile-extended", "--fdevice-time-trace", "-fdevice-time-trace",
-      "--keep-dir", "-keep-dir", "--time", "-time", "--run-args", "-run-args",
-      "--input-drive-prefix", "-idp", "--dependency-drive-prefix", "-ddp",
-      "--drive-prefix", "-dp", "--dependency-output", "-MF",
-      "--dependency-target-name", "-MT", "-MQ", "--gpu-architecture", "-arch",
-      "--gpu-code", "-code", "--generate-code", "-gencode",
-      "--relocatable-device-code", "-rdc", "--entries", "-e", "--maxrregcount",
-      "-maxrregcount", "--ftz", "-ftz", "--prec-div", "-prec-div",
-      "--prec-sqrt", "-prec-sqrt", "--fmad", "-fmad", "--default-stream",
-      "-default-stream", "--Werror", "-Werror", "--diag-error", "-diag-error",
-      "--diag-suppress", "-diag-suppress", "--diag-warn", "-diag-warn",
-      "--host-linker-script", "-hls", "--brief-diagnostics", "-brief-diag",
-      "--jump-table-density", "-jtd", "--device-stack-protector",
-      "-device-stack-protector", "--compress-mode", "-compress-mode",
-      "--frandom-seed", "-frandom-seed", "--sanitize", "-sanitize",
-      "--options-file", "-optf", "--fatbin-options", "-Xfatbin", "-Xcudafe"};
+      "--output-file",
+      "-o",
+      "--pre-include",
+      "-include",
+      "--library",
+      "-l",
+      "--define-macro",
+      "-D",
+      "--undefine-macro",
+      "-U",
+      "--include-path",
+      "-I",
+      "--system-include",
+      "-isystem",
+      "--library-path",
+      "-L",
+      "--output-directory",
+      "-odir",
+      "--compiler-bindir",
+      "-ccbin",
+      "--archiver-binary",
+      "-arbin",
+      "--cudart",
+      "-cudart",
+      "--cudadevrt",
+      "-cudadevrt",
+      "--libdevice-directory",
+      "-ldir",
+      "--target-directory",
+      "-target-dir",
+      "--optimization-info",
+      "-opt-info",
+      "--optimize",
+      "-O",
+      "--Ofast-compile",
+      "-Ofc",
+      "--dopt",
+      "-dopt",
+      "--ftemplate-backtrace-limit",
+      "-ftemplate-backtrace-limit",
+      "--ftemplate-depth",
+      "-ftemplate-depth",
+      "--x",
+      "-x",
+      "--std",
+      "-std",
+      "--machine",
+      "-m",
+      "--compiler-options",
+      "-Xcompiler",
+      "--linker-options",
+      "-Xlinker",
+      "--archive-options",
+      "-Xarchive",
+      "--ptxas-options",
+      "-Xptxas",
+      "-ptxas-options",
+      "--nvlink-options",
+      "-Xnvlink",
+      "--static-global-template-stub",
+      "-static-global-template-stub",
+      "--device-entity-has-hidden-visibility",
+      "-device-entity-has-hidden-visibility",
+      "--threads",
+      "-t",
+      "--split-compile",
+      "-split-compile",
+      "--split-compile-extended",
+      "-split-compile-extended",
+      "--fdevice-time-trace",
+      "-fdevice-time-trace",
+      "--keep-dir",
+      "-keep-dir",
+      "--time",
+      "-time",
+      "--run-args",
+      "-run-args",
+      "--input-drive-prefix",
+      "-idp",
+      "--dependency-drive-prefix",
+      "-ddp",
+      "--drive-prefix",
+      "-dp",
+      "--dependency-output",
+      "-MF",
+      "--dependency-target-name",
+      "-MT",
+      "-MQ",
+      "--gpu-architecture",
+      "-arch",
+      "--gpu-code",
+      "-code",
+      "--generate-code",
+      "-gencode",
+      "--relocatable-device-code",
+      "-rdc",
+      "--entries",
+      "-e",
+      "--maxrregcount",
+      "-maxrregcount",
+      "--ftz",
+      "-ftz",
+      "--prec-div",
+      "-prec-div",
+      "--prec-sqrt",
+      "-prec-sqrt",
+      "--fmad",
+      "-fmad",
+      "--default-stream",
+      "-default-stream",
+      "--Werror",
+      "-Werror",
+      "--diag-error",
+      "-diag-error",
+      "--diag-suppress",
+      "-diag-suppress",
+      "--diag-warn",
+      "-diag-warn",
+      "--host-linker-script",
+      "-hls",
+      "--brief-diagnostics",
+      "-brief-diag",
+      "--jump-table-density",
+      "-jtd",
+      "--device-stack-protector",
+      "-device-stack-protector",
+      "--compress-mode",
+      "-compress-mode",
+      "--frandom-seed",
+      "-frandom-seed",
+      "--sanitize",
+      "-sanitize",
+      "--options-file",
+      "-optf",
+      "--fatbin-options",
+      "-Xfatbin",
+      "-Xcudafe"};
   return is_contained(WithValue, Name);
 }
 
@@ -199,8 +305,7 @@ expandNvccOptionFiles(const std::vector<std::string> &Args, unsigned Depth) {
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
     StringRef Name = A.split('=').first;
-    if (I == 0 || Depth > 8 ||
-        (Name != "--options-file" && Name != "-optf")) {
+    if (I == 0 || Depth > 8 || (Name != "--options-file" && Name != "-optf")) {
       Out.push_back(A.str());
       continue;
     }
@@ -323,9 +428,9 @@ translateNvccCommand(const std::vector<std::string> &Command,
       std::string V = ValueOrNext();
       std::string Rest;
       for (StringRef Item : listItems(V)) {
-        if (Item.size() > 2 && (Item.starts_with("-D") ||
-                                Item.starts_with("-U") ||
-                                Item.starts_with("-I")))
+        if (Item.size() > 2 &&
+            (Item.starts_with("-D") || Item.starts_with("-U") ||
+             Item.starts_with("-I")))
           Out.push_back(Item.str());
         else
           Rest += (Rest.empty() ? "" : ",") + Item.str();
@@ -357,8 +462,9 @@ static std::optional<std::string> realArchName(StringRef V) {
   return ("sm_" + V).str();
 }
 
-std::vector<std::string> gpuArchitectures(const std::vector<std::string> &Args,
-                                          std::vector<std::string> *Unresolved) {
+std::vector<std::string>
+gpuArchitectures(const std::vector<std::string> &Args,
+                 std::vector<std::string> *Unresolved) {
   std::vector<std::string> Out;
   auto Add = [&](const std::string &A) {
     if (!is_contained(Out, A))
@@ -434,8 +540,8 @@ std::vector<std::string> gpuArchitectures(const std::vector<std::string> &Args,
         Add(R);
     }
   }
-  for (const std::string &R : SawCode && !FromCode.empty() ? FromCode
-                                                           : FromArch)
+  for (const std::string &R :
+       SawCode && !FromCode.empty() ? FromCode : FromArch)
     Add(R);
   return Out;
 }
@@ -451,9 +557,8 @@ bool isCudaCommand(const std::vector<std::string> &Args, StringRef File) {
 }
 
 static bool hasFlagPrefix(const std::vector<std::string> &Args, StringRef P) {
-  return any_of(Args, [&](const std::string &A) {
-    return StringRef(A).starts_with(P);
-  });
+  return any_of(
+      Args, [&](const std::string &A) { return StringRef(A).starts_with(P); });
 }
 
 std::vector<std::string> adjustCommand(const std::vector<std::string> &In,
@@ -533,7 +638,7 @@ std::vector<std::string> adjustCommand(const std::vector<std::string> &In,
   Extra.push_back("-w");
   Extra.push_back("-ferror-limit=0");
   Extra.push_back("-fno-color-diagnostics");
-  Extra.push_back("-fno-caret-diagnostics"); // also drops "N errors generated" 
+  Extra.push_back("-fno-caret-diagnostics"); // also drops "N errors generated"
   // Options go before a "--" that ends them (interpolated database entries
   // have one): after it, clang would take them for file names.
   Args.insert(find(Args, "--"), Extra.begin(), Extra.end());
@@ -568,8 +673,9 @@ deviceAssemblyCommand(const std::vector<std::string> &Adjusted, StringRef Clang,
         return StringRef(A).starts_with("-O");
       }))
     Out.push_back("-O3");
-  Out.insert(Out.end(), {"--cuda-device-only", ("--cuda-gpu-arch=" + Arch).str(),
-                         "-S", "-o", OutFile.str()});
+  Out.insert(Out.end(),
+             {"--cuda-device-only", ("--cuda-gpu-arch=" + Arch).str(), "-S",
+              "-o", OutFile.str()});
   Out.insert(Out.end(), Dash, Adjusted.end());
   return Out;
 }

@@ -46,14 +46,12 @@ TileBound tileBound(unsigned Rows, unsigned RowBytes, uint64_t Stride) {
     }
   }
   uint64_t Bytes = uint64_t(Rows) * RowBytes;
-  B.Ideal = unsigned(std::max<uint64_t>(
-      1, (Bytes + NumBanks * BankBytes - 1) / (NumBanks * BankBytes)));
+  B.Ideal = unsigned(std::max<uint64_t>(1, (Bytes + NumBanks * BankBytes - 1) /
+                                               (NumBanks * BankBytes)));
   return B;
 }
 
-unsigned phasesFor(unsigned Bytes) {
-  return Bytes <= 4 ? 1 : Bytes / 4;
-}
+unsigned phasesFor(unsigned Bytes) { return Bytes <= 4 ? 1 : Bytes / 4; }
 
 static int64_t floorDiv(int64_t A, int64_t B) {
   int64_t Q = A / B;
@@ -89,9 +87,8 @@ WarpBanks warpBanks(const LaneAddresses &Lanes, unsigned AccessBytes,
       int64_t Last = floorDiv(*Lanes[L] + AccessBytes - 1, BankBytes);
       for (int64_t W = First; W <= Last; ++W) {
         auto &B = Banks[bankOf(W)];
-        auto It = llvm::find_if(B, [&](const WordLanes &X) {
-          return X.Word == W;
-        });
+        auto It =
+            llvm::find_if(B, [&](const WordLanes &X) { return X.Word == W; });
         if (It == B.end())
           B.push_back({W, {L}});
         else if (It->Lanes.empty() || It->Lanes.back() != L)
@@ -172,16 +169,17 @@ std::string formatLanes(llvm::ArrayRef<unsigned> Lanes) {
   std::string S = "lanes ";
   if (N <= 4) {
     for (size_t I = 0; I < N; ++I)
-      S += (I == 0 ? "" : I + 1 == N ? " and " : ", ") +
+      S += (I == 0       ? ""
+            : I + 1 == N ? " and "
+                         : ", ") +
            std::to_string(Lanes[I]);
     return S;
   }
   if (AP)
     return S + std::to_string(Lanes[0]) + ", " + std::to_string(Lanes[1]) +
            ", ..., " + std::to_string(Lanes[N - 1]);
-  return S + std::to_string(Lanes[0]) + ", " + std::to_string(Lanes[1]) +
-         ", " + std::to_string(Lanes[2]) + " and " + std::to_string(N - 3) +
-         " more";
+  return S + std::to_string(Lanes[0]) + ", " + std::to_string(Lanes[1]) + ", " +
+         std::to_string(Lanes[2]) + " and " + std::to_string(N - 3) + " more";
 }
 
 std::string describeConflict(const AccessResult &R, unsigned Bytes) {
@@ -294,8 +292,7 @@ public:
             P.loopsRead(*L.Step, Deps);
         }
         bool Ready = llvm::all_of(Deps, [&](unsigned D) {
-          return GroupOf(D) == Left[I] ||
-                 llvm::is_contained(Order, GroupOf(D));
+          return GroupOf(D) == Left[I] || llvm::is_contained(Order, GroupOf(D));
         });
         if (Ready) {
           Order.push_back(Left[I]);
@@ -431,7 +428,7 @@ private:
   /// The block's worst (wavefronts, phases): of the first combination of
   /// loop values, and of the current one.
   std::optional<std::pair<unsigned, unsigned>> FirstDegree, LeafWorst;
-  int64_t Residue = 0;          ///< added to every lane's address
+  int64_t Residue = 0;              ///< added to every lane's address
   uint64_t ResidueStep = BankBytes; ///< the residues the uniform part allows
   AccessResult Result;
 
@@ -954,60 +951,61 @@ private:
         if (Failed)
           return;
       } else
-      for (unsigned L = 0; L < 32; ++L) {
-        uint64_t Id = W * 32 + L;
-        if (Id >= Threads || L >= A.AddressLanes)
-          break;
-        uint64_t Tid[3] = {Id % Block.X, (Id / Block.X) % Block.Y,
-                           Id / (Block.X * Block.Y)};
-        bool Active = true;
-        for (const LaneLoop *LL : LaneLoopsActive)
-          Active &= LL->K < int64_t(LL->Trips[Id]);
-        if (!Active)
-          continue;
-        LaneEval->setThread(Tid);
-        for (const auto &[G, Want] : A.Guards) {
-          auto V = LaneEval->eval(G);
-          if (V && V->isConstant() && (V->C != 0) != Want) {
-            Active = false;
+        for (unsigned L = 0; L < 32; ++L) {
+          uint64_t Id = W * 32 + L;
+          if (Id >= Threads || L >= A.AddressLanes)
             break;
+          uint64_t Tid[3] = {Id % Block.X, (Id / Block.X) % Block.Y,
+                             Id / (Block.X * Block.Y)};
+          bool Active = true;
+          for (const LaneLoop *LL : LaneLoopsActive)
+            Active &= LL->K < int64_t(LL->Trips[Id]);
+          if (!Active)
+            continue;
+          LaneEval->setThread(Tid);
+          for (const auto &[G, Want] : A.Guards) {
+            auto V = LaneEval->eval(G);
+            if (V && V->isConstant() && (V->C != 0) != Want) {
+              Active = false;
+              break;
+            }
           }
-        }
-        if (!Active)
-          continue;
-        auto Addr = LaneEval->eval(A.Address);
-        if (!Addr && AddressUniform) {
-          // Not computable, but the same in every lane (blockIdx.x % n, a
-          // parameter's square): one word, a broadcast, whatever it is.
-          Addr = LinearValue();
-        }
-        if (!Addr) {
-          std::vector<NodeId> Path;
-          EvalEnv Here = env(Tid);
-          failingPath(A.Address, Here, Path);
-          unknown("the address is not a function of the thread index the "
-                  "analysis can compute");
-          Result.FailedPath = std::move(Path);
-          return;
-        }
-        if (A.Remap) {
-          if (Addr->Terms.size() != 1 || Addr->Terms[0].first != A.RemapBase ||
-              Addr->Terms[0].second != 1) {
-            unknown("the relayout applies to an address that is not the "
-                    "array's start plus an offset");
+          if (!Active)
+            continue;
+          auto Addr = LaneEval->eval(A.Address);
+          if (!Addr && AddressUniform) {
+            // Not computable, but the same in every lane (blockIdx.x % n, a
+            // parameter's square): one word, a broadcast, whatever it is.
+            Addr = LinearValue();
+          }
+          if (!Addr) {
+            std::vector<NodeId> Path;
+            EvalEnv Here = env(Tid);
+            failingPath(A.Address, Here, Path);
+            unknown("the address is not a function of the thread index the "
+                    "analysis can compute");
+            Result.FailedPath = std::move(Path);
             return;
           }
-          Addr->C = A.Remap(Addr->C);
+          if (A.Remap) {
+            if (Addr->Terms.size() != 1 ||
+                Addr->Terms[0].first != A.RemapBase ||
+                Addr->Terms[0].second != 1) {
+              unknown("the relayout applies to an address that is not the "
+                      "array's start plus an offset");
+              return;
+            }
+            Addr->C = A.Remap(Addr->C);
+          }
+          if (!Sym) {
+            Sym = *Addr;
+          } else if (!Sym->sameSymbols(*Addr)) {
+            unknown("the address mixes the thread index with a value unknown "
+                    "at compile time");
+            return;
+          }
+          Lanes[L] = Addr->C;
         }
-        if (!Sym) {
-          Sym = *Addr;
-        } else if (!Sym->sameSymbols(*Addr)) {
-          unknown("the address mixes the thread index with a value unknown "
-                  "at compile time");
-          return;
-        }
-        Lanes[L] = Addr->C;
-      }
       if (!Sym)
         continue;
       AnyActive = true;
@@ -1125,8 +1123,8 @@ private:
   }
 
   void note(const WarpBanks &B, const LaneAddresses &Lanes, unsigned Warp) {
-    if (!LeafWorst || worse(B.Wavefronts, B.Phases, LeafWorst->first,
-                            LeafWorst->second))
+    if (!LeafWorst ||
+        worse(B.Wavefronts, B.Phases, LeafWorst->first, LeafWorst->second))
       LeafWorst = {B.Wavefronts, B.Phases};
     if (HaveWorst &&
         !worse(B.Wavefronts, B.Phases, Result.Wavefronts, Result.Phases))
@@ -1182,8 +1180,9 @@ std::vector<std::pair<unsigned, int64_t>> shiftOnlyLoops(const AccessSpec &A,
     if (Deps.empty())
       continue;
     unsigned Group = P.loop(Deps.front()).Group;
-    if (P.readsThreadIdx(G.first) ||
-        llvm::any_of(Deps, [&](unsigned D) { return P.loop(D).Group != Group; }))
+    if (P.readsThreadIdx(G.first) || llvm::any_of(Deps, [&](unsigned D) {
+          return P.loop(D).Group != Group;
+        }))
       Excluded.append(Deps.begin(), Deps.end());
     else
       LoopGuards.push_back({G, Group});
@@ -1228,10 +1227,9 @@ std::vector<std::pair<unsigned, int64_t>> shiftOnlyLoops(const AccessSpec &A,
       for (NodeId N : {Lp.Init, Lp.Cond, Lp.Next, *Lp.Step}) {
         llvm::SmallVector<unsigned, 4> Deps;
         P.loopsRead(N, Deps);
-        OK &= !P.readsThreadIdx(N) &&
-              llvm::all_of(Deps, [&](unsigned D) {
-                return P.loop(D).Group == G;
-              });
+        OK &= !P.readsThreadIdx(N) && llvm::all_of(Deps, [&](unsigned D) {
+          return P.loop(D).Group == G;
+        });
       }
     }
     // No other loop reads it.
@@ -1244,9 +1242,8 @@ std::vector<std::pair<unsigned, int64_t>> shiftOnlyLoops(const AccessSpec &A,
         P.loopsRead(N, Deps);
       if (Lp.Step)
         P.loopsRead(*Lp.Step, Deps);
-      OK &= llvm::none_of(Deps, [&](unsigned D) {
-        return P.loop(D).Group == G;
-      });
+      OK &=
+          llvm::none_of(Deps, [&](unsigned D) { return P.loop(D).Group == G; });
     }
     if (!OK)
       continue;

@@ -24,7 +24,8 @@ double WarpUse::idlePercent() const {
   return Warps ? 100.0 * (double)IdleLanes / (double)(Warps * WarpSize) : 0.0;
 }
 
-BlockVerdict checkBlock(const Dim3 &D, std::optional<uint64_t> LaunchBoundsMax) {
+BlockVerdict checkBlock(const Dim3 &D,
+                        std::optional<uint64_t> LaunchBoundsMax) {
   BlockVerdict V;
   for (unsigned I = 0; I < 3; ++I)
     if (D[I] == 0) {

@@ -83,7 +83,8 @@ std::optional<PtxOperand> operandRef(StringRef &S) {
 void parseAddress(StringRef Text, PtxSharedAccess &X) {
   StringRef S = Text.trim();
   if (!S.consume_front("[") || !S.consume_back("]")) {
-    X.Unsupported = "its address operand '" + Text.str() + "' is not a "
+    X.Unsupported = "its address operand '" + Text.str() +
+                    "' is not a "
                     "memory operand";
     return;
   }
@@ -162,16 +163,16 @@ void matrixAccess(ArrayRef<StringRef> Parts, ArrayRef<StringRef> Ops,
     else if (P.starts_with("shared::"))
       return; // another CTA's shared memory: not this SM's banks
   }
-  X.Instruction = (Parts[0] + (Num.empty() ? "" : "." + Num) +
-                   (Trans ? ".trans" : ""))
-                      .str();
+  X.Instruction =
+      (Parts[0] + (Num.empty() ? "" : "." + Num) + (Trans ? ".trans" : ""))
+          .str();
   if (Num.empty()) {
     X.Unsupported = "its matrix count (.x1, .x2, .x4) is missing";
   } else {
     X.AddressLanes = 8 * unsigned(Num[1] - '0');
     if (Shape != "m8n8")
-      X.Unsupported = "the ." + Shape.str() +
-                      " shape is not modelled (only .m8n8 is)";
+      X.Unsupported =
+          "the ." + Shape.str() + " shape is not modelled (only .m8n8 is)";
   }
   if (Ops.size() != 2) {
     if (X.Unsupported.empty())
@@ -235,12 +236,13 @@ void loadStore(ArrayRef<StringRef> Parts, ArrayRef<StringRef> Ops,
   PtxSharedAccess X;
   X.Store = Parts[0] == "st";
   X.Line = Line;
-  X.Instruction = (Parts[0] + ".shared" + (Vec > 1 ? ".v" + utostr(Vec) : "") +
-                   "." + Type)
-                      .str();
+  X.Instruction =
+      (Parts[0] + ".shared" + (Vec > 1 ? ".v" + utostr(Vec) : "") + "." + Type)
+          .str();
   unsigned B = typeBytes(Type) * Vec;
   if (B == 0 || B > 16 || (B & (B - 1)))
-    X.Unsupported = "its width of " + utostr(B) + " bytes per lane is not 1, "
+    X.Unsupported = "its width of " + utostr(B) +
+                    " bytes per lane is not 1, "
                     "2, 4, 8 or 16";
   X.Bytes = B;
   if (X.Unsupported.empty()) {
@@ -289,7 +291,8 @@ std::vector<PtxSharedAccess> findPtxSharedAccesses(StringRef Asm) {
       continue;
     SmallVector<StringRef, 8> Parts;
     Opcode.split(Parts, '.');
-    SmallVector<StringRef, 4> Ops = splitOperands(Stmt.drop_front(Opcode.size()));
+    SmallVector<StringRef, 4> Ops =
+        splitOperands(Stmt.drop_front(Opcode.size()));
     if (Parts[0] == "ldmatrix" || Parts[0] == "stmatrix")
       matrixAccess(Parts, Ops, Parts[0] == "stmatrix", Line, Out);
     else if (Parts[0] == "cp" && Parts.size() > 1 && Parts[1] == "async")

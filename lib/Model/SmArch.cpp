@@ -27,8 +27,8 @@ static const SmArch Archs[] = {
    REGS_SM,                                                                    \
    REGS_BLOCK,                                                                 \
    REGS_THREAD,                                                                \
-   (SMEM_SM_KB)*1024ull,                                                       \
-   (SMEM_OPTIN_KB)*1024ull,                                                    \
+   (SMEM_SM_KB) * 1024ull,                                                     \
+   (SMEM_OPTIN_KB) * 1024ull,                                                  \
    RESERVED,                                                                   \
    SMEM_UNIT,                                                                  \
    WARP_GRAN,                                                                  \

@@ -51,8 +51,8 @@ void ExprPool::appendKey(std::string &Out) const {
     appendRaw(Out, L.IterationSym);
     appendRaw(Out, L.CountSym);
     appendRaw(Out, L.Group);
-    appendRaw(Out, uint8_t(L.Complete | L.CondKnown << 1 |
-                           L.CondAfterBody << 2));
+    appendRaw(Out,
+              uint8_t(L.Complete | L.CondKnown << 1 | L.CondAfterBody << 2));
   }
 }
 
@@ -257,8 +257,8 @@ unsigned ExprPool::threadDimsRead(NodeId Root) const {
 /// reads (their start, condition, next value and step) included.
 template <typename Fn>
 static void forEachReachable(const std::vector<Node> &Nodes,
-                                 const std::vector<Loop> &Loops, NodeId Root,
-                                 Fn F) {
+                             const std::vector<Loop> &Loops, NodeId Root,
+                             Fn F) {
   llvm::SmallVector<NodeId, 16> Work{Root};
   std::vector<bool> Seen(Nodes.size());
   std::vector<bool> SeenLoop(Loops.size());
@@ -307,30 +307,54 @@ void ExprPool::selectsRead(NodeId Root,
 
 static const char *opText(Op O) {
   switch (O) {
-  case Op::Neg: return "-";
-  case Op::Not: return "~";
-  case Op::LNot: return "!";
-  case Op::Add: return "+";
-  case Op::Sub: return "-";
-  case Op::Mul: return "*";
-  case Op::Div: return "/";
-  case Op::Rem: return "%";
-  case Op::Shl: return "<<";
-  case Op::Shr: return ">>";
-  case Op::And: return "&";
-  case Op::Or: return "|";
-  case Op::Xor: return "^";
-  case Op::LT: return "<";
-  case Op::GT: return ">";
-  case Op::LE: return "<=";
-  case Op::GE: return ">=";
-  case Op::EQ: return "==";
-  case Op::NE: return "!=";
-  case Op::LAnd: return "&&";
-  case Op::LOr: return "||";
-  case Op::Min: return "min";
-  case Op::Max: return "max";
-  default: return "?";
+  case Op::Neg:
+    return "-";
+  case Op::Not:
+    return "~";
+  case Op::LNot:
+    return "!";
+  case Op::Add:
+    return "+";
+  case Op::Sub:
+    return "-";
+  case Op::Mul:
+    return "*";
+  case Op::Div:
+    return "/";
+  case Op::Rem:
+    return "%";
+  case Op::Shl:
+    return "<<";
+  case Op::Shr:
+    return ">>";
+  case Op::And:
+    return "&";
+  case Op::Or:
+    return "|";
+  case Op::Xor:
+    return "^";
+  case Op::LT:
+    return "<";
+  case Op::GT:
+    return ">";
+  case Op::LE:
+    return "<=";
+  case Op::GE:
+    return ">=";
+  case Op::EQ:
+    return "==";
+  case Op::NE:
+    return "!=";
+  case Op::LAnd:
+    return "&&";
+  case Op::LOr:
+    return "||";
+  case Op::Min:
+    return "min";
+  case Op::Max:
+    return "max";
+  default:
+    return "?";
   }
 }
 
@@ -359,8 +383,7 @@ std::string ExprPool::str(NodeId N) const {
     return opText(X.Kind) + str(X.A);
   case Op::Min:
   case Op::Max:
-    return std::string(opText(X.Kind)) + "(" + str(X.A) + ", " + str(X.B) +
-           ")";
+    return std::string(opText(X.Kind)) + "(" + str(X.A) + ", " + str(X.B) + ")";
   case Op::Select:
     return "(" + str(X.A) + " ? " + str(X.B) + " : " + str(X.C) + ")";
   default:
@@ -389,8 +412,8 @@ LinearValue symbolValue(unsigned S, int64_t Coeff = 1) {
 
 /// A + B * K; std::nullopt when a symbol's coefficient overflows (the
 /// constant part wraps, as the 64-bit arithmetic it models does).
-std::optional<LinearValue> addLinear(const LinearValue &A,
-                                     const LinearValue &B, int64_t K) {
+std::optional<LinearValue> addLinear(const LinearValue &A, const LinearValue &B,
+                                     int64_t K) {
   LinearValue R;
   R.C = int64_t(uint64_t(A.C) + uint64_t(B.C) * uint64_t(K));
   size_t I = 0, J = 0;
@@ -477,8 +500,7 @@ public:
   std::optional<LinearValue> eval(NodeId N, unsigned Depth = 0) {
     // A value memoised for this thread, or one that no thread of this
     // environment computes differently.
-    if (Stamp[N] == Epoch ||
-        (Stamp[N] >= EnvEpoch && P.laneIndependent(N)))
+    if (Stamp[N] == Epoch || (Stamp[N] >= EnvEpoch && P.laneIndependent(N)))
       return Memo[N];
     if (Depth > 256)
       return std::nullopt;
@@ -790,14 +812,22 @@ private:
       else
         Less = uint64_t(A->C) < uint64_t(B->C);
       switch (X.Kind) {
-      case Op::LT: return constantValue(Less);
-      case Op::GT: return constantValue(!Less && !Equal);
-      case Op::LE: return constantValue(Less || Equal);
-      case Op::GE: return constantValue(!Less);
-      case Op::EQ: return constantValue(Equal);
-      case Op::NE: return constantValue(!Equal);
-      case Op::Min: return Less ? A : B;
-      default: return Less ? B : A;
+      case Op::LT:
+        return constantValue(Less);
+      case Op::GT:
+        return constantValue(!Less && !Equal);
+      case Op::LE:
+        return constantValue(Less || Equal);
+      case Op::GE:
+        return constantValue(!Less);
+      case Op::EQ:
+        return constantValue(Equal);
+      case Op::NE:
+        return constantValue(!Equal);
+      case Op::Min:
+        return Less ? A : B;
+      default:
+        return Less ? B : A;
       }
     }
     default:
@@ -1150,16 +1180,15 @@ private:
           continue;
         const Val *S = A, *F = B; // scaled, factor
         if (X.Kind == Op::Shl) {
-          if (!TermsOf(B).empty() || Cst(B, L) < 0 ||
-              Cst(B, L) >= X.Type.Width)
+          if (!TermsOf(B).empty() || Cst(B, L) < 0 || Cst(B, L) >= X.Type.Width)
             continue;
         } else if (!TermsOf(B).empty()) {
           if (!TermsOf(A).empty())
             continue;
           std::swap(S, F);
         }
-        int64_t K = X.Kind == Op::Shl ? int64_t(uint64_t(1) << Cst(B, L))
-                                      : Cst(F, L);
+        int64_t K =
+            X.Kind == Op::Shl ? int64_t(uint64_t(1) << Cst(B, L)) : Cst(F, L);
         std::optional<Terms> T = scaled(TermsOf(S), K);
         if (!T)
           continue; // this lane's value is unknown, as scale() makes it
@@ -1188,14 +1217,30 @@ private:
         bool Less = Signed ? AC < BC : uint64_t(AC) < uint64_t(BC);
         bool Equal = AC == BC;
         switch (X.Kind) {
-        case Op::LT: SetC(L, Less); break;
-        case Op::GT: SetC(L, !Less && !Equal); break;
-        case Op::LE: SetC(L, Less || Equal); break;
-        case Op::GE: SetC(L, !Less); break;
-        case Op::EQ: SetC(L, Equal); break;
-        case Op::NE: SetC(L, !Equal); break;
-        case Op::Min: SetC(L, Less ? AC : BC); break;
-        default: SetC(L, Less ? BC : AC); break;
+        case Op::LT:
+          SetC(L, Less);
+          break;
+        case Op::GT:
+          SetC(L, !Less && !Equal);
+          break;
+        case Op::LE:
+          SetC(L, Less || Equal);
+          break;
+        case Op::GE:
+          SetC(L, !Less);
+          break;
+        case Op::EQ:
+          SetC(L, Equal);
+          break;
+        case Op::NE:
+          SetC(L, !Equal);
+          break;
+        case Op::Min:
+          SetC(L, Less ? AC : BC);
+          break;
+        default:
+          SetC(L, Less ? BC : AC);
+          break;
         }
       }
       break;
@@ -1235,9 +1280,15 @@ private:
             break;
           SetC(L, Signed ? LV >> RV : int64_t(uint64_t(LV) >> RV));
           break;
-        case Op::And: SetC(L, LV & RV); break;
-        case Op::Or: SetC(L, LV | RV); break;
-        default: SetC(L, LV ^ RV); break;
+        case Op::And:
+          SetC(L, LV & RV);
+          break;
+        case Op::Or:
+          SetC(L, LV | RV);
+          break;
+        default:
+          SetC(L, LV ^ RV);
+          break;
         }
       }
       break;

@@ -47,18 +47,18 @@ json::Value sharedAccessJson(const SharedAccessInfo &I) {
     Through.push_back(json::Object{
         {"file", S.File}, {"line", S.Line}, {"endLine", S.EndLine}});
   json::Object O{{"file", I.Loc.File},
-                      {"line", I.Loc.Line},
-                      {"endLine", std::max(I.EndLine, I.Loc.Line)},
-                      {"column", I.Loc.Column},
-                      {"text", I.Text},
-                      {"access", I.Access},
-                      {"instruction", I.Instruction},
-                      {"bytes", I.Bytes},
-                      {"array", I.Array},
-                      {"function", I.Function},
-                      {"whyUnknown", I.WhyUnknown},
-                      {"runs", std::move(Runs)},
-                      {"derivation", std::move(Through)}};
+                 {"line", I.Loc.Line},
+                 {"endLine", std::max(I.EndLine, I.Loc.Line)},
+                 {"column", I.Loc.Column},
+                 {"text", I.Text},
+                 {"access", I.Access},
+                 {"instruction", I.Instruction},
+                 {"bytes", I.Bytes},
+                 {"array", I.Array},
+                 {"function", I.Function},
+                 {"whyUnknown", I.WhyUnknown},
+                 {"runs", std::move(Runs)},
+                 {"derivation", std::move(Through)}};
   // A WMMA tile's rows and least wavefronts (see SharedAccessInfo::Tile).
   if (!I.Tile.empty())
     O["tile"] = I.Tile;
@@ -74,8 +74,7 @@ static std::string renderBankMap(const AccessResult &R, unsigned Bytes,
   WarpBanks B = warpBanks(R.Lanes, Bytes, &Rows);
   std::string S;
   auto Cell = [](const std::string &T) {
-    return T.size() >= 4 ? T.substr(0, 4)
-                         : std::string(4 - T.size(), ' ') + T;
+    return T.size() >= 4 ? T.substr(0, 4) : std::string(4 - T.size(), ' ') + T;
   };
   S += std::string(13, ' ') + "bank"; // as wide as the row labels
   for (unsigned K = 0; K < NumBanks; ++K)
@@ -86,8 +85,8 @@ static std::string renderBankMap(const AccessResult &R, unsigned Bytes,
     const WavefrontRow &Row = Rows[I];
     std::string Label = "wavefront " + std::to_string(I + 1);
     if (Phases > 1)
-      Label = "p" + std::to_string(Row.Phase + 1) + " wf " +
-              std::to_string(I + 1);
+      Label =
+          "p" + std::to_string(Row.Phase + 1) + " wf " + std::to_string(I + 1);
     S += Label + std::string(Label.size() < 17 ? 17 - Label.size() : 1, ' ');
     for (unsigned K = 0; K < NumBanks; ++K) {
       std::string T;
@@ -171,8 +170,8 @@ void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {
                ? formatDegree(R.Result.Wavefronts, R.Result.Phases) +
                      "-way bank conflict"
                : std::string("no bank conflict"))
-       << "; worst warp " << R.Result.Warp << " (threads " << T0 << ".."
-       << T1 << ")\n\n";
+       << "; worst warp " << R.Result.Warp << " (threads " << T0 << ".." << T1
+       << ")\n\n";
     if (Matrix)
       OS << "each phase pN is matrix N-1: the 8 rows of 16 bytes whose "
             "addresses lanes 8(N-1)..8(N-1)+7 give, one row per lane\n";

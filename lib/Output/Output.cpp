@@ -209,8 +209,9 @@ static json::Object physicalLocation(const FileLocation &L, StringRef Base) {
 }
 
 static StringRef sarifLevel(Severity S) {
-  return S == Severity::Error ? "error" : S == Severity::Warning ? "warning"
-                                                                  : "note";
+  return S == Severity::Error     ? "error"
+         : S == Severity::Warning ? "warning"
+                                  : "note";
 }
 
 void writeSarif(raw_ostream &OS, const std::vector<Finding> &Findings,
@@ -291,11 +292,11 @@ void writeSarif(raw_ostream &OS, const std::vector<Finding> &Findings,
 
   json::Object Run{
       {"tool",
-       json::Object{{"driver",
-                     json::Object{{"name", "warplint"},
-                                  {"version", warplintVersion()},
-                                  {"semanticVersion", warplintVersion()},
-                                  {"rules", std::move(Rules)}}}}},
+       json::Object{
+           {"driver", json::Object{{"name", "warplint"},
+                                   {"version", warplintVersion()},
+                                   {"semanticVersion", warplintVersion()},
+                                   {"rules", std::move(Rules)}}}}},
       {"results", std::move(Results)},
   };
   if (!BaseDir.empty()) {

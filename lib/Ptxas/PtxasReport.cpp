@@ -294,9 +294,9 @@ void Parser::usedLine(StringRef Msg, unsigned No) {
         RegistersSeen[*Current] = true;
       if ((Regs || Bars) && (!Unsigned || N > Most)) {
         diag(Diagnostic::Error, No,
-             "bad " + std::string(Regs ? "register" : "barrier") +
-                 " count '" + Num.str() + "' for " + F.Mangled +
-                 " (at most " + std::to_string(Most) + ")");
+             "bad " + std::string(Regs ? "register" : "barrier") + " count '" +
+                 Num.str() + "' for " + F.Mangled + " (at most " +
+                 std::to_string(Most) + ")");
         continue;
       }
       if (Regs && Unsigned) {
@@ -426,10 +426,9 @@ void Parser::finish() {
                (F.Arch.empty() ? "" : " for " + F.Arch) +
                " (a truncated or damaged report)");
   }
-  llvm::stable_sort(R.Diagnostics, [](const Diagnostic &A,
-                                      const Diagnostic &B) {
-    return A.Line < B.Line;
-  });
+  llvm::stable_sort(
+      R.Diagnostics,
+      [](const Diagnostic &A, const Diagnostic &B) { return A.Line < B.Line; });
   // A device function printed before the module's first entry learns the
   // module's architecture now.
   for (size_t I = 0; I < R.Functions.size(); ++I)

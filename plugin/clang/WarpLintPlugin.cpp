@@ -1,6 +1,7 @@
 //===-- WarpLintPlugin.cpp - warplint as a Clang plugin -------------------===//
 //
-//   clang++ -fplugin=$(warplint --print-plugin-path) [-fplugin-arg-warplint-ARG]
+//   clang++ -fplugin=$(warplint --print-plugin-path)
+//   [-fplugin-arg-warplint-ARG]
 //
 // Runs after the main action, so it never changes the generated code, and
 // reports findings as warnings that -Werror does not turn into errors: it
@@ -80,9 +81,8 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
     std::string Crash;
-    std::optional<AnalysisResult> Safe =
-        analyzeTranslationUnitContained(Ctx, builtinChecks(), S.File.Opts,
-                                        Crash);
+    std::optional<AnalysisResult> Safe = analyzeTranslationUnitContained(
+        Ctx, builtinChecks(), S.File.Opts, Crash);
     if (!Safe) {
       // warplint's bug, not the user's: a warning that -Werror leaves a
       // warning, and the compile goes on.

@@ -96,10 +96,9 @@ public:
             ptxas::reportProblems(Report, Opts.PtxasReports.back().second);
         for (const std::string &L : P.Lines)
           configurationDiag("%0")
-              << (P.Unusable ? "PtxasReport " + L +
-                                   "; the occupancy checks skip it"
-                             : "PtxasReport " + L +
-                                   "; its other entries are used");
+              << (P.Unusable
+                      ? "PtxasReport " + L + "; the occupancy checks skip it"
+                      : "PtxasReport " + L + "; its other entries are used");
       }
     }
     std::string Archs = Options.getLocalOrGlobal("Arch", "").str();
@@ -200,9 +199,8 @@ private:
       Merged.Checks = *F;
     else
       llvm::consumeError(F.takeError());
-    S.Results.push_back(
-        {this, analyzeTranslationUnitContained(Ctx, builtinChecks(), Merged,
-                                               Crash)});
+    S.Results.push_back({this, analyzeTranslationUnitContained(
+                                   Ctx, builtinChecks(), Merged, Crash)});
     S.Crashes.push_back(Crash);
     return S.Results.back().second;
   }

@@ -116,11 +116,11 @@ cl::opt<bool> PtxasReportPending(
              "warplint-launch): start analysing, and wait for each file when\n"
              "the occupancy checks need it; an empty file is no report"),
     cl::Hidden, cl::cat(Category));
-cl::opt<std::string> StatusFile(
-    "status-file",
-    cl::desc("Write how the run went to this file, as JSON (for\n"
-             "warplint-launch)"),
-    cl::value_desc("file"), cl::ReallyHidden, cl::cat(Category));
+cl::opt<std::string>
+    StatusFile("status-file",
+               cl::desc("Write how the run went to this file, as JSON (for\n"
+                        "warplint-launch)"),
+               cl::value_desc("file"), cl::ReallyHidden, cl::cat(Category));
 cl::opt<bool> RunPtxas(
     "run-ptxas",
     cl::desc("Compile each file's device code to PTX for each --arch and\n"

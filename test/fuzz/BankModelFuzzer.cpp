@@ -26,9 +26,9 @@ using namespace warplint::model;
 namespace {
 
 const IntType Types[] = {IntType::i32(), IntType::u32(), IntType::i64()};
-const Op Binaries[] = {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Rem,
-                       Op::Shl, Op::Shr, Op::And, Op::Or,  Op::Xor,
-                       Op::LT,  Op::GT,  Op::LE,  Op::GE,  Op::EQ,
+const Op Binaries[] = {Op::Add, Op::Sub,  Op::Mul, Op::Div, Op::Rem,
+                       Op::Shl, Op::Shr,  Op::And, Op::Or,  Op::Xor,
+                       Op::LT,  Op::GT,   Op::LE,  Op::GE,  Op::EQ,
                        Op::NE,  Op::LAnd, Op::LOr, Op::Min, Op::Max};
 
 IntType common(IntType A, IntType B) {
@@ -84,9 +84,10 @@ struct Builder {
         if (K % 4 == 3)
           Stack.push_back(P.cast(A, Types[(K >> 2) % 3]));
         else
-          Stack.push_back(
-              P.unary(K % 4 == 0 ? Op::Neg : K % 4 == 1 ? Op::Not : Op::LNot, A,
-                      K % 4 == 2 ? IntType::i32() : AT));
+          Stack.push_back(P.unary(K % 4 == 0   ? Op::Neg
+                                  : K % 4 == 1 ? Op::Not
+                                               : Op::LNot,
+                                  A, K % 4 == 2 ? IntType::i32() : AT));
         break;
       }
       case 5:
@@ -116,8 +117,7 @@ struct Builder {
         if (In.u8() % 2 == 0) {
           uint8_t K = In.u8();
           unsigned S = P.addSymbol("s" + std::to_string(P.numSymbols()),
-                                   uint64_t(1) << (K % 8), K & 0x80,
-                                   K & 0x40);
+                                   uint64_t(1) << (K % 8), K & 0x80, K & 0x40);
           Stack.push_back(P.symbol(S, T));
         } else {
           if (!LoopId)
@@ -138,9 +138,9 @@ struct Builder {
     L.Init = In.u8() % 2 ? P.constant(int8_t(In.u8()), IntType::i32())
                          : P.cast(P.threadIdx(0), IntType::i32());
     NodeId Step = P.constant(int8_t(In.u8() | 1), IntType::i32());
-    L.Cond = P.binary(In.u8() % 2 ? Op::LT : Op::NE, V,
-                      P.constant(int8_t(In.u8()), IntType::i32()),
-                      IntType::i32());
+    L.Cond =
+        P.binary(In.u8() % 2 ? Op::LT : Op::NE, V,
+                 P.constant(int8_t(In.u8()), IntType::i32()), IntType::i32());
     L.Next = P.binary(Op::Add, V, Step, IntType::i32());
     L.Step = Step;
     L.Complete = true;
@@ -218,12 +218,18 @@ struct Reference {
     bool Signed = P[X.A].Type.Signed;
     bool Less = Signed ? *A < *B : UA < UB;
     switch (X.Kind) {
-    case Op::Add: return int64_t(UA + UB);
-    case Op::Sub: return int64_t(UA - UB);
-    case Op::Mul: return int64_t(UA * UB);
-    case Op::And: return int64_t(UA & UB);
-    case Op::Or: return int64_t(UA | UB);
-    case Op::Xor: return int64_t(UA ^ UB);
+    case Op::Add:
+      return int64_t(UA + UB);
+    case Op::Sub:
+      return int64_t(UA - UB);
+    case Op::Mul:
+      return int64_t(UA * UB);
+    case Op::And:
+      return int64_t(UA & UB);
+    case Op::Or:
+      return int64_t(UA | UB);
+    case Op::Xor:
+      return int64_t(UA ^ UB);
     case Op::Shl:
     case Op::Shr:
       if (*B < 0 || *B >= X.Type.Width)
@@ -238,14 +244,22 @@ struct Reference {
       if (X.Type.Signed)
         return X.Kind == Op::Div ? *A / *B : *A % *B;
       return int64_t(X.Kind == Op::Div ? UA / UB : UA % UB);
-    case Op::LT: return int64_t(Less);
-    case Op::GT: return int64_t(!Less && *A != *B);
-    case Op::LE: return int64_t(Less || *A == *B);
-    case Op::GE: return int64_t(!Less);
-    case Op::EQ: return int64_t(*A == *B);
-    case Op::NE: return int64_t(*A != *B);
-    case Op::Min: return Less ? *A : *B;
-    case Op::Max: return Less ? *B : *A;
+    case Op::LT:
+      return int64_t(Less);
+    case Op::GT:
+      return int64_t(!Less && *A != *B);
+    case Op::LE:
+      return int64_t(Less || *A == *B);
+    case Op::GE:
+      return int64_t(!Less);
+    case Op::EQ:
+      return int64_t(*A == *B);
+    case Op::NE:
+      return int64_t(*A != *B);
+    case Op::Min:
+      return Less ? *A : *B;
+    case Op::Max:
+      return Less ? *B : *A;
     default:
       return std::nullopt;
     }
@@ -318,7 +332,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     unsigned MaxPhases = phasesFor(Bytes);
     WARPLINT_FUZZ_CHECK(R.Phases >= 1 && R.Phases <= MaxPhases,
                         std::to_string(R.Phases) + " phases");
-    WARPLINT_FUZZ_CHECK(R.Wavefronts >= R.Phases && R.Wavefronts <= 32 * R.Phases,
+    WARPLINT_FUZZ_CHECK(R.Wavefronts >= R.Phases &&
+                            R.Wavefronts <= 32 * R.Phases,
                         std::to_string(R.Wavefronts) + " wavefronts in " +
                             std::to_string(R.Phases) + " phases");
     WARPLINT_FUZZ_CHECK(R.Warp < Warps, std::to_string(R.Warp));
@@ -337,8 +352,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       uint64_t Id = W * 32 + L;
       if (Id >= Block.threads())
         break;
-      Reference Ref{P, Block, {Id % Block.X, (Id / Block.X) % Block.Y,
-                               Id / (Block.X * Block.Y)}, {}};
+      Reference Ref{
+          P,
+          Block,
+          {Id % Block.X, (Id / Block.X) % Block.Y, Id / (Block.X * Block.Y)},
+          {}};
       bool Active = true;
       for (const auto &[G, Want] : S.Guards) {
         auto V = Ref.eval(G);
@@ -366,10 +384,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     }
   }
   if (!AnyActive) {
-    WARPLINT_FUZZ_CHECK(R.State == AccessResult::NeverRuns,
-                        "no lane executes the access, but the model says " +
-                            std::string(R.State == AccessResult::Ok ? "Ok"
-                                                                    : "?"));
+    WARPLINT_FUZZ_CHECK(
+        R.State == AccessResult::NeverRuns,
+        "no lane executes the access, but the model says " +
+            std::string(R.State == AccessResult::Ok ? "Ok" : "?"));
     return 0;
   }
   std::string Guards;
@@ -382,13 +400,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
                                           : "unknown: " + R.Why) +
                           ": block " + Block.str() + ", address " +
                           P.str(S.Address) + Guards);
-  WARPLINT_FUZZ_CHECK(uint64_t(R.Wavefronts) * WorstP ==
-                          uint64_t(WorstW) * R.Phases,
-                      "model " + std::to_string(R.Wavefronts) + "/" +
-                          std::to_string(R.Phases) + ", reference " +
-                          std::to_string(WorstW) + "/" + std::to_string(WorstP) +
-                          " for block " + Block.str() + ", " +
-                          std::to_string(Bytes) + " bytes, address " +
-                          P.str(S.Address));
+  WARPLINT_FUZZ_CHECK(
+      uint64_t(R.Wavefronts) * WorstP == uint64_t(WorstW) * R.Phases,
+      "model " + std::to_string(R.Wavefronts) + "/" + std::to_string(R.Phases) +
+          ", reference " + std::to_string(WorstW) + "/" +
+          std::to_string(WorstP) + " for block " + Block.str() + ", " +
+          std::to_string(Bytes) + " bytes, address " + P.str(S.Address));
   return 0;
 }

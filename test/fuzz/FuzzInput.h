@@ -34,7 +34,8 @@ public:
   }
   /// The rest of the input as text.
   std::string rest() {
-    std::string S(reinterpret_cast<const char *>(Data) + (Pos < Size ? Pos : Size),
+    std::string S(reinterpret_cast<const char *>(Data) +
+                      (Pos < Size ? Pos : Size),
                   Pos < Size ? Size - Pos : 0);
     Pos = Size;
     return S;
@@ -46,7 +47,8 @@ private:
   size_t Pos = 0;
 };
 
-[[noreturn]] inline void fail(const char *What, const std::string &Detail = "") {
+[[noreturn]] inline void fail(const char *What,
+                              const std::string &Detail = "") {
   std::fprintf(stderr, "warplint fuzz invariant failed: %s%s%s\n", What,
                Detail.empty() ? "" : ": ", Detail.c_str());
   std::abort();

@@ -40,11 +40,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   }
   ParseSetup Setup;
   Setup.ResourceDir = "/fuzz/resource";
-  std::vector<std::string> Adjusted = adjustCommand(Command, "/fuzz/a.cu", Setup);
+  std::vector<std::string> Adjusted =
+      adjustCommand(Command, "/fuzz/a.cu", Setup);
   // Clang's own warnings are never reported as warplint's.
   WARPLINT_FUZZ_CHECK(llvm::is_contained(Adjusted, "-w"),
                       "the adjusted command keeps clang's warnings");
-  std::vector<std::string> Device = deviceParseCommand(Adjusted, "sm_80", "13.0");
+  std::vector<std::string> Device =
+      deviceParseCommand(Adjusted, "sm_80", "13.0");
   WARPLINT_FUZZ_CHECK(!Device.empty(), "an empty device command");
   isCudaCommand(Args, "/fuzz/a.cu");
 

@@ -21,8 +21,9 @@ namespace {
 
 std::string describe(const SmArch &A, const OccupancyInput &In) {
   return std::string(A.Name) + " threads=" + std::to_string(In.Threads) +
-         " regs=" + std::to_string(In.Regs) + " smem=" +
-         std::to_string(In.Smem) + " barriers=" + std::to_string(In.Barriers);
+         " regs=" + std::to_string(In.Regs) +
+         " smem=" + std::to_string(In.Smem) +
+         " barriers=" + std::to_string(In.Barriers);
 }
 
 unsigned blocks(const SmArch &A, const OccupancyInput &In) {
@@ -50,9 +51,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (!R.ok()) {
     WARPLINT_FUZZ_CHECK(R.ActiveBlocks == 0, What);
   } else {
-    WARPLINT_FUZZ_CHECK(R.ActiveBlocks >= 1 && R.ActiveBlocks <= A.MaxBlocksPerSM,
+    WARPLINT_FUZZ_CHECK(
+        R.ActiveBlocks >= 1 && R.ActiveBlocks <= A.MaxBlocksPerSM, What);
+    WARPLINT_FUZZ_CHECK(R.ActiveWarps == R.ActiveBlocks * R.WarpsPerBlock,
                         What);
-    WARPLINT_FUZZ_CHECK(R.ActiveWarps == R.ActiveBlocks * R.WarpsPerBlock, What);
     WARPLINT_FUZZ_CHECK(R.ActiveWarps <= R.MaxWarps, What);
     WARPLINT_FUZZ_CHECK(R.Limiters & R.Primary, What);
   }
@@ -64,7 +66,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   WARPLINT_FUZZ_CHECK(blocks(A, More) <= Blocks, What + " with more registers");
   More = In;
   More.Smem += 1 + uint64_t(Step) * 97;
-  WARPLINT_FUZZ_CHECK(blocks(A, More) <= Blocks, What + " with more shared memory");
+  WARPLINT_FUZZ_CHECK(blocks(A, More) <= Blocks,
+                      What + " with more shared memory");
   More = In;
   More.Threads += 1 + Step % 64;
   // (A block of 0 threads cannot launch; one of 1 thread can.)
@@ -80,18 +83,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (In.Regs <= 255) {
     More = In;
     More.Regs = S.MaxRegsSameOccupancy;
-    WARPLINT_FUZZ_CHECK(blocks(A, More) == Blocks, What + " at the register headroom");
+    WARPLINT_FUZZ_CHECK(blocks(A, More) == Blocks,
+                        What + " at the register headroom");
     if (S.MaxRegsSameOccupancy < 255) {
       More.Regs += 1;
-      WARPLINT_FUZZ_CHECK(blocks(A, More) < Blocks, What + " past the register headroom");
+      WARPLINT_FUZZ_CHECK(blocks(A, More) < Blocks,
+                          What + " past the register headroom");
     }
   }
   WARPLINT_FUZZ_CHECK(S.MaxSmemSameOccupancy >= In.Smem, What);
   More = In;
   More.Smem = S.MaxSmemSameOccupancy;
-  WARPLINT_FUZZ_CHECK(blocks(A, More) == Blocks, What + " at the shared-memory headroom");
+  WARPLINT_FUZZ_CHECK(blocks(A, More) == Blocks,
+                      What + " at the shared-memory headroom");
   More.Smem += 1;
-  WARPLINT_FUZZ_CHECK(blocks(A, More) < Blocks, What + " past the shared-memory headroom");
+  WARPLINT_FUZZ_CHECK(blocks(A, More) < Blocks,
+                      What + " past the shared-memory headroom");
 
   if (S.NextActiveBlocks) {
     WARPLINT_FUZZ_CHECK(*S.NextActiveBlocks > Blocks, What);
@@ -108,7 +115,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     More = In;
     More.Threads = S.BestThreads;
     OccupancyResult Best = computeOccupancy(A, More);
-    WARPLINT_FUZZ_CHECK(Best.ok() && Best.ActiveWarps == S.BestActiveWarps, What);
+    WARPLINT_FUZZ_CHECK(Best.ok() && Best.ActiveWarps == S.BestActiveWarps,
+                        What);
     for (unsigned T = 32; T <= 1024; T += 32) {
       More.Threads = T;
       OccupancyResult O = computeOccupancy(A, More);

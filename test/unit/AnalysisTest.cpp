@@ -18,11 +18,17 @@ using namespace warplint;
 namespace {
 
 std::unique_ptr<ASTUnit> parse(llvm::StringRef Code) {
-  std::vector<std::string> Args = {
-      "-x", "cuda", "-nocudainc", "-nocudalib", "--cuda-host-only",
-      "--cuda-gpu-arch=sm_80", "-Wno-unknown-cuda-version",
-      "-resource-dir", WARPLINT_CLANG_RESOURCE_DIR,
-      "-isystem", WARPLINT_TEST_INPUTS};
+  std::vector<std::string> Args = {"-x",
+                                   "cuda",
+                                   "-nocudainc",
+                                   "-nocudalib",
+                                   "--cuda-host-only",
+                                   "--cuda-gpu-arch=sm_80",
+                                   "-Wno-unknown-cuda-version",
+                                   "-resource-dir",
+                                   WARPLINT_CLANG_RESOURCE_DIR,
+                                   "-isystem",
+                                   WARPLINT_TEST_INPUTS};
   std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
       ("#include <cuda.h>\n" + Code).str(), Args, "input.cu");
   EXPECT_TRUE(AST);

@@ -1,8 +1,8 @@
 // Unit tests of the shared-memory bank model (warplint/Model/BankModel.h).
 #include "warplint/Model/BankModel.h"
 #include "gtest/gtest.h"
-#include <random>
 #include <functional>
+#include <random>
 
 using namespace warplint::model;
 
@@ -58,18 +58,17 @@ static const WarpCase WarpCases[] = {
     {"Stride2Words", 4, [](unsigned L) { return int64_t(8 * L); }, 2, 1},
     {"Stride4Words", 4, [](unsigned L) { return int64_t(16 * L); }, 4, 1},
     {"Stride32Words", 4, [](unsigned L) { return int64_t(128 * L); }, 32, 1},
-    {"Stride33WordsIsPadded", 4, [](unsigned L) { return int64_t(132 * L); },
-     1, 1},
+    {"Stride33WordsIsPadded", 4, [](unsigned L) { return int64_t(132 * L); }, 1,
+     1},
     {"SameWordIsABroadcast", 4, [](unsigned) { return int64_t(40); }, 1, 1},
     {"TwoWordsInOneBank", 4,
      [](unsigned L) { return int64_t(L < 16 ? 0 : 128); }, 2, 1},
-    {"NegativeAddresses", 4, [](unsigned L) { return int64_t(4 * L) - 128; },
-     1, 1},
+    {"NegativeAddresses", 4, [](unsigned L) { return int64_t(4 * L) - 128; }, 1,
+     1},
     {"OneByteConsecutiveShareWords", 1, [](unsigned L) { return int64_t(L); },
      1, 1},
     {"OneByteStride4", 1, [](unsigned L) { return int64_t(4 * L); }, 1, 1},
-    {"OneByteStride128", 1, [](unsigned L) { return int64_t(128 * L); }, 32,
-     1},
+    {"OneByteStride128", 1, [](unsigned L) { return int64_t(128 * L); }, 32, 1},
     {"TwoByteConsecutiveShareWords", 2,
      [](unsigned L) { return int64_t(2 * L); }, 1, 1},
     {"TwoByteStride64Bytes", 2, [](unsigned L) { return int64_t(64 * L); }, 16,
@@ -85,11 +84,11 @@ static const WarpCase WarpCases[] = {
      [](unsigned L) { return int64_t(32 * L); }, 8, 4},
 };
 
-INSTANTIATE_TEST_SUITE_P(
-    BankModelTest, BankModelWarpTest, testing::ValuesIn(WarpCases),
-    [](const testing::TestParamInfo<WarpCase> &I) {
-      return std::string(I.param.Name);
-    });
+INSTANTIATE_TEST_SUITE_P(BankModelTest, BankModelWarpTest,
+                         testing::ValuesIn(WarpCases),
+                         [](const testing::TestParamInfo<WarpCase> &I) {
+                           return std::string(I.param.Name);
+                         });
 
 TEST(BankModelTest, PhasesFor) {
   EXPECT_EQ(phasesFor(1), 1u);
@@ -123,11 +122,11 @@ TEST(BankModelTest, WorstBankOfAColumnAccess) {
 TEST(BankModelTest, WorstPhaseOfAnEightByteAccess) {
   // Phase 0 (lanes 0..15) is conflict-free; in phase 1 every lane's two words
   // fall in banks 0 and 1.
-  WarpBanks B = warpBanks(lanes([](unsigned L) {
-                            return L < 16 ? int64_t(8 * L)
-                                          : int64_t(256 * (L - 16));
-                          }),
-                          8);
+  WarpBanks B =
+      warpBanks(lanes([](unsigned L) {
+                  return L < 16 ? int64_t(8 * L) : int64_t(256 * (L - 16));
+                }),
+                8);
   EXPECT_EQ(B.Phases, 2u);
   EXPECT_EQ(B.Wavefronts, 17u);
   EXPECT_EQ(B.WorstPhase, 1u);
@@ -472,8 +471,8 @@ TEST(BankModelTest, AnalyzeUsesTheLinearThreadId) {
   EXPECT_EQ(R.State, AccessResult::Ok);
   EXPECT_EQ(R.Wavefronts, 8u);
   EXPECT_EQ(R.Warp, 0u);
-  EXPECT_EQ(R.Lanes[16], 4 * 1);   // x = 0, y = 1
-  EXPECT_EQ(R.Lanes[17], 4 * 17);  // x = 1, y = 1
+  EXPECT_EQ(R.Lanes[16], 4 * 1);  // x = 0, y = 1
+  EXPECT_EQ(R.Lanes[17], 4 * 17); // x = 1, y = 1
   // s[threadIdx.y][threadIdx.x] is conflict-free.
   NodeId RowWord = P.binary(
       Op::Add, P.binary(Op::Mul, P.threadIdx(1), P.constant(16, U32), U32),
@@ -533,8 +532,8 @@ TEST(BankModelTest, AnalyzeAnEnumeratedLoop) {
   // for (s = 1; s < 8; s *= 2) ... s[threadIdx.x * s]: 1-, 2- and 4-way.
   ExprPool P;
   unsigned L = addEnumeratedLoop(P, "s", 1, 8, Op::Mul, 2);
-  NodeId Index = P.binary(Op::Mul, P.cast(P.threadIdx(0), I32),
-                          P.loopVar(L, I32), I32);
+  NodeId Index =
+      P.binary(Op::Mul, P.cast(P.threadIdx(0), I32), P.loopVar(L, I32), I32);
   AccessSpec S;
   S.Pool = &P;
   S.Address = P.binary(Op::Mul, Index, P.constant(4, I32), I32);
@@ -553,11 +552,10 @@ TEST(BankModelTest, AnalyzeALoopThatDoesNotChangeTheDegree) {
   // for (s = 0; s < 4; ++s) ... s[threadIdx.x * 32 + s]: 32-way throughout.
   ExprPool P;
   unsigned L = addEnumeratedLoop(P, "s", 0, 4, Op::Add, 1);
-  NodeId Word =
-      P.binary(Op::Add,
-               P.binary(Op::Mul, P.cast(P.threadIdx(0), I32),
-                        P.constant(32, I32), I32),
-               P.loopVar(L, I32), I32);
+  NodeId Word = P.binary(
+      Op::Add,
+      P.binary(Op::Mul, P.cast(P.threadIdx(0), I32), P.constant(32, I32), I32),
+      P.loopVar(L, I32), I32);
   AccessSpec S;
   S.Pool = &P;
   S.Address = P.binary(Op::Mul, Word, P.constant(4, I32), I32);
@@ -573,11 +571,10 @@ TEST(BankModelTest, AnalyzeALoopThatDoesNotChangeTheDegreeOfAnyWarp) {
   // every s. The degree depends on the warp, not on the loop.
   ExprPool P;
   unsigned L = addEnumeratedLoop(P, "s", 0, 4, Op::Add, 1);
-  NodeId Word =
-      P.binary(Op::Add,
-               P.binary(Op::Mul, P.cast(P.threadIdx(0), I32),
-                        P.constant(32, I32), I32),
-               P.loopVar(L, I32), I32);
+  NodeId Word = P.binary(
+      Op::Add,
+      P.binary(Op::Mul, P.cast(P.threadIdx(0), I32), P.constant(32, I32), I32),
+      P.loopVar(L, I32), I32);
   AccessSpec S;
   S.Pool = &P;
   S.Address = P.binary(Op::Mul, Word, P.constant(4, I32), I32);
@@ -592,8 +589,8 @@ TEST(BankModelTest, AnalyzeALoopThatDoesNotChangeTheDegreeOfAnyWarp) {
 TEST(BankModelTest, AnalyzeALoopThatNeverRuns) {
   ExprPool P;
   unsigned L = addEnumeratedLoop(P, "s", 4, 0, Op::Add, 1);
-  NodeId Word = P.binary(Op::Add, P.cast(P.threadIdx(0), I32),
-                         P.loopVar(L, I32), I32);
+  NodeId Word =
+      P.binary(Op::Add, P.cast(P.threadIdx(0), I32), P.loopVar(L, I32), I32);
   AccessSpec S;
   S.Pool = &P;
   S.Address = P.binary(Op::Mul, Word, P.constant(4, I32), I32);
@@ -646,8 +643,8 @@ TEST(BankModelTest, AnalyzeALoopWhoseStartDependsOnTheThread) {
   unsigned L = P.addLoop("i");
   NodeId I = P.loopVar(L, I32);
   Loop &Lp = P.loop(L);
-  Lp.Init = P.binary(Op::Mul, P.cast(P.threadIdx(0), I32),
-                     P.constant(4, I32), I32);
+  Lp.Init =
+      P.binary(Op::Mul, P.cast(P.threadIdx(0), I32), P.constant(4, I32), I32);
   Lp.Cond = P.binary(Op::LT, I, P.constant(40, I32), I32);
   Lp.Step = P.constant(4, I32);
   Lp.Next = P.binary(Op::Add, I, *Lp.Step, I32);
@@ -666,9 +663,8 @@ TEST(BankModelTest, AnalyzeALoopWhoseStartDependsOnTheThread) {
   // s[i % 32]: the word 32 wraps to word 0, the same word as lane 0's: a
   // broadcast, conflict-free in every iteration. The induction form
   // (threadIdx.x * 4 plus an unknown multiple of 4) cannot compute the %.
-  S.Address = P.binary(
-      Op::Mul, P.binary(Op::Rem, I, P.constant(32, I32), I32),
-      P.constant(4, I32), I32);
+  S.Address = P.binary(Op::Mul, P.binary(Op::Rem, I, P.constant(32, I32), I32),
+                       P.constant(4, I32), I32);
   R = analyzeAccess(S, {32, 1, 1});
   ASSERT_EQ(R.State, AccessResult::Ok);
   EXPECT_EQ(R.Wavefronts, 1u);
@@ -685,13 +681,12 @@ TEST(BankModelTest, AnalyzeAWarpUniformUnknownOffset) {
   // warp spans two rows: unknown.
   ExprPool P;
   NodeId C = P.symbol(P.addSymbol("C"), I32);
-  NodeId Row = P.binary(
-      Op::Div,
-      P.binary(Op::Mul,
-               P.binary(Op::Add, P.constant(2, I32),
-                        P.cast(P.threadIdx(1), I32), I32),
-               C, I32),
-      P.constant(4, I32), I32);
+  NodeId Row = P.binary(Op::Div,
+                        P.binary(Op::Mul,
+                                 P.binary(Op::Add, P.constant(2, I32),
+                                          P.cast(P.threadIdx(1), I32), I32),
+                                 C, I32),
+                        P.constant(4, I32), I32);
   NodeId Elem = P.binary(
       Op::Add, Row,
       P.binary(Op::Mul, P.cast(P.threadIdx(0), I32), P.constant(2, I32), I32),
@@ -731,9 +726,9 @@ AccessResult charStride33(uint64_t BaseMultiple, bool WithBase) {
   S.Bytes = 1;
   S.Address = P.binary(Op::Mul, P.threadIdx(0), P.constant(33, U32), U32);
   if (WithBase)
-    S.Address = P.binary(
-        Op::Add, P.symbol(P.addSymbol("base", BaseMultiple), U32), S.Address,
-        U32);
+    S.Address =
+        P.binary(Op::Add, P.symbol(P.addSymbol("base", BaseMultiple), U32),
+                 S.Address, U32);
   return analyzeAccess(S, {32, 1, 1});
 }
 } // namespace
@@ -776,9 +771,8 @@ TEST(BankModelTest, AnalyzeAnAddressTheEvaluatorCannotComputeIsUnknown) {
   NodeId Sym = P.symbol(P.addSymbol("k"), U32);
   AccessSpec S;
   S.Pool = &P;
-  S.Address = P.binary(
-      Op::Mul, P.binary(Op::Xor, P.threadIdx(0), Sym, U32), P.constant(4, U32),
-      U32);
+  S.Address = P.binary(Op::Mul, P.binary(Op::Xor, P.threadIdx(0), Sym, U32),
+                       P.constant(4, U32), U32);
   AccessResult R = analyzeAccess(S, {32, 1, 1});
   EXPECT_EQ(R.State, AccessResult::Unknown);
   EXPECT_EQ(R.Why, "the address is not a function of the thread index the "
@@ -800,14 +794,14 @@ TEST(BankModelTest, AnalyzeSwizzlesAndMasks) {
     return R.Wavefronts;
   };
   EXPECT_EQ(Degree(P.binary(Op::Add, Col, Tx, U32)), 1u);
-  EXPECT_EQ(Degree(P.binary(Op::Add, Col,
-                            P.binary(Op::Xor, Tx, P.constant(1, U32), U32),
-                            U32)),
-            1u);
-  EXPECT_EQ(Degree(P.binary(Op::Add, Col,
-                            P.binary(Op::And, Tx, P.constant(1, U32), U32),
-                            U32)),
-            16u);
+  EXPECT_EQ(
+      Degree(P.binary(Op::Add, Col,
+                      P.binary(Op::Xor, Tx, P.constant(1, U32), U32), U32)),
+      1u);
+  EXPECT_EQ(
+      Degree(P.binary(Op::Add, Col,
+                      P.binary(Op::And, Tx, P.constant(1, U32), U32), U32)),
+      16u);
 }
 
 //===----------------------------------------------------------------------===//
@@ -943,12 +937,11 @@ TEST(BankModelTest, WorkBudgetBoundsTheAnalysis) {
   AccessSpec S;
   S.Pool = &P;
   S.Address = P.binary(Op::Mul, Index, P.constant(4, I32), I32);
-  S.Guards.push_back(
-      {P.binary(Op::LT,
-                P.binary(Op::Add, P.cast(P.threadIdx(0), I32),
-                         P.loopVar(L, I32), I32),
-                P.constant(5000, I32), I32),
-       true});
+  S.Guards.push_back({P.binary(Op::LT,
+                               P.binary(Op::Add, P.cast(P.threadIdx(0), I32),
+                                        P.loopVar(L, I32), I32),
+                               P.constant(5000, I32), I32),
+                      true});
 
   WorkBudget Enough;
   S.Budget = &Enough;
@@ -1045,18 +1038,17 @@ TEST(BankModelTest, ShiftedLoopsAgreeWithEnumeration) {
       unsigned L = addEnumeratedLoop(P, "s", Start, Limit, Op::Add, Step);
       NodeId T = P.cast(P.threadIdx(Pick(2) == 0 ? 0 : 1), I32);
       NodeId Lane = P.binary(Op::Mul, T, P.constant(Mul, I32), I32);
-      NodeId Loop = P.binary(Op::Mul, P.loopVar(L, I32),
-                             P.constant(LoopMul, I32), I32);
+      NodeId Loop =
+          P.binary(Op::Mul, P.loopVar(L, I32), P.constant(LoopMul, I32), I32);
       AccessSpec S;
       S.Pool = &P;
       S.Bytes = Bytes;
-      S.Address = P.binary(
-          Op::Mul, P.binary(Op::Add, Lane, Loop, I32),
-          P.constant(int64_t(Bytes), I32), I32);
+      S.Address = P.binary(Op::Mul, P.binary(Op::Add, Lane, Loop, I32),
+                           P.constant(int64_t(Bytes), I32), I32);
       if (Case % 2)
-        S.Guards.push_back({P.binary(Op::LT, P.loopVar(L, I32),
-                                     P.constant(100, I32), I32),
-                            true});
+        S.Guards.push_back(
+            {P.binary(Op::LT, P.loopVar(L, I32), P.constant(100, I32), I32),
+             true});
       if (Guard) // always true, but it reads the thread index: enumerated
         S.Guards.push_back(
             {P.binary(Op::LT,

@@ -13,12 +13,15 @@
 
 using namespace warplint;
 
-static std::string errorText(llvm::Error E) { return llvm::toString(std::move(E)); }
+static std::string errorText(llvm::Error E) {
+  return llvm::toString(std::move(E));
+}
 
 TEST(ChecksTest, EveryCheckHasTheWarplintPrefixAndADescription) {
   ASSERT_FALSE(allChecks().empty());
   for (const CheckInfo &C : allChecks()) {
-    EXPECT_TRUE(llvm::StringRef(C.Name).starts_with("warplint-")) << C.Name.str();
+    EXPECT_TRUE(llvm::StringRef(C.Name).starts_with("warplint-"))
+        << C.Name.str();
     EXPECT_FALSE(llvm::StringRef(C.Description).empty());
     EXPECT_EQ(&checkInfo(C.Id), &C);
   }
@@ -78,8 +81,8 @@ TEST(OptionsTest, EveryKnownArchParsesInEveryForm) {
   unsigned Previous = 0;
   for (llvm::StringRef Name : knownArchs()) {
     llvm::StringRef Number = Name.drop_front(3);
-    for (std::string Spelling : {Name.str(), Number.str(),
-                                 ("compute_" + Number).str()}) {
+    for (std::string Spelling :
+         {Name.str(), Number.str(), ("compute_" + Number).str()}) {
       auto A = parseArchList(Spelling);
       ASSERT_TRUE(bool(A)) << Spelling << ": " << errorText(A.takeError());
       EXPECT_EQ(*A, std::vector<std::string>{Name.str()}) << Spelling;
@@ -112,7 +115,8 @@ TEST(OptionsTest, ParseBlockDimRejects) {
 TEST(OptionsTest, CheckOptions) {
   Options O;
   EXPECT_TRUE(O.getBool("warplint-block-size.LaunchBounds", true));
-  EXPECT_FALSE(bool(O.setCheckOption("warplint-block-size.LaunchBounds=false")));
+  EXPECT_FALSE(
+      bool(O.setCheckOption("warplint-block-size.LaunchBounds=false")));
   EXPECT_FALSE(O.getBool("warplint-block-size.LaunchBounds", true));
   std::string E = errorText(O.setCheckOption("warplint-block-size.Nope=1"));
   EXPECT_NE(E.find("unknown check option 'warplint-block-size.Nope'"),

@@ -1,11 +1,11 @@
 // Unit tests of compile-command rewriting (warplint/Driver/CompileArgs.h).
-#include <algorithm>
 #include "warplint/Driver/CompileArgs.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
+#include <algorithm>
 
 using namespace warplint;
 using Args = std::vector<std::string>;
@@ -23,12 +23,27 @@ TEST(CompileArgsTest, RecognisesNvcc) {
 
 TEST(CompileArgsTest, NvccKeepsWhatParsingNeeds) {
   std::vector<std::string> Dropped;
-  Args Out = translateNvccCommand(
-      {"/usr/local/cuda/bin/nvcc", "-I/inc", "-I", "/inc2",
-       "--include-path=/inc3", "-isystem", "/sys", "-DFOO=1", "-D", "BAR",
-       "--define-macro=BAZ", "-UQUX", "-std=c++17", "--std", "c++20",
-       "-include", "pre.h", "-x", "cu", "a.cu"},
-      &Dropped);
+  Args Out = translateNvccCommand({"/usr/local/cuda/bin/nvcc",
+                                   "-I/inc",
+                                   "-I",
+                                   "/inc2",
+                                   "--include-path=/inc3",
+                                   "-isystem",
+                                   "/sys",
+                                   "-DFOO=1",
+                                   "-D",
+                                   "BAR",
+                                   "--define-macro=BAZ",
+                                   "-UQUX",
+                                   "-std=c++17",
+                                   "--std",
+                                   "c++20",
+                                   "-include",
+                                   "pre.h",
+                                   "-x",
+                                   "cu",
+                                   "a.cu"},
+                                  &Dropped);
   EXPECT_EQ(Out.front(), "clang++");
   for (const char *S : {"-I/inc", "-I/inc2", "-I/inc3", "-isystem", "/sys",
                         "-DFOO=1", "-DBAR", "-DBAZ", "-UQUX", "-std=c++17",
@@ -39,12 +54,12 @@ TEST(CompileArgsTest, NvccKeepsWhatParsingNeeds) {
 
 TEST(CompileArgsTest, NvccDropsCodeGenerationAndHostFlags) {
   std::vector<std::string> Dropped;
-  Args Out = translateNvccCommand(
-      {"nvcc", "-O3", "-Xcompiler", "-fPIC,-Wall", "-Xptxas", "-v",
-       "--expt-relaxed-constexpr", "--extended-lambda", "-lineinfo",
-       "-maxrregcount=64", "-ccbin", "g++-12", "-o", "a.o", "-c",
-       "--use_fast_math", "a.cu"},
-      &Dropped);
+  Args Out = translateNvccCommand({"nvcc", "-O3", "-Xcompiler", "-fPIC,-Wall",
+                                   "-Xptxas", "-v", "--expt-relaxed-constexpr",
+                                   "--extended-lambda", "-lineinfo",
+                                   "-maxrregcount=64", "-ccbin", "g++-12", "-o",
+                                   "a.o", "-c", "--use_fast_math", "a.cu"},
+                                  &Dropped);
   EXPECT_EQ(Out, (Args{"clang++", "a.cu"}));
   EXPECT_TRUE(has(Dropped, "-Xcompiler -fPIC,-Wall"));
   EXPECT_TRUE(has(Dropped, "-Xptxas -v"));
@@ -55,15 +70,15 @@ TEST(CompileArgsTest, NvccDropsCodeGenerationAndHostFlags) {
 
 TEST(CompileArgsTest, RelocatableDeviceCodeBecomesGpuRdc) {
   // Launches from device code parse only with -fgpu-rdc.
-  for (Args In : {Args{"nvcc", "-rdc=true", "-c", "a.cu"},
-                  Args{"nvcc", "-rdc", "true", "-c", "a.cu"},
-                  Args{"nvcc", "--relocatable-device-code=true", "a.cu"},
-                  Args{"nvcc", "-dc", "a.cu"},
-                  Args{"nvcc", "--device-c", "a.cu"}})
+  for (Args In :
+       {Args{"nvcc", "-rdc=true", "-c", "a.cu"},
+        Args{"nvcc", "-rdc", "true", "-c", "a.cu"},
+        Args{"nvcc", "--relocatable-device-code=true", "a.cu"},
+        Args{"nvcc", "-dc", "a.cu"}, Args{"nvcc", "--device-c", "a.cu"}})
     EXPECT_TRUE(has(translateNvccCommand(In), "-fgpu-rdc")) << In[1];
-  for (Args In : {Args{"nvcc", "-rdc=false", "-c", "a.cu"},
-                  Args{"nvcc", "-rdc", "false", "a.cu"},
-                  Args{"nvcc", "-c", "a.cu"}})
+  for (Args In :
+       {Args{"nvcc", "-rdc=false", "-c", "a.cu"},
+        Args{"nvcc", "-rdc", "false", "a.cu"}, Args{"nvcc", "-c", "a.cu"}})
     EXPECT_EQ(translateNvccCommand(In), (Args{"clang++", "a.cu"})) << In[1];
 }
 
@@ -72,10 +87,9 @@ TEST(CompileArgsTest, NvccArchitectureBecomesCudaGpuArch) {
                   "--cuda-gpu-arch=sm_86"));
   EXPECT_TRUE(has(translateNvccCommand({"nvcc", "-arch", "sm_90a", "a.cu"}),
                   "--cuda-gpu-arch=sm_90"));
-  Args G = translateNvccCommand({"nvcc", "-gencode",
-                                 "arch=compute_75,code=sm_75", "-gencode",
-                                 "arch=compute_90,code=[sm_90,compute_90]",
-                                 "a.cu"});
+  Args G = translateNvccCommand(
+      {"nvcc", "-gencode", "arch=compute_75,code=sm_75", "-gencode",
+       "arch=compute_90,code=[sm_90,compute_90]", "a.cu"});
   EXPECT_TRUE(has(G, "--cuda-gpu-arch=sm_75"));
   EXPECT_FALSE(has(G, "--cuda-gpu-arch=sm_90"));
 }
@@ -192,21 +206,40 @@ TEST(CompileArgsTest, PreludeFilesAnswerForTheRuntimeHeaders) {
   }
   EXPECT_TRUE(SawRuntime);
   EXPECT_TRUE(SawPrelude);
-  EXPECT_NE(cudaPreludeText().find("cudaLaunchKernelEx"), llvm::StringRef::npos);
+  EXPECT_NE(cudaPreludeText().find("cudaLaunchKernelEx"),
+            llvm::StringRef::npos);
 }
 
 TEST(CompileArgsTest, DeviceAssemblyCommandCompilesOneArchToPtx) {
-  std::vector<std::string> Adjusted = {
-      "clang++",      "-x",          "cuda",          "-Iinc",
-      "-nocudalib",   "--cuda-host-only", "--cuda-gpu-arch=sm_80",
-      "-fsyntax-only", "-o",         "a.o",           "-c",
-      "-w",           "--",          "k.cu"};
-  std::vector<std::string> Out =
-      deviceAssemblyCommand(Adjusted, "/usr/bin/clang++", "sm_90", "/tmp/k.ptx");
-  std::vector<std::string> Want = {
-      "/usr/bin/clang++", "-x", "cuda", "-Iinc", "-w", "-O3",
-      "--cuda-device-only", "--cuda-gpu-arch=sm_90", "-S", "-o",
-      "/tmp/k.ptx", "--", "k.cu"};
+  std::vector<std::string> Adjusted = {"clang++",
+                                       "-x",
+                                       "cuda",
+                                       "-Iinc",
+                                       "-nocudalib",
+                                       "--cuda-host-only",
+                                       "--cuda-gpu-arch=sm_80",
+                                       "-fsyntax-only",
+                                       "-o",
+                                       "a.o",
+                                       "-c",
+                                       "-w",
+                                       "--",
+                                       "k.cu"};
+  std::vector<std::string> Out = deviceAssemblyCommand(
+      Adjusted, "/usr/bin/clang++", "sm_90", "/tmp/k.ptx");
+  std::vector<std::string> Want = {"/usr/bin/clang++",
+                                   "-x",
+                                   "cuda",
+                                   "-Iinc",
+                                   "-w",
+                                   "-O3",
+                                   "--cuda-device-only",
+                                   "--cuda-gpu-arch=sm_90",
+                                   "-S",
+                                   "-o",
+                                   "/tmp/k.ptx",
+                                   "--",
+                                   "k.cu"};
   EXPECT_EQ(Out, Want);
 }
 
@@ -264,8 +297,8 @@ TEST(CompileArgsTest, DeviceParseCommandLeavesOtherSidesAlone) {
 TEST(CompileArgsTest, NvccListValuesAreSplitAtCommas) {
   // nvcc reads -DA=1,B=2 as two macros, and -I a,b as two directories.
   Args Out = translateNvccCommand({"nvcc", "-DA=1,B=2", "-I", "inc1,inc2",
-                                   "--define-macro=C,D=4", "-isystem",
-                                   "s1,s2", "-include", "p.h,q.h", "a.cu"});
+                                   "--define-macro=C,D=4", "-isystem", "s1,s2",
+                                   "-include", "p.h,q.h", "a.cu"});
   for (const char *S : {"-DA=1", "-DB=2", "-Iinc1", "-Iinc2", "-DC", "-DD=4",
                         "s1", "s2", "p.h", "q.h"})
     EXPECT_TRUE(has(Out, S)) << S;
@@ -308,8 +341,8 @@ TEST(CompileArgsTest, NvccOptionsFilesAreRead) {
     llvm::raw_fd_ostream OS(File, EC);
     OS << "-I\"/with space\" -DFROM_FILE=1\n-std=c++17\n";
   }
-  Args Out = translateNvccCommand({"nvcc", "--options-file", std::string(File),
-                                   "a.cu"});
+  Args Out = translateNvccCommand(
+      {"nvcc", "--options-file", std::string(File), "a.cu"});
   EXPECT_EQ(Out, (Args{"clang++", "-I/with space", "-DFROM_FILE=1",
                        "-std=c++17", "a.cu"}));
   Out = translateNvccCommand({"nvcc", "-optf=" + std::string(File), "a.cu"});
@@ -355,26 +388,23 @@ TEST(CompileArgsTest, NvccOptionsFilesAreExpandedInPlace) {
 }
 
 TEST(CompileArgsTest, GpuArchitecturesOfNvcc) {
-  EXPECT_EQ(gpuArchitectures({"nvcc", "-arch=sm_90", "a.cu"}),
-            (Args{"sm_90"}));
+  EXPECT_EQ(gpuArchitectures({"nvcc", "-arch=sm_90", "a.cu"}), (Args{"sm_90"}));
   EXPECT_EQ(gpuArchitectures({"nvcc", "-arch", "compute_80", "a.cu"}),
             (Args{"sm_80"}));
   EXPECT_EQ(gpuArchitectures({"nvcc", "--gpu-architecture=compute_80",
                               "--gpu-code=sm_80,sm_86,compute_80", "a.cu"}),
             (Args{"sm_80", "sm_86"}));
-  EXPECT_EQ(gpuArchitectures({"nvcc", "-gencode",
-                              "arch=compute_75,code=sm_75", "-gencode",
-                              "arch=compute_90,code=[sm_90,compute_90]",
-                              "-gencode=arch=compute_100,code=compute_100",
-                              "a.cu"}),
-            (Args{"sm_75", "sm_90", "sm_100"}));
-  EXPECT_EQ(gpuArchitectures({"nvcc", "-gencode", "arch=compute_80,code=sm_80",
-                              "-gencode", "arch=compute_80,code=sm_80",
-                              "a.cu"}),
-            (Args{"sm_80"}));
+  EXPECT_EQ(
+      gpuArchitectures({"nvcc", "-gencode", "arch=compute_75,code=sm_75",
+                        "-gencode", "arch=compute_90,code=[sm_90,compute_90]",
+                        "-gencode=arch=compute_100,code=compute_100", "a.cu"}),
+      (Args{"sm_75", "sm_90", "sm_100"}));
+  EXPECT_EQ(
+      gpuArchitectures({"nvcc", "-gencode", "arch=compute_80,code=sm_80",
+                        "-gencode", "arch=compute_80,code=sm_80", "a.cu"}),
+      (Args{"sm_80"}));
   std::vector<std::string> Unresolved;
-  EXPECT_TRUE(gpuArchitectures({"nvcc", "-arch=all-major", "a.cu"},
-                               &Unresolved)
+  EXPECT_TRUE(gpuArchitectures({"nvcc", "-arch=all-major", "a.cu"}, &Unresolved)
                   .empty());
   EXPECT_EQ(Unresolved, (Args{"all-major"}));
   EXPECT_TRUE(gpuArchitectures({"nvcc", "a.cu"}).empty());
@@ -385,9 +415,9 @@ TEST(CompileArgsTest, GpuArchitecturesOfClang) {
                               "--cuda-gpu-arch=sm_90a", "a.cu"}),
             (Args{"sm_80", "sm_90a"}));
   std::vector<std::string> Unresolved;
-  EXPECT_EQ(gpuArchitectures({"clang++", "--offload-arch=sm_86,native,gfx90a",
-                              "a.cu"},
-                             &Unresolved),
+  EXPECT_EQ(gpuArchitectures(
+                {"clang++", "--offload-arch=sm_86,native,gfx90a", "a.cu"},
+                &Unresolved),
             (Args{"sm_86"}));
   EXPECT_EQ(Unresolved, (Args{"native", "gfx90a"}));
 }
@@ -395,9 +425,8 @@ TEST(CompileArgsTest, GpuArchitecturesOfClang) {
 TEST(CompileArgsTest, DropsCompilationDatabaseFragments) {
   // clang writes -MJ's file even with -fsyntax-only.
   ParseSetup S;
-  Args Out = adjustCommand({"clang++", "-MJ", "a.json", "-MJb.json", "-MD",
-                            "a.cpp"},
-                           "a.cpp", S);
+  Args Out = adjustCommand(
+      {"clang++", "-MJ", "a.json", "-MJb.json", "-MD", "a.cpp"}, "a.cpp", S);
   EXPECT_FALSE(has(Out, "-MJ"));
   EXPECT_FALSE(has(Out, "a.json"));
   EXPECT_FALSE(has(Out, "-MJb.json"));

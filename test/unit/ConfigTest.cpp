@@ -74,13 +74,15 @@ TEST(ConfigTest, ClangTidyStyleCheckOptionList) {
 TEST(ConfigTest, ErrorsNameFileLineAndColumn) {
   EXPECT_EQ(errorOf("Chekcs: '*'\n").substr(0, 40),
             "/p/.warplint.yaml:1:1: unknown key 'Chek");
-  EXPECT_NE(errorOf("Archs: [sm_80, sm_99]\n").find(":1:16: unknown GPU "
-                                                     "architecture 'sm_99'"),
+  EXPECT_NE(errorOf("Archs: [sm_80, sm_99]\n")
+                .find(":1:16: unknown GPU "
+                      "architecture 'sm_99'"),
             std::string::npos);
   EXPECT_NE(errorOf("MinOccupancy: 2\n").find(":1:15: "), std::string::npos);
   EXPECT_NE(errorOf("BlockDim: 'x'\n").find("BlockDim"), std::string::npos);
-  EXPECT_NE(errorOf("FailOn: sometimes\n").find("FailOn takes warning, error "
-                                               "or never"),
+  EXPECT_NE(errorOf("FailOn: sometimes\n")
+                .find("FailOn takes warning, error "
+                      "or never"),
             std::string::npos);
   EXPECT_NE(errorOf("Werror: maybe\n").find("Werror takes true or false"),
             std::string::npos);
@@ -91,9 +93,9 @@ TEST(ConfigTest, ErrorsNameFileLineAndColumn) {
   EXPECT_NE(errorOf("- a\n- b\n").find("expected a mapping"),
             std::string::npos);
   EXPECT_NE(errorOf("Checks: [a\n"), "");
-  EXPECT_NE(errorOf("Checks: '*'\n---\nChecks: '-*'\n")
-                .find("single YAML document"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf("Checks: '*'\n---\nChecks: '-*'\n").find("single YAML document"),
+      std::string::npos);
 }
 
 TEST(ConfigTest, CommandLineWins) {

@@ -4,8 +4,8 @@
 // the compiler and warplint it finds, whether findings fail the build,
 // warplint's command, what warplint's run means, and what it prints.
 #include "warplint/Driver/Launch.h"
-#include "warplint/Driver/Launcher.h"
 #include "ScratchDir.h"
+#include "warplint/Driver/Launcher.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

@@ -80,8 +80,8 @@ TEST(OccupancyCalculatorTest, ParseCount) {
   EXPECT_EQ(parseCount("16kb", true), 16384u);
   EXPECT_EQ(parseCount("1KB", true), 1024u);
   EXPECT_EQ(parseCount("1125899906842624", false), uint64_t(1) << 50);
-  for (const char *S : {"", "-1", "1.5", "lots", "12KBX", "0x10",
-                        "1125899906842625", "K"})
+  for (const char *S :
+       {"", "-1", "1.5", "lots", "12KBX", "0x10", "1125899906842625", "K"})
     EXPECT_FALSE(parseCount(S, true).has_value()) << '"' << S << '"';
   // A suffix only for sizes.
   EXPECT_FALSE(parseCount("48K", false).has_value());

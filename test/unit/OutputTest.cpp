@@ -93,8 +93,7 @@ TEST(OutputTest, SarifContract) {
   const json::Array *Runs = Root->getArray("runs");
   ASSERT_EQ(Runs->size(), 1u);
   const json::Object *Run = (*Runs)[0].getAsObject();
-  const json::Object *Driver =
-      Run->getObject("tool")->getObject("driver");
+  const json::Object *Driver = Run->getObject("tool")->getObject("driver");
   EXPECT_EQ(Driver->getString("name"), "warplint");
   const json::Array *Rules = Driver->getArray("rules");
   ASSERT_FALSE(Rules->empty());
@@ -108,9 +107,9 @@ TEST(OutputTest, SarifContract) {
   EXPECT_EQ(R->getString("level"), "warning");
   EXPECT_EQ(R->getObject("message")->getString("text"),
             "launch of 'k' uses a block of 100 threads");
-  const json::Object *PL = (*R->getArray("locations"))[0]
-                               .getAsObject()
-                               ->getObject("physicalLocation");
+  const json::Object *PL =
+      (*R->getArray("locations"))[0].getAsObject()->getObject(
+          "physicalLocation");
   // Under the base directory: relative, percent-encoded, with a base id.
   EXPECT_EQ(PL->getObject("artifactLocation")->getString("uri"),
             "dir%20with%20space/a.cu");
@@ -122,9 +121,10 @@ TEST(OutputTest, SarifContract) {
   EXPECT_EQ(R->getArray("relatedLocations")->size(), 1u);
 
   // Elsewhere: an absolute file URI.
-  const json::Object *PL2 = (*(*Results)[1].getAsObject()->getArray("locations"))[0]
-                                .getAsObject()
-                                ->getObject("physicalLocation");
+  const json::Object *PL2 =
+      (*(*Results)[1].getAsObject()->getArray("locations"))[0]
+          .getAsObject()
+          ->getObject("physicalLocation");
   EXPECT_EQ(PL2->getObject("artifactLocation")->getString("uri"),
             "file:///elsewhere/b.cu");
   EXPECT_EQ((*Results)[1].getAsObject()->getString("level"), "error");

@@ -211,10 +211,10 @@ TEST(ReportingTest, OnceEachInOrderEachUnderItsFilesPolicy) {
 }
 
 TEST(ReportingTest, TheBaselineTakesItsFindings) {
-  Finding Old = finding("warplint-block-size", Severity::Warning, "/p/a.cu", 3,
-                        "old");
-  Finding Gone = finding("warplint-block-size", Severity::Warning, "/p/a.cu",
-                         7, "fixed since");
+  Finding Old =
+      finding("warplint-block-size", Severity::Warning, "/p/a.cu", 3, "old");
+  Finding Gone = finding("warplint-block-size", Severity::Warning, "/p/a.cu", 7,
+                         "fixed since");
   auto B = Baseline::parse(baselineText({Old, Gone}, "/p"), "/p", "/p/b.json");
   ASSERT_TRUE(bool(B)) << llvm::toString(B.takeError());
   std::map<std::string, Baseline> Baselines;

@@ -191,20 +191,19 @@ TEST(PtxasReportTest, GarbageIsReportedNotFatal) {
   for (const Diagnostic &D : R.Diagnostics)
     Got.push_back({D.Line, D.K});
   const auto E = Diagnostic::Error, U = Diagnostic::Unrecognized;
-  EXPECT_EQ(Got, (std::vector<std::pair<unsigned, Diagnostic::Kind>>{
-                     {1, U},
-                     {2, E},
-                     {3, E},
-                     {4, E},
-                     {6, E},
-                     {6, U},
-                     {6, U},
-                     {7, U},
-                     {8, E},
-                     {9, U},
-                     {10, U},
-                     {12, U},
-                     {14, U}}));
+  EXPECT_EQ(Got, (std::vector<std::pair<unsigned, Diagnostic::Kind>>{{1, U},
+                                                                     {2, E},
+                                                                     {3, E},
+                                                                     {4, E},
+                                                                     {6, E},
+                                                                     {6, U},
+                                                                     {6, U},
+                                                                     {7, U},
+                                                                     {8, E},
+                                                                     {9, U},
+                                                                     {10, U},
+                                                                     {12, U},
+                                                                     {14, U}}));
   EXPECT_EQ(R.Diagnostics[0].Message,
             "kernels.cu(7): error: A __global__ function cannot be a member");
   EXPECT_EQ(R.Diagnostics[4].Message,
@@ -283,9 +282,9 @@ TEST(PtxasReportTest, ReportProblemsNameTheFileAndLine) {
   ReportProblems P = reportProblems("r.txt", "hello\n");
   EXPECT_TRUE(P.Unusable);
   ASSERT_EQ(P.Lines.size(), 1u);
-  EXPECT_EQ(P.Lines[0].rfind("'r.txt' is not a ptxas report: no ptxas report",
-                             0),
-            0u);
+  EXPECT_EQ(
+      P.Lines[0].rfind("'r.txt' is not a ptxas report: no ptxas report", 0),
+      0u);
 
   std::string Text;
   for (int I = 0; I < 7; ++I)
@@ -295,7 +294,8 @@ TEST(PtxasReportTest, ReportProblemsNameTheFileAndLine) {
   EXPECT_FALSE(P.Unusable);
   EXPECT_EQ(P.Errors, 7u);
   ASSERT_EQ(P.Lines.size(), 6u);
-  EXPECT_EQ(P.Lines[0], "r.txt:2: bad register count '-1' for k0 (at most 255)");
+  EXPECT_EQ(P.Lines[0],
+            "r.txt:2: bad register count '-1' for k0 (at most 255)");
   EXPECT_EQ(P.Lines[5], "r.txt: 2 more errors");
 
   // A sound report, unrecognized lines and all, has nothing to say.

@@ -212,11 +212,11 @@ static const BinaryCase BinaryCases[] = {
     {"LOrOneTrue", Op::LOr, 0, -3, I32, I32, 1},
 };
 
-INSTANTIATE_TEST_SUITE_P(
-    ThreadExprTest, ThreadExprBinaryTest, testing::ValuesIn(BinaryCases),
-    [](const testing::TestParamInfo<BinaryCase> &I) {
-      return std::string(I.param.Name);
-    });
+INSTANTIATE_TEST_SUITE_P(ThreadExprTest, ThreadExprBinaryTest,
+                         testing::ValuesIn(BinaryCases),
+                         [](const testing::TestParamInfo<BinaryCase> &I) {
+                           return std::string(I.param.Name);
+                         });
 
 //===----------------------------------------------------------------------===//
 // Unary operators, logical operators, select and cast
@@ -275,9 +275,8 @@ TEST(ThreadExprTest, LogicalOperatorsPerThread) {
   ExprPool P;
   // threadIdx.x < 4 || threadIdx.x >= 30
   NodeId Tx = P.threadIdx(0);
-  NodeId Cond = P.binary(
-      Op::LOr, P.binary(Op::LT, Tx, P.constant(4, U32), I32),
-      P.binary(Op::GE, Tx, P.constant(30, U32), I32), I32);
+  NodeId Cond = P.binary(Op::LOr, P.binary(Op::LT, Tx, P.constant(4, U32), I32),
+                         P.binary(Op::GE, Tx, P.constant(30, U32), I32), I32);
   Dim3 B{32, 1, 1};
   EXPECT_EQ(constantOf(P, Cond, envFor(B, 3)), 1);
   EXPECT_EQ(constantOf(P, Cond, envFor(B, 4)), 0);
@@ -291,11 +290,12 @@ TEST(ThreadExprTest, SelectEvaluatesOnlyTheChosenArm) {
   NodeId Unknown =
       P.binary(Op::Div, P.constant(1, I32), P.constant(0, I32), I32);
   NodeId Seven = P.constant(7, I32), Nine = P.constant(9, I32);
-  EXPECT_EQ(
-      constantOf(P, P.select(P.constant(1, I32), Seven, Unknown, I32), E), 7);
-  EXPECT_EQ(
-      constantOf(P, P.select(P.constant(0, I32), Unknown, Nine, I32), E), 9);
-  EXPECT_FALSE(evaluate(P, P.select(P.constant(1, I32), Unknown, Nine, I32), E));
+  EXPECT_EQ(constantOf(P, P.select(P.constant(1, I32), Seven, Unknown, I32), E),
+            7);
+  EXPECT_EQ(constantOf(P, P.select(P.constant(0, I32), Unknown, Nine, I32), E),
+            9);
+  EXPECT_FALSE(
+      evaluate(P, P.select(P.constant(1, I32), Unknown, Nine, I32), E));
   // A uniform unknown condition makes the select an opaque uniform value;
   // a lane-dependent select with such a condition is unknown.
   NodeId Sym = P.symbol(P.addSymbol("c"), I32);
@@ -438,7 +438,8 @@ TEST(ThreadExprTest, DivisionPassesNonNegativeMultiplesOfTheDivisor) {
   NodeId Odd = P.binary(
       Op::Add, P.binary(Op::Mul, P.symbol(B, I32), P.constant(48, I32), I32),
       Tx, I32);
-  EXPECT_FALSE(evaluate(P, P.binary(Op::Div, Odd, P.constant(32, I32), I32), E));
+  EXPECT_FALSE(
+      evaluate(P, P.binary(Op::Div, Odd, P.constant(32, I32), I32), E));
   NodeId Signed = P.binary(
       Op::Add, P.binary(Op::Mul, P.symbol(N, I32), P.constant(64, I32), I32),
       Tx, I32);
@@ -478,19 +479,18 @@ TEST(ThreadExprTest, ComparisonsOfEqualSymbolicPartsCompareConstants) {
   NodeId Sym = P.symbol(P.addSymbol("base"), I32);
   NodeId Tx = P.cast(P.threadIdx(0), I32);
   // base + tx < base + 4
-  NodeId Cond =
-      P.binary(Op::LT, P.binary(Op::Add, Sym, Tx, I32),
-               P.binary(Op::Add, Sym, P.constant(4, I32), I32), I32);
+  NodeId Cond = P.binary(Op::LT, P.binary(Op::Add, Sym, Tx, I32),
+                         P.binary(Op::Add, Sym, P.constant(4, I32), I32), I32);
   Dim3 B{32, 1, 1};
   EXPECT_EQ(constantOf(P, Cond, envFor(B, 3)), 1);
   EXPECT_EQ(constantOf(P, Cond, envFor(B, 4)), 0);
   EXPECT_EQ(constantOf(P, P.binary(Op::EQ, Sym, Sym, I32), envFor(B, 0)), 1);
   // Min of two values with the same symbols keeps the symbols.
-  auto M = evaluate(P,
-                    P.binary(Op::Min, P.binary(Op::Add, Sym, Tx, I32),
-                             P.binary(Op::Add, Sym, P.constant(4, I32), I32),
-                             I32),
-                    envFor(B, 7));
+  auto M =
+      evaluate(P,
+               P.binary(Op::Min, P.binary(Op::Add, Sym, Tx, I32),
+                        P.binary(Op::Add, Sym, P.constant(4, I32), I32), I32),
+               envFor(B, 7));
   ASSERT_TRUE(M);
   EXPECT_EQ(M->C, 4);
   EXPECT_EQ(M->Terms.size(), 1u);
@@ -625,10 +625,9 @@ TEST(ThreadExprTest, ReadsThreadIdx) {
   ExprPool P;
   NodeId Tx = P.threadIdx(1);
   EXPECT_TRUE(P.readsThreadIdx(Tx));
-  EXPECT_TRUE(
-      P.readsThreadIdx(P.binary(Op::Add, P.constant(1, U32), Tx, U32)));
-  EXPECT_TRUE(P.readsThreadIdx(P.select(P.constant(1, I32),
-                                        P.constant(0, U32), Tx, U32)));
+  EXPECT_TRUE(P.readsThreadIdx(P.binary(Op::Add, P.constant(1, U32), Tx, U32)));
+  EXPECT_TRUE(P.readsThreadIdx(
+      P.select(P.constant(1, I32), P.constant(0, U32), Tx, U32)));
   EXPECT_FALSE(P.readsThreadIdx(P.blockDim(0)));
   NodeId Sym = P.symbol(P.addSymbol("n"), I32);
   EXPECT_FALSE(
@@ -763,11 +762,11 @@ TEST(ThreadExprTest, ACoefficientThatOverflowsMakesTheValueOpaque) {
   ASSERT_EQ(V->Terms.size(), 1u);
   EXPECT_EQ(V->Terms[0].first, P.opaqueSymbol(Over));
   // n * INT64_MAX added to itself: the sum's coefficient overflows too.
-  NodeId Lane = P.binary(Op::Add, P.binary(Op::Mul, P.symbol(N, I64),
-                                           P.constant(INT64_MAX, I64), I64),
-                         P.binary(Op::Mul, P.symbol(N, I64),
-                                  P.constant(INT64_MAX, I64), I64),
-                         I64);
+  NodeId Lane = P.binary(
+      Op::Add,
+      P.binary(Op::Mul, P.symbol(N, I64), P.constant(INT64_MAX, I64), I64),
+      P.binary(Op::Mul, P.symbol(N, I64), P.constant(INT64_MAX, I64), I64),
+      I64);
   auto W = evaluate(P, Lane, envFor({32, 1, 1}, 3));
   ASSERT_TRUE(W.has_value());
   EXPECT_EQ(W->Terms[0].first, P.opaqueSymbol(Lane));

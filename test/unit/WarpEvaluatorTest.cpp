@@ -13,10 +13,10 @@ namespace {
 const IntType Types[] = {{8, true},  {8, false},  {16, true}, {16, false},
                          {32, true}, {32, false}, {64, true}, {64, false}};
 
-const Op Binary[] = {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Rem, Op::Shl,
-                     Op::Shr, Op::And, Op::Or,  Op::Xor, Op::LT,  Op::GT,
-                     Op::LE,  Op::GE,  Op::EQ,  Op::NE,  Op::LAnd, Op::LOr,
-                     Op::Min, Op::Max};
+const Op Binary[] = {Op::Add, Op::Sub,  Op::Mul, Op::Div, Op::Rem,
+                     Op::Shl, Op::Shr,  Op::And, Op::Or,  Op::Xor,
+                     Op::LT,  Op::GT,   Op::LE,  Op::GE,  Op::EQ,
+                     Op::NE,  Op::LAnd, Op::LOr, Op::Min, Op::Max};
 
 /// A random pool: leaves first, then operators over earlier nodes; the
 /// roots are the last few nodes built.
@@ -39,8 +39,8 @@ struct RandomPool {
       Ns.push_back(P.threadIdx(D));
     for (unsigned D = 0; D < 2; ++D)
       Ns.push_back(P.blockDim(D));
-    static const int64_t Consts[] = {0, 1, 2, 3, 4, 5, 7, 8, 16, 31, 32, 33,
-                                     -1, -4, 255, 65536, INT64_MIN};
+    static const int64_t Consts[] = {
+        0, 1, 2, 3, 4, 5, 7, 8, 16, 31, 32, 33, -1, -4, 255, 65536, INT64_MIN};
     for (unsigned I = 0; I < 6; ++I)
       Ns.push_back(P.constant(Consts[Pick(17)], Type()));
     Ns.push_back(P.symbol(S0, IntType::i64()));
@@ -50,10 +50,10 @@ struct RandomPool {
     // j = 0; j < 5; ++j: a loop every thread runs alike.
     warplint::model::Loop &Lp = P.loop(Loop);
     Lp.Init = P.constant(0, IntType::i32());
-    Lp.Cond = P.binary(Op::LT, J, P.constant(5, IntType::i32()),
-                       IntType::i32());
-    Lp.Next = P.binary(Op::Add, J, P.constant(1, IntType::i32()),
-                       IntType::i32());
+    Lp.Cond =
+        P.binary(Op::LT, J, P.constant(5, IntType::i32()), IntType::i32());
+    Lp.Next =
+        P.binary(Op::Add, J, P.constant(1, IntType::i32()), IntType::i32());
     Lp.Complete = true;
     unsigned Count = 4 + Pick(24);
     for (unsigned I = 0; I < Count; ++I) {
@@ -125,8 +125,8 @@ TEST(WarpEvaluatorTest, AgreesWithTheThreadEvaluatorOnRandomPools) {
     for (uint64_t Warp = 0; Warp * 32 < Threads; ++Warp) {
       std::vector<std::array<uint64_t, 3>> Tids;
       for (uint64_t Id = Warp * 32; Id < Threads && Id < Warp * 32 + 32; ++Id)
-        Tids.push_back({Id % Block.X, (Id / Block.X) % Block.Y,
-                        Id / (Block.X * Block.Y)});
+        Tids.push_back(
+            {Id % Block.X, (Id / Block.X) % Block.Y, Id / (Block.X * Block.Y)});
       ++Warps;
       if (!W.run(Tids))
         continue;
@@ -140,8 +140,8 @@ TEST(WarpEvaluatorTest, AgreesWithTheThreadEvaluatorOnRandomPools) {
         for (NodeId N : RP.Roots) {
           std::optional<LinearValue> V = evaluate(RP.P, N, E);
           ASSERT_TRUE(sameValue(V, W, N, L))
-              << "case " << Case << ", warp " << Warp << ", lane " << L
-              << ": " << RP.P.str(N);
+              << "case " << Case << ", warp " << Warp << ", lane " << L << ": "
+              << RP.P.str(N);
           std::optional<LinearValue> TV = T.eval(N);
           ASSERT_EQ(TV.has_value(), V.has_value()) << RP.P.str(N);
           if (V) {
@@ -168,8 +168,8 @@ TEST(WarpEvaluatorTest, GivesWayToLoopsThatDependOnTheThread) {
   Lp.Cond = P.binary(Op::LT, P.loopVar(L, IntType::i32()),
                      P.constant(8, IntType::i32()), IntType::i32());
   Lp.Complete = true;
-  NodeId Root = P.binary(Op::Add, P.loopVar(L, IntType::i32()),
-                         P.threadIdx(0), IntType::i32());
+  NodeId Root = P.binary(Op::Add, P.loopVar(L, IntType::i32()), P.threadIdx(0),
+                         IntType::i32());
   WarpEvaluator W(P, {Root}, Dim3{32, 1, 1});
   EXPECT_FALSE(W.supported());
 }
@@ -178,8 +178,8 @@ TEST(WarpEvaluatorTest, SymbolsThatDifferBetweenLanesGiveWay) {
   // n * threadIdx.x: each lane a different multiple of an unknown value.
   ExprPool P;
   unsigned N = P.addSymbol("n");
-  NodeId Root = P.binary(Op::Mul, P.symbol(N, IntType::i32()),
-                         P.threadIdx(0), IntType::i32());
+  NodeId Root = P.binary(Op::Mul, P.symbol(N, IntType::i32()), P.threadIdx(0),
+                         IntType::i32());
   Dim3 Block{32, 1, 1};
   WarpEvaluator W(P, {Root}, Block);
   EvalEnv Env;

@@ -1,4 +1,5 @@
-//===-- Analyzer.h - Run the enabled checks on a translation unit -*- C++ -*-===//
+//===-- Analyzer.h - Run the enabled checks on a translation unit -*- C++
+//-*-===//
 ///
 /// The one entry point the three front ends call, with the checks to run
 /// (a CheckRegistry, filled by lib/Checks). It produces findings with clang
@@ -114,8 +115,8 @@ bool runContained(llvm::function_ref<void()> Work, std::string &Crash);
 
 /// analyzeTranslationUnit for the front ends that run inside a compiler
 /// (the plugin, the clang-tidy module), under runContained: a crash in
-/// warplint's analysis costs its findings, never the compile. std::nullopt after a crash, with
-/// Crash set to how it crashed ("signal 11").
+/// warplint's analysis costs its findings, never the compile. std::nullopt
+/// after a crash, with Crash set to how it crashed ("signal 11").
 std::optional<AnalysisResult>
 analyzeTranslationUnitContained(clang::ASTContext &Ctx,
                                 const CheckRegistry &Checks,

@@ -1,4 +1,5 @@
-//===-- BankConflicts.h - Every shared access, every launch shape -*- C++ -*-===//
+//===-- BankConflicts.h - Every shared access, every launch shape -*- C++
+//-*-===//
 ///
 /// Runs the bank model on every shared-memory access of a translation unit,
 /// for each block shape its kernel is launched with (through each chain of
@@ -20,7 +21,7 @@ namespace warplint {
 /// block of one shape.
 struct AccessRun {
   model::Dim3 Block;
-  bool Assumed = false;  ///< no launch in the file gives the kernel's shape
+  bool Assumed = false; ///< no launch in the file gives the kernel's shape
   const clang::FunctionDecl *Kernel = nullptr;
   std::string Via; ///< "via 'reduce'" for device functions, else empty
   CallChain Chain;

@@ -1,4 +1,5 @@
-//===-- CheckContext.h - What a check sees and how it reports ----*- C++ -*-===//
+//===-- CheckContext.h - What a check sees and how it reports ----*- C++
+//-*-===//
 #ifndef WARPLINT_ANALYSIS_CHECKCONTEXT_H
 #define WARPLINT_ANALYSIS_CHECKCONTEXT_H
 

@@ -31,9 +31,7 @@ public:
     Runs[static_cast<unsigned>(Id)] = Run;
   }
   /// The function that runs check Id; nullptr when none is registered.
-  RunFunction find(CheckId Id) const {
-    return Runs[static_cast<unsigned>(Id)];
-  }
+  RunFunction find(CheckId Id) const { return Runs[static_cast<unsigned>(Id)]; }
 
 private:
   std::vector<RunFunction> Runs; ///< by CheckId

@@ -1,4 +1,5 @@
-//===-- Launches.h - Kernels and launch sites of a translation unit -*- C++ -*-===//
+//===-- Launches.h - Kernels and launch sites of a translation unit -*- C++
+//-*-===//
 ///
 /// One walk over the AST (template instantiations included) that every check
 /// shares: the function definitions and whether their own code has errors,
@@ -17,18 +18,23 @@
 namespace warplint {
 
 struct LaunchSite {
-  enum Kind { TripleChevron, LaunchKernel, LaunchCooperativeKernel, LaunchKernelEx };
+  enum Kind {
+    TripleChevron,
+    LaunchKernel,
+    LaunchCooperativeKernel,
+    LaunchKernelEx
+  };
   Kind How = TripleChevron;
-  const clang::Expr *Call = nullptr;   ///< the whole launch expression
+  const clang::Expr *Call = nullptr;           ///< the whole launch expression
   const clang::FunctionDecl *Kernel = nullptr; ///< null if not a direct call
   /// Not a direct call: the kernels a local function pointer may hold here,
   /// when every value the enclosing function gives it names one.
   std::vector<const clang::FunctionDecl *> Targets;
-  const clang::Expr *Block = nullptr;  ///< block argument (not for ...Ex)
+  const clang::Expr *Block = nullptr;     ///< block argument (not for ...Ex)
   const clang::VarDecl *Config = nullptr; ///< ...Ex: the cudaLaunchConfig_t
   const clang::FunctionDecl *Enclosing = nullptr;
-  clang::SourceLocation Loc;           ///< where findings about it point
-  llvm::StringRef Api;                 ///< the runtime function, if not <<<>>>
+  clang::SourceLocation Loc; ///< where findings about it point
+  llvm::StringRef Api;       ///< the runtime function, if not <<<>>>
 
   /// The block shape when the code fixes it.
   std::optional<model::Dim3> blockDim(ValueEvaluator &Eval) const;
@@ -43,7 +49,8 @@ public:
   /// Builds the index. ErrorLocs are clang's error diagnostics, when the front
   /// end collected them; functions whose source range holds one are not
   /// analysed (nor are those whose AST holds recovery expressions).
-  TUIndex(clang::ASTContext &Ctx, llvm::ArrayRef<clang::SourceLocation> ErrorLocs);
+  TUIndex(clang::ASTContext &Ctx,
+          llvm::ArrayRef<clang::SourceLocation> ErrorLocs);
 
   clang::ASTContext &Ctx;
   std::vector<LaunchSite> Launches;

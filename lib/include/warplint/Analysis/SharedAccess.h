@@ -1,4 +1,5 @@
-//===-- SharedAccess.h - Shared-memory accesses and their addresses -*- C++ -*-===//
+//===-- SharedAccess.h - Shared-memory accesses and their addresses -*- C++
+//-*-===//
 ///
 /// Finds the loads, stores, read-modify-writes and atomics of device code
 /// whose address is in a `__shared__` variable, and lowers each one's byte
@@ -42,7 +43,7 @@ struct SharedAccess {
   const clang::Stmt *Site = nullptr;
   const clang::FunctionDecl *Function = nullptr;
   const clang::VarDecl *Root = nullptr; ///< the __shared__ variable, when the
-                                       ///< path to it needs no call context
+                                        ///< path to it needs no call context
   unsigned Bytes = 0;                   ///< width of the access, per lane
   /// For accesses that are not C++ loads and stores: the instruction or
   /// call ("ldmatrix.x4", "cp.async.cg", "__pipeline_memcpy_async").
@@ -103,7 +104,6 @@ struct LoweredAccess {
   /// where several give the same node), to name it in a reason.
   llvm::DenseMap<model::NodeId, const clang::Expr *> Origins;
 };
-
 
 class SharedAccessFinder {
 public:

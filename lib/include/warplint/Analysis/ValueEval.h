@@ -1,4 +1,5 @@
-//===-- ValueEval.h - Values of launch-configuration expressions -*- C++ -*-===//
+//===-- ValueEval.h - Values of launch-configuration expressions -*- C++
+//-*-===//
 ///
 /// Finds the value an integer or dim3 expression has at a given point of a
 /// function, when the code fixes it: literals, constexpr/const variables,
@@ -18,9 +19,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
+#include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
-#include "llvm/ADT/APSInt.h"
 #include <optional>
 
 namespace warplint {
@@ -38,12 +39,13 @@ public:
   /// The expression that last defines Var.Fields... before the point Use, when
   /// that is certain (see the file comment): an initializer, the right-hand
   /// side of `v = e`, or the operator itself for `v op= e`, `++v` and `v++`
-  /// (whose value the caller computes from the definition before it). Fields is a path of member names
-  /// (e.g. {blockDim} for cfg.blockDim); empty for the variable itself.
-  const clang::Expr *reachingDefinition(const clang::VarDecl *Var,
-                                        llvm::ArrayRef<const clang::FieldDecl *>
-                                            Fields,
-                                        const clang::Stmt *Use);
+  /// (whose value the caller computes from the definition before it). Fields is
+  /// a path of member names (e.g. {blockDim} for cfg.blockDim); empty for the
+  /// variable itself.
+  const clang::Expr *
+  reachingDefinition(const clang::VarDecl *Var,
+                     llvm::ArrayRef<const clang::FieldDecl *> Fields,
+                     const clang::Stmt *Use);
 
   /// Parameters of host functions taken as the arguments of one call each
   /// (a chain of calls down to a launch), until the next call; empty: a
@@ -65,10 +67,10 @@ public:
   /// The constant elements of the local or const array that E reads an
   /// element of (`sizes[j]`, or a local initialised from it), when the
   /// array is never written: the values the element may have.
-  llvm::SmallVector<const clang::Expr *, 8>
-  arrayChoices(const clang::Expr *E);
+  llvm::SmallVector<const clang::Expr *, 8> arrayChoices(const clang::Expr *E);
 
-  /// `c ? a : b` whose condition is not known (`prop.maxThreadsPerMultiProcessor
+  /// `c ? a : b` whose condition is not known
+  /// (`prop.maxThreadsPerMultiProcessor
   /// == 1536 ? 768 : 1024`): an evaluation that meets one fails and notes it
   /// in undecided(); with an arm chosen for it by setChoices(), it takes that
   /// arm. The caller tries each combination as a possible value.

@@ -1,4 +1,5 @@
-//===-- Baseline.h - Known findings, reported no more -------------*- C++ -*-===//
+//===-- Baseline.h - Known findings, reported no more -------------*- C++
+//-*-===//
 ///
 /// A baseline is a JSON file of the findings a project has accepted for now
 /// (`warplint --write-baseline=FILE`); with `--baseline=FILE` only findings

@@ -1,4 +1,5 @@
-//===-- Checks.h - Check metadata and check selection ------------*- C++ -*-===//
+//===-- Checks.h - Check metadata and check selection ------------*- C++
+//-*-===//
 #ifndef WARPLINT_CORE_CHECKS_H
 #define WARPLINT_CORE_CHECKS_H
 

@@ -1,4 +1,5 @@
-//===-- Config.h - .warplint.yaml, found upward from a source file -*- C++ -*-===//
+//===-- Config.h - .warplint.yaml, found upward from a source file -*- C++
+//-*-===//
 ///
 /// A project configures warplint with a `.warplint.yaml` file, found like
 /// `.clang-tidy`: the nearest one in the analysed file's directory or above

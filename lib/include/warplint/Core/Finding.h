@@ -1,4 +1,5 @@
-//===-- Finding.h - A front-end neutral finding -------------------*- C++ -*-===//
+//===-- Finding.h - A front-end neutral finding -------------------*- C++
+//-*-===//
 ///
 /// What every check produces, once the source location has been resolved to a
 /// file position. The three front ends and the output writers share it, so that
@@ -48,8 +49,8 @@ struct Finding {
   std::string Check; ///< e.g. "warplint-block-size"
   Severity Level = Severity::Warning;
   FileLocation Loc;
-  std::string Message;     ///< lowercase, no final period, no check suffix
-  std::string SourceLine;  ///< the text of Loc's line, for text output
+  std::string Message;    ///< lowercase, no final period, no check suffix
+  std::string SourceLine; ///< the text of Loc's line, for text output
   /// The function the finding is in ("ns::run", template arguments left
   /// out), when the check knows it; part of a baseline's key.
   std::string Function;

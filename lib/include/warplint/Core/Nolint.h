@@ -1,4 +1,5 @@
-//===-- Nolint.h - NOLINT comments, clang-tidy's rules -----------*- C++ -*-===//
+//===-- Nolint.h - NOLINT comments, clang-tidy's rules -----------*- C++
+//-*-===//
 ///
 /// The tool and the plugin honour the suppression comments clang-tidy does,
 /// with clang-tidy's rules (clang-tools-extra/clang-tidy/

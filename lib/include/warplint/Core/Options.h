@@ -1,4 +1,5 @@
-//===-- Options.h - Options shared by every front end ------------*- C++ -*-===//
+//===-- Options.h - Options shared by every front end ------------*- C++
+//-*-===//
 #ifndef WARPLINT_CORE_OPTIONS_H
 #define WARPLINT_CORE_OPTIONS_H
 

@@ -49,7 +49,8 @@ struct SharedAccessInfo {
     std::string File;
     unsigned Line = 0, EndLine = 0;
     bool operator<(const Span &O) const {
-      return std::tie(File, Line, EndLine) < std::tie(O.File, O.Line, O.EndLine);
+      return std::tie(File, Line, EndLine) <
+             std::tie(O.File, O.Line, O.EndLine);
     }
     bool operator==(const Span &O) const {
       return File == O.File && Line == O.Line && EndLine == O.EndLine;

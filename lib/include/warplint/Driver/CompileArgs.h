@@ -1,4 +1,5 @@
-//===-- CompileArgs.h - Turning a user's compile command into ours -*- C++ -*-===//
+//===-- CompileArgs.h - Turning a user's compile command into ours -*- C++
+//-*-===//
 ///
 /// The standalone tool parses each file with clang, from a compile command
 /// that may have been written for nvcc or for clang, on a machine with or
@@ -77,9 +78,9 @@ expandNvccOptionFiles(const std::vector<std::string> &Command);
 /// commas as nvcc splits them (-DA=1,B=2 defines A and B), and
 /// --options-file (-optf) files are read. Each dropped flag is recorded in
 /// Dropped (for --verbose).
-std::vector<std::string> translateNvccCommand(const std::vector<std::string> &Args,
-                                              std::vector<std::string> *Dropped =
-                                                  nullptr);
+std::vector<std::string>
+translateNvccCommand(const std::vector<std::string> &Args,
+                     std::vector<std::string> *Dropped = nullptr);
 
 /// The real GPU architectures a compile command builds for, in order, each
 /// once, as "sm_XY" (with a feature suffix, "sm_90a", where given): nvcc's

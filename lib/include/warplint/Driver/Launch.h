@@ -1,4 +1,5 @@
-//===-- Launch.h - What warplint-launch makes of a compile command -*- C++ -*-===//
+//===-- Launch.h - What warplint-launch makes of a compile command -*- C++
+//-*-===//
 ///
 /// warplint-launch runs a compiler command unchanged and, beside it, warplint
 /// on the same sources. These are its pure parts, unit-tested: its own

@@ -1,4 +1,5 @@
-//===-- BankModel.h - Shared-memory bank conflicts of one access -*- C++ -*-===//
+//===-- BankModel.h - Shared-memory bank conflicts of one access -*- C++
+//-*-===//
 ///
 /// The hardware model behind warplint-bank-conflict (docs/checks/
 /// warplint-bank-conflict.md):
@@ -96,7 +97,7 @@ struct AccessResult {
   enum Status { Ok, Unknown, NeverRuns } State = Unknown;
   std::string Why; ///< for Unknown
   unsigned Wavefronts = 0, Phases = 0;
-  unsigned Warp = 0; ///< the worst warp (the first of the worst)
+  unsigned Warp = 0;   ///< the worst warp (the first of the worst)
   LaneAddresses Lanes; ///< its lanes' addresses (alignment residue applied)
   WarpBanks Banks;
   /// The loop counters' values for the worst warp, when the loops were

@@ -1,4 +1,5 @@
-//===-- BlockSize.h - Launch-configuration limits of a thread block -*- C++ -*-===//
+//===-- BlockSize.h - Launch-configuration limits of a thread block -*- C++
+//-*-===//
 ///
 /// The pure model behind warplint-block-size: given a block shape (and the
 /// kernel's __launch_bounds__ maximum, when it has one), what the hardware does
@@ -45,17 +46,17 @@ WarpUse warpUse(uint64_t Threads);
 
 enum class BlockProblem {
   None,
-  ZeroDim,          ///< Dim: which dimension is 0
-  DimTooLarge,      ///< Dim: which dimension is above its limit
-  TooManyThreads,   ///< more than 1024 threads
-  AboveLaunchBounds,///< more threads than the kernel's __launch_bounds__
-  NotWarpMultiple,  ///< a partial warp: lanes idle (a warning, not an error)
+  ZeroDim,           ///< Dim: which dimension is 0
+  DimTooLarge,       ///< Dim: which dimension is above its limit
+  TooManyThreads,    ///< more than 1024 threads
+  AboveLaunchBounds, ///< more threads than the kernel's __launch_bounds__
+  NotWarpMultiple,   ///< a partial warp: lanes idle (a warning, not an error)
 };
 
 struct BlockVerdict {
   BlockProblem Problem = BlockProblem::None;
-  unsigned Dim = 0;      ///< for ZeroDim and DimTooLarge: 0=x, 1=y, 2=z
-  uint64_t Limit = 0;    ///< the limit that was crossed
+  unsigned Dim = 0;   ///< for ZeroDim and DimTooLarge: 0=x, 1=y, 2=z
+  uint64_t Limit = 0; ///< the limit that was crossed
   bool isError() const {
     return Problem != BlockProblem::None &&
            Problem != BlockProblem::NotWarpMultiple;

@@ -1,4 +1,5 @@
-//===-- PtxAccess.h - Shared-memory accesses in inline PTX --------*- C++ -*-===//
+//===-- PtxAccess.h - Shared-memory accesses in inline PTX --------*- C++
+//-*-===//
 ///
 /// Finds the instructions of an inline-PTX string (the text of a CUDA `asm`
 /// statement) that access shared memory lane by lane, and the operand that

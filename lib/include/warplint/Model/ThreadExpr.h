@@ -1,4 +1,5 @@
-//===-- ThreadExpr.h - Values computed by every thread of a block -*- C++ -*-===//
+//===-- ThreadExpr.h - Values computed by every thread of a block -*- C++
+//-*-===//
 ///
 /// The analysis turns a shared-memory address (and the conditions that guard
 /// the access) into a small expression DAG over the thread index. This header
@@ -137,9 +138,9 @@ struct Symbol {
 /// source loop carries form a group: they start together and step together,
 /// and the group's condition decides when they stop.
 struct Loop {
-  std::string Name;      ///< the variable's name, for messages
-  NodeId Init = 0;       ///< its value on entry to the loop
-  NodeId Cond = 0;       ///< reads LoopVar(this); the loop runs while != 0
+  std::string Name; ///< the variable's name, for messages
+  NodeId Init = 0;  ///< its value on entry to the loop
+  NodeId Cond = 0;  ///< reads LoopVar(this); the loop runs while != 0
   /// The counter's next value, in terms of LoopVar(this).
   NodeId Next = 0;
   /// When Next is `counter + Step` (or `counter - Step`, with a negated
@@ -149,7 +150,7 @@ struct Loop {
   /// The symbol k itself (never negative), for a Step that is a constant
   /// once the block shape is known: the counter is then Init + Step * k.
   unsigned CountSym = 0;
-  bool Complete = false;     ///< Init, Cond and Next were all set
+  bool Complete = false; ///< Init, Cond and Next were all set
   /// The first loop of this one's group (itself when it is the first).
   unsigned Group = 0;
   /// Cond could be followed; without it only the induction form (Step) is.
@@ -195,8 +196,7 @@ public:
     if (S < Symbols.size())
       return Symbols[S];
     NodeId N = S - Symbols.size();
-    return N < Nodes.size() && !Nodes[N].Type.Signed ? OpaqueUnsigned
-                                                     : Opaque;
+    return N < Nodes.size() && !Nodes[N].Type.Signed ? OpaqueUnsigned : Opaque;
   }
   /// The symbol for the value of node N, the same in every thread but not
   /// computable (blockIdx.x % n): an operation on uniform values only.
@@ -248,7 +248,8 @@ private:
 /// A constant plus a combination of uniform symbols.
 struct LinearValue {
   int64_t C = 0;
-  llvm::SmallVector<std::pair<unsigned, int64_t>, 2> Terms; ///< sorted by symbol
+  llvm::SmallVector<std::pair<unsigned, int64_t>, 2>
+      Terms; ///< sorted by symbol
   bool isConstant() const { return Terms.empty(); }
   bool sameSymbols(const LinearValue &O) const { return Terms == O.Terms; }
 };
@@ -256,8 +257,9 @@ struct LinearValue {
 /// A bound on the work of an analysis, in evaluation steps: one per node
 /// the evaluator computes, one per 16 nodes of the pool each time it
 /// starts (its memo) or a ThreadEvaluator changes environment, and one per
-/// thread a ThreadEvaluator moves to. Deterministic, so that a bound gives the same answer
-/// on every machine. Once Used passes Limit every evaluation fails at once.
+/// thread a ThreadEvaluator moves to. Deterministic, so that a bound gives the
+/// same answer on every machine. Once Used passes Limit every evaluation fails
+/// at once.
 struct WorkBudget {
   uint64_t Limit = UINT64_MAX;
   uint64_t Used = 0;

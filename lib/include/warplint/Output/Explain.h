@@ -1,4 +1,5 @@
-//===-- Explain.h - What warplint says of each shared access -----*- C++ -*-===//
+//===-- Explain.h - What warplint says of each shared access -----*- C++
+//-*-===//
 ///
 /// `warplint explain FILE:LINE[:COL]` prints, for each shared-memory access
 /// there, the bank map of its worst warp in each block shape; the hidden

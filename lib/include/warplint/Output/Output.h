@@ -1,4 +1,5 @@
-//===-- Output.h - Text, JSON and SARIF renderings of findings ----*- C++ -*-===//
+//===-- Output.h - Text, JSON and SARIF renderings of findings ----*- C++
+//-*-===//
 ///
 /// The output contract users' CI relies on:
 ///  - text: clang style, "file:line:col: warning: message [check-name]", the
