@@ -128,6 +128,22 @@ const Stmt *ValueEvaluator::parentOf(const Stmt *S) {
 namespace {
 enum class UseKind { Read, Assign, Clobber };
 
+/// Whether Call passes Arg to a parameter that is a pointer (Pointer) or a
+/// reference to const: the callee may read through it, not write.
+bool passedAsConst(const CallExpr *Call, const Expr *Arg, bool Pointer) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return false;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    if (Call->getArg(I)->IgnoreParens() == Arg && I < Callee->getNumParams()) {
+      QualType PT = Callee->getParamDecl(I)->getType();
+      if ((Pointer ? PT->isPointerType() : PT->isReferenceType()) &&
+          PT->getPointeeType().isConstQualified())
+        return true;
+    }
+  return false;
+}
+
 /// The member Fields (outermost first) of an aggregate initialised by
 /// Init, when Init spells it out (`{32, 8}`); null otherwise.
 const Expr *fieldOf(const Expr *Init,
@@ -266,27 +282,13 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
               Cast->getType()->getPointeeType().isConstQualified())
             Kind = UseKind::Read;
         if (const auto *Call = dyn_cast_or_null<CallExpr>(PP))
-          if (const FunctionDecl *Callee = Call->getDirectCallee())
-            for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-              if (Call->getArg(I)->IgnoreParens() == UO &&
-                  I < Callee->getNumParams()) {
-                QualType PT = Callee->getParamDecl(I)->getType();
-                if (PT->isPointerType() &&
-                    PT->getPointeeType().isConstQualified())
-                  Kind = UseKind::Read;
-              }
+          if (passedAsConst(Call, UO, /*Pointer=*/true))
+            Kind = UseKind::Read;
       }
     } else if (const auto *Call = dyn_cast<CallExpr>(P)) {
       // Passed by reference: harmless only as a reference to const.
-      if (const FunctionDecl *Callee = Call->getDirectCallee())
-        for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-          if (Call->getArg(I)->IgnoreParens() == Top &&
-              I < Callee->getNumParams()) {
-            QualType PT = Callee->getParamDecl(I)->getType();
-            if (PT->isReferenceType() &&
-                PT->getPointeeType().isConstQualified())
-              Kind = UseKind::Read;
-          }
+      if (passedAsConst(Call, Top, /*Pointer=*/false))
+        Kind = UseKind::Read;
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
         if (MC->getImplicitObjectArgument() &&
             MC->getImplicitObjectArgument()->IgnoreParens() == Top)

@@ -106,31 +106,27 @@ NodeId ExprPool::loopExit(unsigned L, IntType T) {
   return add(indexedLeaf(Op::LoopExit, L, T));
 }
 
-NodeId ExprPool::unary(Op O, NodeId A, IntType T) {
-  Node N;
-  N.Kind = O;
-  N.Type = T;
-  N.A = A;
-  return add(N);
-}
-
-NodeId ExprPool::binary(Op O, NodeId A, NodeId B, IntType T) {
+/// An operation on up to three operands.
+static Node operation(Op O, IntType T, NodeId A, NodeId B = 0, NodeId C = 0) {
   Node N;
   N.Kind = O;
   N.Type = T;
   N.A = A;
   N.B = B;
-  return add(N);
+  N.C = C;
+  return N;
+}
+
+NodeId ExprPool::unary(Op O, NodeId A, IntType T) {
+  return add(operation(O, T, A));
+}
+
+NodeId ExprPool::binary(Op O, NodeId A, NodeId B, IntType T) {
+  return add(operation(O, T, A, B));
 }
 
 NodeId ExprPool::select(NodeId Cond, NodeId A, NodeId B, IntType T) {
-  Node N;
-  N.Kind = Op::Select;
-  N.Type = T;
-  N.A = Cond;
-  N.B = A;
-  N.C = B;
-  return add(N);
+  return add(operation(Op::Select, T, Cond, A, B));
 }
 
 NodeId ExprPool::cast(NodeId A, IntType T) {
