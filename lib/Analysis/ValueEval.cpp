@@ -128,6 +128,16 @@ const Stmt *ValueEvaluator::parentOf(const Stmt *S) {
 namespace {
 enum class UseKind { Read, Assign, Clobber };
 
+/// Sets the component of D a dim3 field is named after (x, y or z).
+void setComponent(model::Dim3 &D, StringRef Field, uint64_t V) {
+  if (Field == "x")
+    D.X = V;
+  else if (Field == "y")
+    D.Y = V;
+  else if (Field == "z")
+    D.Z = V;
+}
+
 /// Whether Call passes Arg to a parameter that is a pointer (Pointer) or a
 /// reference to const: the callee may read through it, not write.
 bool passedAsConst(const CallExpr *Call, const Expr *Arg, bool Pointer) {
@@ -618,13 +628,8 @@ std::optional<model::Dim3> ValueEvaluator::evalDim3Impl(const Expr *E) {
         unsigned I = F->getFieldIndex();
         if (I >= R.Val.getStructNumFields() || !R.Val.getStructField(I).isInt())
           continue;
-        uint64_t V = R.Val.getStructField(I).getInt().getZExtValue();
-        if (F->getName() == "x")
-          D.X = V;
-        if (F->getName() == "y")
-          D.Y = V;
-        if (F->getName() == "z")
-          D.Z = V;
+        setComponent(D, F->getName(),
+                     R.Val.getStructField(I).getInt().getZExtValue());
       }
       return D;
     }
@@ -665,12 +670,7 @@ std::optional<model::Dim3> ValueEvaluator::evalDim3Impl(const Expr *E) {
           return std::nullopt;
         V = A->getZExtValue();
       }
-      if (F->getName() == "x")
-        D.X = V;
-      if (F->getName() == "y")
-        D.Y = V;
-      if (F->getName() == "z")
-        D.Z = V;
+      setComponent(D, F->getName(), V);
     }
     return D;
   }
