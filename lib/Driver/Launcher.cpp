@@ -10,6 +10,7 @@
 #include "warplint/Core/Config.h"
 #include "warplint/Core/Options.h"
 #include "warplint/Driver/CompileArgs.h"
+#include "warplint/Driver/Toolchain.h"
 #include "warplint/Ptxas/PtxasReport.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -167,13 +168,7 @@ std::vector<Job> prepareAnalysis(Context &C, const LaunchEnvironment &Env,
   }
   if (C.Plan.Kind == CompilerKind::Clang && !C.L.NoPtxas && !CompilerReport) {
     std::optional<CudaToolkit> TK = findCudaToolkit(C.Plan.CudaPath);
-    SmallString<256> Ptxas;
-    if (TK) {
-      Ptxas = TK->Path;
-      sys::path::append(Ptxas, "bin", "ptxas");
-    }
-    C.ClangRunPtxas =
-        TK && (sys::fs::can_execute(Ptxas) || sys::findProgramByName("ptxas"));
+    C.ClangRunPtxas = TK && !findPtxas(TK).empty();
     if (!C.ClangRunPtxas)
       Notes.push_back("no CUDA toolkit with ptxas: no register report");
   }

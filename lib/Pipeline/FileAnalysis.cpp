@@ -229,13 +229,6 @@ std::string ptxasReport(const std::vector<std::string> &Adjusted,
   return Report;
 }
 
-std::string joinCommand(const std::vector<std::string> &Args) {
-  std::string S;
-  for (const std::string &A : Args)
-    S += (S.empty() ? "" : " ") + A;
-  return S;
-}
-
 /// Folds the device-side parses into the host-side result, so that each
 /// finding and access is reported once: from a device-side parse, the
 /// bank-conflict findings and the accesses in code the host side skipped;
@@ -355,10 +348,9 @@ void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
       });
       CommandArchs = gpuArchitectures(Out);
       Out.insert(find(Out, "--"), "-fsyntax-only");
-      R.CommandLine = joinCommand(Out);
+      R.CommandLine = join(Out, " ");
       if (!Dropped.empty())
-        R.CommandLine +=
-            "\n  (nvcc flags dropped: " + joinCommand(Dropped) + ")";
+        R.CommandLine += "\n  (nvcc flags dropped: " + join(Dropped, " ") + ")";
       return Out;
     });
     ErrorCollector Errors;
@@ -415,7 +407,7 @@ void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
                 HostCommand(Args, File, nullptr), D.Arch,
                 Setup.Parse.Toolkit ? Setup.Parse.Toolkit->Version : "");
             Out.insert(find(Out, "--"), "-fsyntax-only");
-            D.CommandLine = joinCommand(Out);
+            D.CommandLine = join(Out, " ");
             return Out;
           });
       ErrorCollector DeviceErrors;

@@ -21,6 +21,7 @@
 #include "warplint/Core/Version.h"
 #include "warplint/Driver/Launcher.h"
 #include "warplint/Driver/ReportExchange.h"
+#include "warplint/Driver/Toolchain.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Config/llvm-config.h"
@@ -197,9 +198,8 @@ int main(int argc, const char **argv) {
   C.TempDir = std::string(TempDir);
 
   // What to analyse, and how.
-  std::string Exe = sys::fs::getMainExecutable(argv[0], (void *)&usageError);
-  std::vector<Job> Jobs = prepareAnalysis(C, *Env, CompilerPath,
-                                          sys::path::parent_path(Exe), Notes);
+  std::vector<Job> Jobs =
+      prepareAnalysis(C, *Env, CompilerPath, executableDir(argv[0]), Notes);
 
   // The compiler first: it is the build. Then the analysis beside it; when
   // it reads the compiler's report, it waits for that at the end.

@@ -197,13 +197,10 @@ Expected<Arguments> arguments(Options &Base) {
     A.Archs = ArchOpt;
   A.CheckOptions.assign(CheckOptions.begin(), CheckOptions.end());
   if (!BlockDimOpt.empty()) {
-    std::string KV = "warplint-bank-conflict.BlockDim=" + BlockDimOpt;
-    if (Error E = Options().setCheckOption(KV)) {
-      consumeError(std::move(E));
+    if (!parseBlockDim(BlockDimOpt))
       return usage("--block-dim='" + BlockDimOpt +
                    "' is not a block shape X[,Y[,Z]] of at most 1024 threads");
-    }
-    A.CheckOptions.push_back(KV);
+    A.CheckOptions.push_back("warplint-bank-conflict.BlockDim=" + BlockDimOpt);
   }
   if (PtxasReportPending && !PtxasReports.empty())
     Base.Pending = std::make_shared<PendingPtxasReports>(

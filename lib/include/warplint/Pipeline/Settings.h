@@ -63,7 +63,6 @@ public:
 
   /// The options of the arguments alone.
   const Options &base() const { return Base; }
-  const Arguments &arguments() const { return Args; }
 
   /// What applies to File. Strict (Ignored null): an unreadable or invalid
   /// configuration file or baseline is an error. Lenient: each becomes a
