@@ -7,7 +7,10 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/xxhash.h"
+#include <array>
 #include <functional>
+#include <map>
+#include <set>
 
 using namespace clang;
 using namespace warplint::model;
@@ -189,6 +192,10 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
   // The block shapes of each kernel's launches, and the values host code
   // gives its parameters: through the host functions' own parameters too,
   // bound to the arguments of each chain of calls that reaches the launch.
+  std::map<const FunctionDecl *,
+           std::set<std::pair<std::array<uint64_t, 3>,
+                              std::vector<std::optional<int64_t>>>>>
+      ShapesSeen;
   for (const LaunchSite &S : C.Index.Launches) {
     // A launch through a function pointer gives its shape to each kernel
     // the pointer may hold.
@@ -239,11 +246,13 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
           else
             L.Args.push_back(std::nullopt);
         }
-        for (const FunctionDecl *K : Kernels) {
-          auto &V = KernelLaunches[K->getCanonicalDecl()];
-          if (!llvm::is_contained(V, L))
-            V.push_back(L);
-        }
+        // Each shape once, found in a set: a file of N launches of one
+        // kernel costs N log N, not N^2.
+        auto Key =
+            std::make_pair(std::array<uint64_t, 3>{D->X, D->Y, D->Z}, L.Args);
+        for (const FunctionDecl *K : Kernels)
+          if (ShapesSeen[K->getCanonicalDecl()].insert(Key).second)
+            KernelLaunches[K->getCanonicalDecl()].push_back(L);
       }
     }
   }

@@ -1868,7 +1868,7 @@ private:
       return fail("too complex");
     if (Depth > 64)
       return fail("the definitions of '" + V->getName() +
-                  "' are nested too deep");
+                  "' are nested more than 64 deep");
     const auto &LW = writesOf(Frame);
     if (auto It = LW.Escapes.find(V); It != LW.Escapes.end())
       return fail("'" + V->getName() +
@@ -1969,7 +1969,7 @@ private:
       return fail("too complex");
     if (Depth > 64)
       return fail("the definitions of '" + V->getName() +
-                  "' are nested too deep");
+                  "' are nested more than 64 deep");
     if (const auto *L = dyn_cast<LabelStmt>(S))
       return valueAfter(V, L->getSubStmt(), Frame);
     if (const auto *A = dyn_cast<AttributedStmt>(S))

@@ -11,7 +11,7 @@
 // RUN: %warplint --dump-shared-accesses %t.cu -- %cuda_flags \
 // RUN:   | FileCheck %s --check-prefix=DEPTH
 // DEPTH: "text": "s[y]",
-// DEPTH-NEXT: "whyUnknown": "the definitions of 'y' are nested too deep"
+// DEPTH-NEXT: "whyUnknown": "the definitions of 'y' are nested more than 64 deep"
 //
 // The lowering's work counts against the bound per access:
 // RUN: %warplint --check-option=warplint-bank-conflict.MaxSteps=200 \
