@@ -211,6 +211,16 @@ std::string PtxasCoverage::message() const {
          "); " + Skipped + " for " + Missing;
 }
 
+std::string SkippedAccesses::message(const SourceManager &SM) const {
+  bool File = StringRef(Option).ends_with("MaxFileSteps");
+  return std::to_string(Count) + " shared-memory access" +
+         (Count == 1 ? "" : "es") + " not analysed (the first on line " +
+         std::to_string(SM.getExpansionLineNumber(First)) + "): " +
+         (File ? "the analysis of this file reached its limit of "
+               : "the analysis of an access needs more than ") +
+         std::to_string(Limit) + " steps (" + Option + ")";
+}
+
 AnalysisResult analyzeTranslationUnit(ASTContext &Ctx,
                                       const CheckRegistry &Checks,
                                       const Options &Opts,
@@ -228,6 +238,7 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx,
   AnalysisResult R;
   if (C.Coverage)
     R.Coverage = std::move(*C.Coverage);
+  R.Skipped = C.Skipped;
   R.Findings = C.takeFindings();
   const SourceManager &SM = Ctx.getSourceManager();
   std::stable_sort(R.Findings.begin(), R.Findings.end(),

@@ -7,7 +7,10 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/xxhash.h"
+#include <array>
 #include <functional>
+#include <map>
+#include <set>
 
 using namespace clang;
 using namespace warplint::model;
@@ -79,7 +82,8 @@ static std::string unknownReason(const AccessResult &R, const LoweredAccess &L,
   return "'" + Text + "' on line " + std::to_string(Line) + " " + What;
 }
 
-AccessResult BankConflictAnalysis::analyze(AccessSpec Spec, const Dim3 &Block) {
+AccessResult BankConflictAnalysis::analyze(AccessSpec Spec, const Dim3 &Block,
+                                           uint64_t Cap, bool *Deferred) {
   // The same address over the same block (a template instantiated twice,
   // a kernel launched twice with one shape, a padding tried again) has the
   // same answer: the pool, the access and the shape make the key.
@@ -111,32 +115,68 @@ AccessResult BankConflictAnalysis::analyze(AccessSpec Spec, const Dim3 &Block) {
   }
   uint64_t Left = FileSteps < MaxFileSteps ? MaxFileSteps - FileSteps : 0;
   bool FileBound = Left <= MaxSteps;
+  // A first pass's share, smaller than what is left: past it the run is
+  // deferred (Deferred), not skipped.
+  bool Share = Cap && Cap < std::min(MaxSteps, Left);
   AccessResult R;
   if (Left == 0) {
     R.State = AccessResult::Unknown;
     R.TooComplex = true;
   } else {
     WorkBudget B;
-    B.Limit = std::min(MaxSteps, Left);
+    B.Limit = Share ? Cap : std::min(MaxSteps, Left);
     Spec.Budget = &B;
     R = analyzeAccess(Spec, Block);
     FileSteps += std::min(B.Used, B.Limit);
+    if (R.TooComplex && Share) {
+      *Deferred = true;
+      return R;
+    }
     if (R.TooComplex && FileBound)
       FileSteps = MaxFileSteps;
   }
   if (R.TooComplex)
-    R.Why = FileBound
-                ? "skipped: too complex: the analysis of this file reached "
-                  "its limit of " +
-                      std::to_string(MaxFileSteps) +
-                      " steps (warplint-bank-conflict.MaxFileSteps)"
-                : "skipped: too complex: the analysis of this access needs "
-                  "more than " +
-                      std::to_string(MaxSteps) +
-                      " steps (warplint-bank-conflict.MaxSteps)";
+    R.Why = tooComplex(FileBound);
   else if (!Key.empty())
     Answers.emplace(std::move(Key), R);
   return R;
+}
+
+std::string BankConflictAnalysis::tooComplex(bool FileBound) const {
+  return FileBound ? "skipped: too complex: the analysis of this file reached "
+                     "its limit of " +
+                         std::to_string(MaxFileSteps) +
+                         " steps (warplint-bank-conflict.MaxFileSteps)"
+                   : "skipped: too complex: the analysis of this access "
+                     "needs more than " +
+                         std::to_string(MaxSteps) +
+                         " steps (warplint-bank-conflict.MaxSteps)";
+}
+
+std::optional<LoweredAccess> BankConflictAnalysis::lowerBounded(
+    const SharedAccess &A, const CallChain &Chain, const ArrayPadding *Pad,
+    std::string &Why, ArrayRef<std::optional<int64_t>> Args,
+    std::vector<SourceRange> *Through) {
+  uint64_t Left = FileSteps < MaxFileSteps ? MaxFileSteps - FileSteps : 0;
+  bool FileBound = Left <= MaxSteps;
+  if (Left == 0) {
+    Why = tooComplex(true);
+    return std::nullopt;
+  }
+  WorkBudget B;
+  B.Limit = std::min(MaxSteps, Left);
+  Finder.LowerBudget = &B;
+  std::optional<LoweredAccess> L =
+      Finder.lower(A, Chain, Pad, Why, Args, Through);
+  Finder.LowerBudget = nullptr;
+  FileSteps += std::min(B.Used, B.Limit);
+  if (!B.spent())
+    return L;
+  // What the lowering concluded once its budget ran out stands for nothing.
+  if (FileBound)
+    FileSteps = MaxFileSteps;
+  Why = tooComplex(FileBound);
+  return std::nullopt;
 }
 
 BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
@@ -152,6 +192,10 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
   // The block shapes of each kernel's launches, and the values host code
   // gives its parameters: through the host functions' own parameters too,
   // bound to the arguments of each chain of calls that reaches the launch.
+  std::map<const FunctionDecl *,
+           std::set<std::pair<std::array<uint64_t, 3>,
+                              std::vector<std::optional<int64_t>>>>>
+      ShapesSeen;
   for (const LaunchSite &S : C.Index.Launches) {
     // A launch through a function pointer gives its shape to each kernel
     // the pointer may hold.
@@ -202,11 +246,13 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
           else
             L.Args.push_back(std::nullopt);
         }
-        for (const FunctionDecl *K : Kernels) {
-          auto &V = KernelLaunches[K->getCanonicalDecl()];
-          if (!llvm::is_contained(V, L))
-            V.push_back(L);
-        }
+        // Each shape once, found in a set: a file of N launches of one
+        // kernel costs N log N, not N^2.
+        auto Key =
+            std::make_pair(std::array<uint64_t, 3>{D->X, D->Y, D->Z}, L.Args);
+        for (const FunctionDecl *K : Kernels)
+          if (ShapesSeen[K->getCanonicalDecl()].insert(Key).second)
+            KernelLaunches[K->getCanonicalDecl()].push_back(L);
       }
     }
   }
@@ -220,6 +266,22 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
   for (const TUIndex::DeviceCall &DC : C.Index.DeviceCalls)
     CallersOf[DC.Callee->getCanonicalDecl()].push_back(DC);
 
+  // Two passes over the runs: in the first each has a share of the file's
+  // steps (a thousandth), and those that need more are analysed in the
+  // second with what is left, in order; so a heavy access early in the file
+  // cannot leave a trivial one after it unanalysed.
+  const uint64_t Share = std::max<uint64_t>(MaxFileSteps / 1000, 1);
+  std::vector<std::pair<unsigned, unsigned>> Later; // report, run
+  // A report's reason while the run that would give it waits for the
+  // second pass; and the reason that would come next.
+  const std::string Waiting = "\x01deferred";
+  llvm::DenseMap<unsigned, std::string> NextWhy;
+  auto SetWhy = [&](AccessReport &R, const std::string &Why) {
+    if (R.WhyUnknown.empty())
+      R.WhyUnknown = Why;
+    else if (R.WhyUnknown == Waiting)
+      NextWhy.try_emplace(Reports.size(), Why);
+  };
   const SourceManager &SM = C.Index.Ctx.getSourceManager();
   for (const FunctionDecl *F : C.Index.DeviceFunctions) {
     // Toolkit and library headers (CUB, Thrust) hold thousands of device
@@ -251,12 +313,12 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
           if (!LoweredFor || *LoweredFor != LC.Args) {
             std::string Why;
             std::optional<LoweredAccess> New =
-                Finder.lower(A, X.Chain, nullptr, Why, LC.Args, &R.Through);
+                lowerBounded(A, X.Chain, nullptr, Why, LC.Args, &R.Through);
             L = New ? std::make_shared<const LoweredAccess>(std::move(*New))
                     : nullptr;
             LoweredFor = &LC.Args;
-            if (!L && R.WhyUnknown.empty())
-              R.WhyUnknown = Why;
+            if (!L)
+              SetWhy(R, Why);
           }
           if (!L)
             continue;
@@ -277,11 +339,16 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
           Run.Lowered = L;
           if (X.Chain.Functions.size() > 1)
             Run.Via = "via '" + functionName(X.Chain.Functions.front()) + "'";
-          Run.Result = analyze(L->Spec, D);
-          if (Run.Result.State == AccessResult::Unknown) {
-            Run.Result.Why = unknownReason(Run.Result, *L, C.Index.Ctx);
+          bool Deferred = false;
+          Run.Result = analyze(L->Spec, D, Share, &Deferred);
+          if (Deferred) {
+            Later.push_back(
+                {unsigned(Reports.size()), unsigned(R.Runs.size())});
             if (R.WhyUnknown.empty())
-              R.WhyUnknown = Run.Result.Why;
+              R.WhyUnknown = Waiting;
+          } else if (Run.Result.State == AccessResult::Unknown) {
+            Run.Result.Why = unknownReason(Run.Result, *L, C.Index.Ctx);
+            SetWhy(R, Run.Result.Why);
           }
           R.Runs.push_back(std::move(Run));
         }
@@ -290,6 +357,25 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
         continue; // not shared memory after all
       Reports.push_back(std::move(R));
     }
+  }
+  for (const auto &[I, J] : Later) {
+    AccessRun &Run = Reports[I].Runs[J];
+    Run.Result = analyze(Run.Lowered->Spec, Run.Block);
+    if (Run.Result.State == AccessResult::Unknown)
+      Run.Result.Why = unknownReason(Run.Result, *Run.Lowered, C.Index.Ctx);
+  }
+  for (unsigned I = 0; I < Reports.size(); ++I) {
+    AccessReport &R = Reports[I];
+    if (R.WhyUnknown != Waiting)
+      continue;
+    R.WhyUnknown.clear();
+    for (const AccessRun &Run : R.Runs)
+      if (Run.Result.State == AccessResult::Unknown) {
+        R.WhyUnknown = Run.Result.Why;
+        break;
+      }
+    if (R.WhyUnknown.empty())
+      R.WhyUnknown = NextWhy.lookup(I);
   }
   llvm::stable_sort(Reports, [&](const AccessReport &X, const AccessReport &Y) {
     return SM.isBeforeInTranslationUnit(
@@ -489,7 +575,7 @@ unsigned BankConflictAnalysis::paddingFix(const VarDecl *V) {
       for (const AccessRun &Run : R->Runs) {
         std::string Why;
         std::optional<LoweredAccess> L =
-            Finder.lower(R->Access, Run.Chain, &Pad, Why, Run.Args);
+            lowerBounded(R->Access, Run.Chain, &Pad, Why, Run.Args);
         if (!L) {
           Works = false;
           break;

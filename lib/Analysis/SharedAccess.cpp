@@ -31,6 +31,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 #include <map>
 
 using namespace clang;
@@ -820,6 +821,78 @@ const ParentMap &SharedAccessFinder::parents(const FunctionDecl *F) {
   if (!M)
     M = std::make_unique<ParentMap>(const_cast<Stmt *>(F->getBody()));
   return *M;
+}
+
+const SharedAccessFinder::StmtOrder &
+SharedAccessFinder::order(const FunctionDecl *F) {
+  std::unique_ptr<StmtOrder> &O = Orders[F->getBody()];
+  if (O)
+    return *O;
+  O = std::make_unique<StmtOrder>();
+  const Stmt *Body = F->getBody();
+  const ParentMap &PM = parents(F);
+  // Every statement below the body, in the order of children() (with what
+  // ParentMap also maps: the semantic forms of a PseudoObjectExpr, the
+  // source of an OpaqueValueExpr); then the tree ParentMap gives them, in
+  // that order, numbered in pre-order. Iterative: bodies nest deep.
+  std::vector<const Stmt *> Seq;
+  llvm::DenseSet<const Stmt *> Seen;
+  std::vector<const Stmt *> Stack{Body};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.back();
+    Stack.pop_back();
+    if (!S || !Seen.insert(S).second)
+      continue;
+    Seq.push_back(S);
+    llvm::SmallVector<const Stmt *, 8> Kids(S->children().begin(),
+                                            S->children().end());
+    if (const auto *POE = dyn_cast<PseudoObjectExpr>(S))
+      Kids.append(POE->semantics_begin(), POE->semantics_end());
+    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S))
+      Kids.push_back(OVE->getSourceExpr());
+    Stack.insert(Stack.end(), Kids.rbegin(), Kids.rend());
+  }
+  llvm::DenseMap<const Stmt *, llvm::SmallVector<const Stmt *, 4>> Kids;
+  for (const Stmt *S : Seq)
+    if (S != Body)
+      if (const Stmt *Par = PM.getParent(S))
+        Kids[Par].push_back(S);
+  unsigned Next = 0;
+  std::vector<std::pair<const Stmt *, bool>> Walk{{Body, false}};
+  while (!Walk.empty()) {
+    auto [S, Done] = Walk.back();
+    Walk.pop_back();
+    if (Done) {
+      O->Span[S].second = Next - 1;
+      continue;
+    }
+    if (!O->Span.try_emplace(S, Next, Next).second)
+      continue;
+    ++Next;
+    Walk.push_back({S, true});
+    auto It = Kids.find(S);
+    if (It != Kids.end())
+      for (const Stmt *K : llvm::reverse(It->second))
+        Walk.push_back({K, false});
+  }
+  for (const auto &[V, Ws] : localWrites(F).Writes) {
+    llvm::SmallVector<std::pair<unsigned, const Stmt *>, 4> Sorted;
+    bool All = true;
+    for (const Stmt *W : Ws) {
+      auto It = O->Span.find(W);
+      if (It == O->Span.end()) {
+        All = false;
+        break;
+      }
+      Sorted.push_back({It->second.first, W});
+    }
+    if (!All)
+      continue;
+    llvm::sort(Sorted,
+               [](const auto &A, const auto &B) { return A.first < B.first; });
+    O->Writes[V] = std::move(Sorted);
+  }
+  return *O;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1665,11 +1738,36 @@ private:
   }
 
   /// Is Anc the statement S or one of its ancestors?
-  static bool encloses(const Stmt *Anc, const Stmt *S, const ParentMap &PM) {
-    for (const Stmt *X = S; X; X = PM.getParent(X))
+  bool encloses(const Stmt *Anc, const Stmt *S, const ParentMap &PM) {
+    for (const Stmt *X = S; X; X = PM.getParent(X)) {
+      charge();
       if (X == Anc)
         return true;
+    }
     return false;
+  }
+
+  /// Counts one step of the lowering's work against Finder.LowerBudget.
+  void charge(uint64_t Steps = 1) {
+    if (Finder.LowerBudget)
+      Finder.LowerBudget->Used += Steps;
+  }
+  bool overBudget() const {
+    return Finder.LowerBudget && Finder.LowerBudget->spent();
+  }
+
+  /// V's writes numbered in the frame's statement order (StmtOrder), when
+  /// the numbering reaches them all and S too.
+  const llvm::SmallVector<std::pair<unsigned, const Stmt *>, 4> *
+  orderedWrites(const Stmt *S, const VarDecl *V, unsigned Frame,
+                std::pair<unsigned, unsigned> &Span) {
+    const SharedAccessFinder::StmtOrder &O = Finder.order(Frames[Frame].F);
+    auto SI = O.Span.find(S);
+    auto WI = O.Writes.find(V);
+    if (SI == O.Span.end() || WI == O.Writes.end())
+      return nullptr;
+    Span = SI->second;
+    return &WI->second;
   }
 
   /// The statements inside S that write V.
@@ -1682,11 +1780,63 @@ private:
     auto It = W.find(V);
     if (It == W.end())
       return Out;
+    charge();
+    std::pair<unsigned, unsigned> Span;
+    if (const auto *Ws = orderedWrites(S, V, Frame, Span)) {
+      auto I =
+          llvm::lower_bound(*Ws, Span.first, [](const auto &A, unsigned N) {
+            return A.first < N;
+          });
+      for (; I != Ws->end() && I->first <= Span.second; ++I) {
+        charge();
+        Out.push_back(I->second);
+      }
+      return Out;
+    }
     const ParentMap &PM = parentsOf(Frame);
     for (const Stmt *X : It->second)
       if (encloses(S, X, PM))
         Out.push_back(X);
     return Out;
+  }
+
+  /// The last statement of compound statement CS before its statement
+  /// Before (or of all of CS, when Before is null) that writes V; null when
+  /// none does.
+  const Stmt *lastWriter(const CompoundStmt *CS, const Stmt *Before,
+                         const VarDecl *V, unsigned Frame) {
+    std::pair<unsigned, unsigned> Span, BeforeSpan;
+    const auto *Ws = orderedWrites(CS, V, Frame, Span);
+    if (Ws && Before && !orderedWrites(Before, V, Frame, BeforeSpan))
+      Ws = nullptr;
+    if (!Ws) {
+      const Stmt *Last = nullptr;
+      for (const Stmt *B : CS->body()) {
+        if (B == Before)
+          break;
+        if (writes(B, V, Frame))
+          Last = B;
+      }
+      return Last;
+    }
+    charge();
+    // The write numbered last inside CS, before Before: the statement of
+    // CS that holds it is the last to write V.
+    unsigned End = Before ? BeforeSpan.first : Span.second + 1;
+    auto I = llvm::lower_bound(
+        *Ws, End, [](const auto &A, unsigned N) { return A.first < N; });
+    if (I == Ws->begin() || std::prev(I)->first <= Span.first)
+      return nullptr;
+    const ParentMap &PM = parentsOf(Frame);
+    const Stmt *X = std::prev(I)->second;
+    while (X) {
+      charge();
+      const Stmt *Par = PM.getParent(X);
+      if (Par == CS)
+        return X;
+      X = Par;
+    }
+    return nullptr;
   }
   bool writes(const Stmt *S, const VarDecl *V, unsigned Frame) {
     return !writesIn(S, V, Frame).empty();
@@ -1713,9 +1863,12 @@ private:
   std::optional<NodeId> valueBefore(const VarDecl *V, const Stmt *Use,
                                     unsigned Frame) {
     DepthGuard G(Depth);
+    charge();
+    if (overBudget())
+      return fail("too complex");
     if (Depth > 64)
       return fail("the definitions of '" + V->getName() +
-                  "' are nested too deep");
+                  "' are nested more than 64 deep");
     const auto &LW = writesOf(Frame);
     if (auto It = LW.Escapes.find(V); It != LW.Escapes.end())
       return fail("'" + V->getName() +
@@ -1732,6 +1885,7 @@ private:
     // Another write of V in the same expression (`s[i] = i++`).
     const Stmt *Full = Use;
     while (const Stmt *Par = PM.getParent(Full)) {
+      charge();
       if (!isa<Expr>(Par))
         break;
       Full = Par;
@@ -1744,18 +1898,12 @@ private:
                       lineOf(W));
     const Stmt *S = Use;
     while (true) {
+      charge();
       const Stmt *Par = PM.getParent(S);
       if (!Par)
         return entryValue(V, Frame);
       if (const auto *CS = dyn_cast<CompoundStmt>(Par)) {
-        const Stmt *Prev = nullptr;
-        for (const Stmt *B : CS->body()) {
-          if (B == S)
-            break;
-          if (writes(B, V, Frame))
-            Prev = B;
-        }
-        if (Prev)
+        if (const Stmt *Prev = lastWriter(CS, S, V, Frame))
           return valueAfter(V, Prev, Frame);
       } else if (const auto *DS = dyn_cast<DeclStmt>(Par)) {
         // `int a = ..., b = a + 1;`: a declarator before the one read.
@@ -1816,9 +1964,12 @@ private:
   std::optional<NodeId> valueAfter(const VarDecl *V, const Stmt *S,
                                    unsigned Frame) {
     DepthGuard G(Depth);
+    charge();
+    if (overBudget())
+      return fail("too complex");
     if (Depth > 64)
       return fail("the definitions of '" + V->getName() +
-                  "' are nested too deep");
+                  "' are nested more than 64 deep");
     if (const auto *L = dyn_cast<LabelStmt>(S))
       return valueAfter(V, L->getSubStmt(), Frame);
     if (const auto *A = dyn_cast<AttributedStmt>(S))
@@ -1857,10 +2008,7 @@ private:
       return writeValue(V, Ws[0], Frame);
     }
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-      const Stmt *Last = nullptr;
-      for (const Stmt *B : CS->body())
-        if (writes(B, V, Frame))
-          Last = B;
+      const Stmt *Last = lastWriter(CS, nullptr, V, Frame);
       if (!Last)
         return fail("'" + V->getName() +
                     "' has no definition in the block "

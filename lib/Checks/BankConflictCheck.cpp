@@ -167,6 +167,25 @@ static void runBankConflictCheck(CheckContext &C) {
   for (const AccessReport &R : A.reports()) {
     SourceLocation Loc = R.Access.site()->getBeginLoc();
     C.visit(CheckId::BankConflict, Loc, R.Access.Function);
+    // An access a bound stopped, in a run or its lowering: said once per
+    // file by the front end.
+    bool Skipped = StringRef(R.WhyUnknown).starts_with("skipped: too complex");
+    bool FileBound = StringRef(R.WhyUnknown).contains("MaxFileSteps");
+    for (const AccessRun &Run : R.Runs)
+      if (Run.Result.TooComplex) {
+        Skipped = true;
+        FileBound |= StringRef(Run.Result.Why).contains("MaxFileSteps");
+      }
+    if (Skipped) {
+      SkippedAccesses &S = C.Skipped;
+      if (!S.Count++)
+        S.First = Loc;
+      if (FileBound || S.Option.empty()) {
+        S.Option = FileBound ? "warplint-bank-conflict.MaxFileSteps"
+                             : "warplint-bank-conflict.MaxSteps";
+        S.Limit = FileBound ? A.MaxFileSteps : A.MaxSteps;
+      }
+    }
     if (R.Access.Tile && R.Array) {
       tileFinding(C, R, Loc);
       continue;

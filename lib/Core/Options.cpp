@@ -73,8 +73,9 @@ static const CheckOptionInfo CheckOpts[] = {
      "the most evaluation steps spent on one shared-memory access in one "
      "block shape; past it the access is skipped as too complex"},
     {"warplint-bank-conflict.MaxFileSteps", "500000000",
-     "the most evaluation steps spent on all the accesses of one file; past "
-     "it the remaining accesses are skipped as too complex"},
+     "the most evaluation steps spent on all the accesses of one file (each "
+     "first gets a thousandth of it); past it the accesses left are skipped "
+     "as too complex, and a warning says how many"},
 };
 
 ArrayRef<CheckOptionInfo> allCheckOptions() { return CheckOpts; }

@@ -123,6 +123,10 @@ public:
         A.R.FunctionsNotAnalysed = AR.UserFunctionsWithErrors;
         if (!A.HostLaunches)
           A.R.Coverage = AR.Coverage;
+        if (!AR.Skipped.empty()) {
+          A.R.Skipped = AR.Skipped.message(SM);
+          A.R.SkippedOption = AR.Skipped.Option;
+        }
       }
     };
     return std::make_unique<Consumer>(*this);
@@ -508,6 +512,19 @@ bool describeProblems(raw_ostream &OS, const FileResult &R, bool Verbose,
          << (Cov.MissingArchs.size() == 1 ? "it" : "them")
          << " out of --arch\n";
   }
+  // What a bound on the analysis's work left, once per parse, whatever
+  // --verbose says: those accesses have no finding.
+  auto SaySkipped = [&](const ParseOutput &P, const std::string &Side) {
+    if (P.Skipped.empty())
+      return;
+    OS << "warplint: warning: " << R.File << Side << ": " << P.Skipped
+       << "; --dump-shared-accesses lists them; raise the limit with "
+          "--check-option="
+       << P.SkippedOption << "=N or CheckOptions in .warplint.yaml\n";
+  };
+  SaySkipped(R, "");
+  for (const DeviceParse &D : R.Device)
+    SaySkipped(D, " (device side, " + D.Arch + ")");
   for (const DeviceParse &D : R.Device) {
     // Not an input error: the host side was analysed.
     if (!D.Failure.empty()) {

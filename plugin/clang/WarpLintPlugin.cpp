@@ -100,6 +100,12 @@ public:
     }
     report(SM, *Safe);
     remarkCoverage(CI.getDiagnostics(), File, Safe->Coverage);
+    // Accesses a bound on the analysis's work left: no finding, said once.
+    if (const SkippedAccesses &K = Safe->Skipped; !K.empty())
+      warn(CI.getDiagnostics(),
+           File + ": " + K.message(SM) +
+               "; raise the limit with -fplugin-arg-warplint-option=" +
+               K.Option + "=N");
   }
 
 private:

@@ -164,6 +164,13 @@ public:
       }
     }
     remarkCoverage(R.Coverage);
+    // Accesses a bound on the analysis's work left: no finding, said once,
+    // where the first of them is.
+    if (Id == CheckId::BankConflict && !R.Skipped.empty())
+      diag(SM.getExpansionLoc(R.Skipped.First),
+           "%0; raise the limit with the option %1 in CheckOptions",
+           DiagnosticIDs::Warning)
+          << R.Skipped.message(SM) << R.Skipped.Option;
   }
 
 private:

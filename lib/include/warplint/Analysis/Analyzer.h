@@ -93,9 +93,29 @@ struct PtxasCoverage {
   std::string message() const;
 };
 
+/// The shared-memory accesses of a translation unit that the bank-conflict
+/// analysis left unanalysed because a bound on its work was reached
+/// (warplint-bank-conflict.MaxSteps or MaxFileSteps), for the front ends'
+/// one warning per file. Empty when none was.
+struct SkippedAccesses {
+  unsigned Count = 0;
+  clang::SourceLocation First; ///< the first access skipped
+  /// The option to raise: MaxFileSteps when the file's bound stopped one,
+  /// else MaxSteps; and its value.
+  std::string Option;
+  uint64_t Limit = 0;
+  bool empty() const { return Count == 0; }
+  /// "3 shared-memory accesses not analysed (the first on line 12): the
+  /// analysis of this file reached its limit of 500000000 steps
+  /// (warplint-bank-conflict.MaxFileSteps)", without the front end's
+  /// advice.
+  std::string message(const clang::SourceManager &SM) const;
+};
+
 struct AnalysisResult {
   std::vector<AstFinding> Findings;
   PtxasCoverage Coverage;
+  SkippedAccesses Skipped;
   unsigned UserFunctions = 0;
   unsigned UserFunctionsWithErrors = 0;
 };

@@ -87,7 +87,20 @@ private:
   std::unordered_map<std::string, model::AccessResult> Answers;
   /// analyzeAccess within the bounds: the findings' runs (Finding) and the
   /// relayouts tried for notes and fix-its (which give up quietly).
-  model::AccessResult analyze(model::AccessSpec Spec, const model::Dim3 &Block);
+  /// With Cap, a first pass's share: a run that needs more than Cap steps
+  /// (while more is left) sets *Deferred and is analysed again after every
+  /// other access has had its share, so that one heavy access cannot take
+  /// the budget of all those after it.
+  model::AccessResult analyze(model::AccessSpec Spec, const model::Dim3 &Block,
+                              uint64_t Cap = 0, bool *Deferred = nullptr);
+  /// Finder.lower within the same bounds (Why says which one stopped it).
+  std::optional<LoweredAccess>
+  lowerBounded(const SharedAccess &A, const CallChain &Chain,
+               const ArrayPadding *Pad, std::string &Why,
+               llvm::ArrayRef<std::optional<int64_t>> Args,
+               std::vector<clang::SourceRange> *Through = nullptr);
+  /// "skipped: too complex: ..." naming the bound that stopped an access.
+  std::string tooComplex(bool FileBound) const;
   CheckContext &C;
   SharedAccessFinder Finder;
   std::vector<AccessReport> Reports;

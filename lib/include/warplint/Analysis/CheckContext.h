@@ -27,6 +27,9 @@ public:
   /// What the checks that read ptxas reports could not check for want of
   /// one; the first of them to run sets it (AnalysisResult::Coverage).
   std::optional<PtxasCoverage> Coverage;
+  /// What warplint-bank-conflict skipped as too complex
+  /// (AnalysisResult::Skipped).
+  SkippedAccesses Skipped;
 
   /// Records that the check looked at Loc from Context (a function, possibly
   /// a template instantiation), whether or not it reports anything.

@@ -151,6 +151,27 @@ public:
   };
   const LocalWrites &localWrites(const clang::FunctionDecl *F);
 
+  /// The statements of a function body numbered in pre-order over its
+  /// ParentMap: S encloses X when Span[S].first <= Span[X].first <=
+  /// Span[S].second. With each variable's writes in that order (Writes), a
+  /// question "does S write V" costs a binary search, not a walk from every
+  /// write up to the body (which made a kernel of N writes quadratic).
+  struct StmtOrder {
+    llvm::DenseMap<const clang::Stmt *, std::pair<unsigned, unsigned>> Span;
+    /// Per variable: its writes (LocalWrites::Writes) by number; absent
+    /// for a variable with a write the numbering does not reach.
+    llvm::DenseMap<
+        const clang::VarDecl *,
+        llvm::SmallVector<std::pair<unsigned, const clang::Stmt *>, 4>>
+        Writes;
+  };
+  const StmtOrder &order(const clang::FunctionDecl *F);
+
+  /// Work the lowering may do, counted in steps (a definition followed, a
+  /// statement or a parent visited) for BankConflictAnalysis's budgets:
+  /// past Limit, a lowering fails as too complex. Null: unbounded.
+  model::WorkBudget *LowerBudget = nullptr;
+
   /// E's value when clang folds it to an integer constant without side
   /// effects (Expr::EvaluateAsInt), asked once per expression of the file:
   /// every lowering of an access (each call chain, each padding tried)
@@ -162,6 +183,7 @@ private:
   ValueEvaluator &Eval;
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<clang::ParentMap>> Maps;
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<LocalWrites>> Locals;
+  llvm::DenseMap<const clang::Stmt *, std::unique_ptr<StmtOrder>> Orders;
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   friend class Lowering;
 };

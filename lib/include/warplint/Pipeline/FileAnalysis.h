@@ -44,6 +44,9 @@ struct ParseOutput {
   LaunchTable Launches;
   /// What the occupancy checks skipped for want of a report (host side).
   PtxasCoverage Coverage;
+  /// The accesses a bound on the analysis's work left
+  /// (SkippedAccesses::message, empty when none), and the option to raise.
+  std::string Skipped, SkippedOption;
 };
 
 /// The device-side parse of a file for one architecture, when the host side
