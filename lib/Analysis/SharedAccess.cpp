@@ -357,6 +357,16 @@ public:
         if (A.LValue && A.LValue->getType()->isPointerType())
           A.Given = SharedAccess::Pointer; // a generic address, as a pointer
       }
+      if (A.Unanalysable.empty() && X.OffsetOperand.valid()) {
+        const Expr *Off = operandExpr(S, X.OffsetOperand, A.Unanalysable);
+        Expr::EvalResult R;
+        if (Off && !Off->isValueDependent() && Off->EvaluateAsInt(R, Ctx) &&
+            R.Val.getInt().getSignificantBits() <= 33)
+          A.Offset = X.OffsetNegated ? -R.Val.getInt().getExtValue()
+                                     : R.Val.getInt().getExtValue();
+        else if (Off)
+          A.Unanalysable = "the offset its address adds is not a constant";
+      }
       if (A.Unanalysable.empty() && X.SizeOperand.valid()) {
         const Expr *Size = operandExpr(S, X.SizeOperand, A.Unanalysable);
         Expr::EvalResult R;
@@ -427,9 +437,19 @@ private:
       Why = "its operand " + Name + " is an output of the asm statement";
       return nullptr;
     }
-    const Expr *E = S->getInputExpr(unsigned(I) - S->getNumOutputs());
+    unsigned In = unsigned(I) - S->getNumOutputs();
+    const Expr *E = S->getInputExpr(In);
     if (E->isTypeDependent() || E->isValueDependent() || E->containsErrors()) {
       Why = "its operand " + Name + " depends on a template parameter";
+      return nullptr;
+    }
+    // Clang leaves the operands of an asm statement unconverted (lvalues)
+    // where the host target rejects a constraint of device code ("=f",
+    // "=h"); an operand in a register is still its value.
+    if (E->isGLValue() && !isValueConstraint(S->getInputConstraint(In))) {
+      Why = "its operand " + Name + " has the constraint '" +
+            S->getInputConstraint(In) +
+            "', which does not pass it in a register";
       return nullptr;
     }
     return E;
@@ -783,6 +803,13 @@ SharedAccessFinder::localWrites(const FunctionDecl *F) {
         return ICE->getCastKind() == CK_LValueToRValue;
       if (isa<UnaryExprOrTypeTraitExpr>(P))
         return true; // sizeof
+      // An input of an asm statement clang left unconverted (one of the
+      // host side's device code, with a constraint the host target lacks,
+      // "=f" or "=h"), passed in a register: its value is read.
+      if (const auto *Asm = dyn_cast<GCCAsmStmt>(P))
+        for (unsigned I = 0; I < Asm->getNumInputs(); ++I)
+          if (Asm->getInputExpr(I) == Top)
+            return isValueConstraint(Asm->getInputConstraint(I));
       if (const auto *Call = dyn_cast<CallExpr>(P))
         if (const FunctionDecl *F = Call->getDirectCallee())
           for (unsigned I = 0; I < Call->getNumArgs(); ++I)
@@ -853,7 +880,9 @@ public:
       Addr = pointer(A.LValue, Frame);
       break;
     case SharedAccess::SharedAddress:
-      Addr = integer(A.LValue, Frame);
+      // An unconverted asm operand (operandExpr) is read.
+      Addr = A.LValue->isGLValue() ? load(A.LValue, Frame)
+                                   : integer(A.LValue, Frame);
       if (Addr)
         Addr = i64(*Addr);
       break;
@@ -1082,6 +1111,20 @@ private:
     return std::nullopt;
   }
 
+  /// The pointer a pointer variable (the lvalue E) holds where E reads it.
+  std::optional<NodeId> loadedPointer(const Expr *E, unsigned Frame) {
+    const Expr *Sub = E->IgnoreParens();
+    const auto *DRE = dyn_cast<DeclRefExpr>(Sub);
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V)
+      return std::nullopt;
+    if (const auto *PV = dyn_cast<ParmVarDecl>(V); PV && !changed(PV, Frame))
+      return parameter(PV, Frame, /*Pointer=*/true);
+    if (!V->hasLocalStorage())
+      return std::nullopt;
+    return valueBefore(V, Sub, Frame);
+  }
+
   std::optional<NodeId> pointer(const Expr *E, unsigned Frame) {
     DepthGuard G(Depth);
     if (Depth > 64)
@@ -1089,6 +1132,9 @@ private:
     E = stripFull(E);
     if (Through)
       Through->push_back(E->getSourceRange());
+    // An unconverted asm operand (operandExpr) is read.
+    if (E->isGLValue() && E->getType()->isPointerType())
+      return loadedPointer(E, Frame);
     if (const auto *C = dyn_cast<CastExpr>(E)) {
       switch (C->getCastKind()) {
       case CK_ArrayToPointerDecay:
@@ -1097,19 +1143,8 @@ private:
       case CK_BitCast:
       case CK_AddressSpaceConversion:
         return pointer(C->getSubExpr(), Frame);
-      case CK_LValueToRValue: {
-        const Expr *Sub = C->getSubExpr()->IgnoreParens();
-        const auto *DRE = dyn_cast<DeclRefExpr>(Sub);
-        const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-        if (!V)
-          return std::nullopt;
-        if (const auto *PV = dyn_cast<ParmVarDecl>(V);
-            PV && !changed(PV, Frame))
-          return parameter(PV, Frame, /*Pointer=*/true);
-        if (!V->hasLocalStorage())
-          return std::nullopt;
-        return valueBefore(V, Sub, Frame);
-      }
+      case CK_LValueToRValue:
+        return loadedPointer(C->getSubExpr(), Frame);
       case CK_UserDefinedConversion:
         // SharedMemory<T>'s `operator T *()`: the pointer it returns.
         if (const auto *MC = dyn_cast<CXXMemberCallExpr>(
