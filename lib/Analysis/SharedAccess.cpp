@@ -135,6 +135,22 @@ namespace {
 
 enum class RootKind { Shared, Param, Other };
 
+/// The innermost subscript of a chain `a[i][j]...` over an array of
+/// arrays (each subscript's base a decayed subscript), or E itself.
+static const Expr *innermostSubscript(const Expr *E) {
+  while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    const auto *Dec = dyn_cast<ImplicitCastExpr>(stripFull(ASE->getBase()));
+    if (!Dec || Dec->getCastKind() != CK_ArrayToPointerDecay)
+      break;
+    const auto *Inner =
+        dyn_cast<ArraySubscriptExpr>(Dec->getSubExpr()->IgnoreParens());
+    if (!Inner)
+      break;
+    E = Inner;
+  }
+  return E;
+}
+
 class RootFinder {
 public:
   explicit RootFinder(SharedAccessFinder &Finder) : Finder(Finder) {}
@@ -143,7 +159,9 @@ public:
   RootKind ofLValue(const Expr *E) {
     if (++Depth > 64)
       return RootKind::Other;
-    E = E->IgnoreParens();
+    // `s[i][j]...`: an array of arrays subscripted, as many times as its
+    // rank, which no step limit bounds.
+    E = innermostSubscript(E->IgnoreParens());
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
       if (isShared(V)) {
@@ -1067,22 +1085,42 @@ private:
       return std::nullopt; // not shared memory
     }
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-      auto Base = pointer(ASE->getBase(), Frame);
-      if (!Base)
+      // The subscripts of an array of arrays (`s[i][j]...`), outermost
+      // first, followed without recursion: the rank has no limit.
+      llvm::SmallVector<const ArraySubscriptExpr *, 4> Subs{ASE};
+      while (true) {
+        const auto *Dec =
+            dyn_cast<ImplicitCastExpr>(stripFull(Subs.back()->getBase()));
+        if (!Dec || Dec->getCastKind() != CK_ArrayToPointerDecay)
+          break;
+        const auto *Inner =
+            dyn_cast<ArraySubscriptExpr>(Dec->getSubExpr()->IgnoreParens());
+        if (!Inner)
+          break;
+        if (Through)
+          Through->push_back(Dec->getSourceRange());
+        Subs.push_back(Inner);
+      }
+      auto Addr = pointer(Subs.back()->getBase(), Frame);
+      if (!Addr)
         return std::nullopt;
-      auto Idx = integer(ASE->getIdx(), Frame);
-      if (!Idx)
-        return std::nullopt;
-      int64_t Size;
-      if (underPad(ASE->getBase()))
-        Size = paddedSize(ASE->getType());
-      else if (auto S = sizeOf(ASE->getType()))
-        Size = *S;
-      else
-        return fail("the element size is unknown");
-      NodeId Off = P->binary(Op::Mul, i64(*Idx),
-                             P->constant(Size, IntType::i64()), IntType::i64());
-      return P->binary(Op::Add, *Base, Off, IntType::i64());
+      for (const ArraySubscriptExpr *S : llvm::reverse(Subs)) {
+        auto Idx = integer(S->getIdx(), Frame);
+        if (!Idx)
+          return std::nullopt;
+        int64_t Size;
+        if (underPad(S->getBase()))
+          Size = paddedSize(S->getType());
+        else if (auto Sz = sizeOf(S->getType()))
+          Size = *Sz;
+        else
+          return fail("the element size is unknown");
+        NodeId Off =
+            P->binary(Op::Mul, i64(*Idx), P->constant(Size, IntType::i64()),
+                      IntType::i64());
+        Addr = P->binary(Op::Add, *Addr, Off, IntType::i64());
+      }
+      return Addr;
     }
     if (const auto *U = dyn_cast<UnaryOperator>(E)) {
       if (U->getOpcode() == UO_Deref)
