@@ -31,6 +31,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/ScopeExit.h"
 #include <map>
 
 using namespace clang;
@@ -184,6 +186,19 @@ public:
     if (const auto *C = dyn_cast<CastExpr>(E))
       if (C->getCastKind() == CK_NoOp || C->getCastKind() == CK_LValueBitCast)
         return ofLValue(C->getSubExpr());
+    // `ca[i]` of a cuda::std::array: a member function returning a
+    // reference into its object.
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return ofReturns(Call);
+    // `v.x`, `v.xy` of a clang vector type; `o.*pm`, `p->*pm`.
+    if (const auto *EV = dyn_cast<ExtVectorElementExpr>(E))
+      return EV->isArrow() ? ofPointer(EV->getBase()) : ofLValue(EV->getBase());
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (B->getOpcode() == BO_PtrMemD)
+        return ofLValue(B->getLHS());
+      if (B->getOpcode() == BO_PtrMemI)
+        return ofPointer(B->getLHS());
+    }
     return RootKind::Other;
   }
 
@@ -238,6 +253,15 @@ public:
       return best(ofPointer(CO->getTrueExpr()), ofPointer(CO->getFalseExpr()));
     if (const auto *Call = dyn_cast<CallExpr>(E))
       return ofReturns(Call);
+    if (isa<CXXThisExpr>(E)) {
+      // The object of the member call being followed (ofReturns).
+      if (Objects.empty())
+        return RootKind::Other;
+      auto [Obj, Arrow] = Objects.pop_back_val();
+      RootKind K = Arrow ? ofPointer(Obj) : ofLValue(Obj);
+      Objects.push_back({Obj, Arrow});
+      return K;
+    }
     if (const auto *B = dyn_cast<BinaryOperator>(E);
         B && B->getOpcode() == BO_Assign)
       return ofPointer(B->getRHS());
@@ -275,7 +299,9 @@ private:
     const SharedAccessFinder::LocalWrites &LW = Finder.localWrites(F);
     auto It = LW.Writes.find(V);
     if (It == LW.Writes.end())
-      return RootKind::Other;
+      // The implicit `__begin` of a range-based for loop: its range.
+      return V->isImplicit() && V->getInit() ? ofPointer(V->getInit())
+                                             : RootKind::Other;
     RootKind R = RootKind::Other;
     for (const Stmt *W : It->second) {
       const Expr *Value = nullptr;
@@ -290,14 +316,35 @@ private:
     return R;
   }
 
+  /// The objects of the member calls being followed, innermost last, and
+  /// whether each is given by a pointer (`p->f()`).
+  llvm::SmallVector<std::pair<const Expr *, bool>, 2> Objects;
+
   /// A call's root: shared when a return statement of the callee returns
-  /// a pointer into shared memory.
+  /// a pointer into shared memory, or for a call that is an lvalue (one
+  /// returning a reference), a reference to it.
   RootKind ofReturns(const CallExpr *Call) {
     const FunctionDecl *Def = nullptr;
     const FunctionDecl *Callee = Call->getDirectCallee();
+    bool Ref = Call->isGLValue();
     if (!Callee || !Callee->hasBody(Def) || !Def ||
-        !Call->getType()->isPointerType() || ++Depth > 32)
+        (!Ref && !Call->getType()->isPointerType()) || ++Depth > 32)
       return RootKind::Other;
+    const Expr *Obj = nullptr;
+    bool Arrow = false;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+      Obj = MC->getImplicitObjectArgument();
+      Arrow = Obj && Obj->getType()->isPointerType();
+    } else if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) &&
+               Call->getNumArgs() > 0) {
+      Obj = Call->getArg(0);
+    }
+    if (Obj)
+      Objects.push_back({Obj, Arrow});
+    auto Pop = llvm::make_scope_exit([&] {
+      if (Obj)
+        Objects.pop_back();
+    });
     struct Returns : RecursiveASTVisitor<Returns> {
       llvm::SmallVector<const Expr *, 2> Values;
       bool VisitReturnStmt(ReturnStmt *R) {
@@ -308,7 +355,7 @@ private:
     } Rs;
     Rs.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
     for (const Expr *E : Rs.Values)
-      if (ofPointer(E) == RootKind::Shared)
+      if ((Ref ? ofLValue(E) : ofPointer(E)) == RootKind::Shared)
         return RootKind::Shared;
     return RootKind::Other;
   }
@@ -324,6 +371,20 @@ public:
     if (E->getCastKind() == CK_LValueToRValue)
       add(E->getSubExpr(), SharedAccess::Load);
     return true;
+  }
+  /// The initialiser of a range-based for loop's variable (`float x =
+  /// *__begin`, the read of each element) is implicit code, which the
+  /// visitor skips.
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+    if (!RecursiveASTVisitor::TraverseCXXForRangeStmt(S))
+      return false;
+    const VarDecl *V = S->getLoopVariable();
+    if (!V || !V->getInit())
+      return true;
+    RangeLoop = S;
+    bool R = TraverseStmt(const_cast<Expr *>(V->getInit()));
+    RangeLoop = nullptr;
+    return R;
   }
   bool VisitBinaryOperator(BinaryOperator *E) {
     if (E->getOpcode() == BO_Assign)
@@ -439,6 +500,9 @@ private:
   SharedAccessFinder &Finder;
   const FunctionDecl *F;
   std::vector<SharedAccess> &Out;
+  /// The range-based for loop whose variable's initialiser is being
+  /// visited.
+  const CXXForRangeStmt *RangeLoop = nullptr;
 
   /// The expression of operand Op of S (an input: addresses are read), or
   /// null with the reason in Why.
@@ -725,6 +789,10 @@ private:
     A.Function = F;
     A.Root = R.Var;
     A.Bytes = Bytes;
+    if (RangeLoop) {
+      A.Site = RangeLoop->getLoopVarStmt();
+      A.Text = RangeLoop->getLoopVariable()->getName().str();
+    }
     Out.push_back(A);
   }
 };
@@ -1146,7 +1214,150 @@ private:
     if (const auto *C = dyn_cast<CastExpr>(E))
       if (C->getCastKind() == CK_NoOp || C->getCastKind() == CK_LValueBitCast)
         return address(C->getSubExpr(), Frame);
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return referenceCall(Call, Frame);
+    if (const auto *EV = dyn_cast<ExtVectorElementExpr>(E)) {
+      // Clang loads or stores the whole vector and picks the elements in
+      // registers; the optimiser may narrow that to the elements alone.
+      auto Base = EV->isArrow() ? pointer(EV->getBase(), Frame)
+                                : address(EV->getBase(), Frame);
+      if (!Base)
+        return std::nullopt;
+      return fail("'." + EV->getAccessor().getName() +
+                  "' of a vector type (ext_vector_type): the compiler may "
+                  "access the whole vector or only these elements");
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(E);
+        B && (B->getOpcode() == BO_PtrMemD || B->getOpcode() == BO_PtrMemI))
+      return memberPointer(B, Frame);
     return std::nullopt;
+  }
+
+  /// `o.*pm` and `p->*pm`: the member pm names, when it is a constant.
+  std::optional<NodeId> memberPointer(const BinaryOperator *B, unsigned Frame) {
+    auto Base = B->getOpcode() == BO_PtrMemD ? address(B->getLHS(), Frame)
+                                             : pointer(B->getLHS(), Frame);
+    if (!Base)
+      return std::nullopt;
+    Expr::EvalResult R;
+    const ValueDecl *D = nullptr;
+    if (!B->getRHS()->isValueDependent() &&
+        B->getRHS()->EvaluateAsRValue(R, Ctx) && R.Val.isMemberPointer() &&
+        R.Val.getMemberPointerPath().empty())
+      D = R.Val.getMemberPointerDecl();
+    if (!D || !isa<FieldDecl, IndirectFieldDecl>(D))
+      return fail(
+          "the member is chosen by the pointer to member '" +
+          Lexer::getSourceText(
+              CharSourceRange::getTokenRange(B->getRHS()->getSourceRange()),
+              Ctx.getSourceManager(), Ctx.getLangOpts()) +
+          "', which is not a constant");
+    const auto *FD = dyn_cast<FieldDecl>(D);
+    if (!FD)
+      FD = cast<IndirectFieldDecl>(D)->getAnonField();
+    if (FD->isBitField() || FD->getParent()->isDependentType() ||
+        FD->getParent()->isInvalidDecl())
+      return fail("the member a pointer to member names is not followed");
+    int64_t Off = int64_t(Ctx.getFieldOffset(D) / 8);
+    return P->binary(Op::Add, *Base, P->constant(Off, IntType::i64()),
+                     IntType::i64());
+  }
+
+  /// The object a call returning a reference refers to (`ca[i]` of a
+  /// cuda::std::array, whose operator[] returns `__elems_[i]`): the lvalue
+  /// of the callee's one return statement, in a frame of its own.
+  std::optional<NodeId> referenceCall(const CallExpr *Call, unsigned Frame) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return fail("a call through a function pointer in the address");
+    std::string Name = "'" + Callee->getNameAsString() + "'";
+    const FunctionDecl *Def = nullptr;
+    if (!Callee->hasBody(Def) || !Def || !isa<CompoundStmt>(Def->getBody()))
+      return fail("a call of " + Name + ", whose body is not in this file");
+    if (isKernel(Def) || Def->isVariadic())
+      return fail("a call of " + Name + " the analysis does not follow");
+    for (unsigned F = Frame;; F = Frames[F].Caller) {
+      if (Frames[F].F == Def)
+        return fail("a recursive call of " + Name);
+      if (!Frames[F].Call || Frames[F].Caller == F)
+        break;
+    }
+    if (Frames.size() > 24)
+      return fail("calls nested too deep in the address");
+    // One return, the body's last statement (an assertion may precede it).
+    const auto *Body = cast<CompoundStmt>(Def->getBody());
+    const auto *R =
+        Body->body_empty() ? nullptr : dyn_cast<ReturnStmt>(Body->body_back());
+    if (!R || !R->getRetValue())
+      return fail("the reference " + Name +
+                  " returns is not its last "
+                  "statement's");
+    for (const Stmt *S : Body->body())
+      if (S != R && hasReturn(S))
+        return fail("a return the analysis does not follow on line " +
+                    lineOf(S));
+    Frames.push_back({Def, Call, Frame});
+    return address(R->getRetValue(), unsigned(Frames.size() - 1));
+  }
+
+  /// `this` in a member function reached by a call: its object.
+  std::optional<NodeId> thisPointer(unsigned Frame) {
+    const CallExpr *Call = Frames[Frame].Call;
+    const Expr *Obj = nullptr;
+    if (const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Call))
+      Obj = MC->getImplicitObjectArgument();
+    else if (Call && isa<CXXOperatorCallExpr>(Call) &&
+             isa_and_nonnull<CXXMethodDecl>(Call->getDirectCallee()) &&
+             Call->getNumArgs() > 0)
+      Obj = Call->getArg(0);
+    if (!Obj)
+      return std::nullopt;
+    unsigned Caller = Frames[Frame].Caller;
+    return Obj->getType()->isPointerType() ? pointer(Obj, Caller)
+                                           : address(Obj, Caller);
+  }
+
+  /// The pointer the implicit `__begin` variable of range-based for loop R
+  /// holds in its body: a loop variable stepping from the range's begin to
+  /// its end, one element at a time.
+  std::optional<NodeId> rangeBegin(const VarDecl *V, const CXXForRangeStmt *R,
+                                   unsigned Frame) {
+    auto Key = std::make_tuple(static_cast<const Stmt *>(R), Frame, V);
+    if (auto It = Carried.find(Key); It != Carried.end())
+      return P->loopVar(It->second, IntType::i64());
+    const auto *EndV = R->getEndStmt()
+                           ? dyn_cast<VarDecl>(R->getEndStmt()->getSingleDecl())
+                           : nullptr;
+    if (!V->getType()->isPointerType() || !EndV || !EndV->getInit() ||
+        !EndV->getType()->isPointerType())
+      return fail("the range-based for loop on line " + lineOf(R) +
+                  " iterates with an iterator class, which the analysis "
+                  "does not follow");
+    auto Size = sizeOf(V->getType()->getPointeeType());
+    if (!Size)
+      return fail("the element size is unknown");
+    if (leavesEarly(R->getBody()))
+      return fail("the range-based for loop on line " + lineOf(R) +
+                  " can end at a break or return");
+    auto Init = pointer(V->getInit(), Frame);
+    if (!Init)
+      return std::nullopt;
+    auto End = pointer(EndV->getInit(), Frame);
+    if (!End)
+      return std::nullopt;
+    unsigned Id = P->addLoop(V->getName());
+    LoopGroups[{R, Frame}] = Id;
+    Carried[Key] = Id;
+    NodeId Self = P->loopVar(Id, IntType::i64());
+    NodeId Step = P->constant(*Size, IntType::i64());
+    Loop &L = P->loop(Id);
+    L.Init = *Init;
+    L.Next = P->binary(Op::Add, Self, Step, IntType::i64());
+    L.Step = Step;
+    L.Cond = P->binary(Op::NE, Self, *End, IntType::i32());
+    L.CondKnown = true;
+    L.Complete = true;
+    return Self;
   }
 
   /// The pointer a pointer variable (the lvalue E) holds where E reads it.
@@ -1160,6 +1371,11 @@ private:
       return parameter(PV, Frame, /*Pointer=*/true);
     if (!V->hasLocalStorage())
       return std::nullopt;
+    if (V->isImplicit())
+      for (const Stmt *S = Sub; S; S = parentsOf(Frame).getParent(S))
+        if (const auto *R = dyn_cast<CXXForRangeStmt>(S);
+            R && R->getBeginStmt() && R->getBeginStmt()->getSingleDecl() == V)
+          return rangeBegin(V, R, Frame);
     return valueBefore(V, Sub, Frame);
   }
 
@@ -1173,6 +1389,8 @@ private:
     // An unconverted asm operand (operandExpr) is read.
     if (E->isGLValue() && E->getType()->isPointerType())
       return loadedPointer(E, Frame);
+    if (isa<CXXThisExpr>(E))
+      return thisPointer(Frame);
     if (const auto *C = dyn_cast<CastExpr>(E)) {
       switch (C->getCastKind()) {
       case CK_ArrayToPointerDecay:
