@@ -33,6 +33,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <map>
 
 using namespace clang;
@@ -814,7 +815,110 @@ std::vector<SharedAccess> SharedAccessFinder::find(const FunctionDecl *F) {
     return Out;
   AccessCollector C(Ctx, *this, F, Out);
   C.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+  listUnfollowed(F, Out);
   return Out;
+}
+
+/// The safety net under the rules above: a part of a __shared__ variable
+/// (the variable, subscripted, a member, a vector element, a member a
+/// pointer to member names, the object of a call returning a reference
+/// into it) that is read or written where no rule listed an access is
+/// listed as unknown, so that no access can vanish silently.
+void SharedAccessFinder::listUnfollowed(const FunctionDecl *F,
+                                        std::vector<SharedAccess> &Out) {
+  struct Refs : RecursiveASTVisitor<Refs> {
+    llvm::SmallVector<const DeclRefExpr *, 16> Found;
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (isShared(dyn_cast<VarDecl>(E->getDecl())))
+        Found.push_back(E);
+      return true;
+    }
+    bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+      if (!RecursiveASTVisitor::TraverseCXXForRangeStmt(S))
+        return false;
+      const VarDecl *V = S->getLoopVariable();
+      return !V || !V->getInit() ||
+             TraverseStmt(const_cast<Expr *>(V->getInit()));
+    }
+  } R;
+  R.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+  if (R.Found.empty())
+    return;
+  llvm::SmallPtrSet<const Expr *, 16> Listed;
+  for (const SharedAccess &A : Out)
+    if (A.LValue)
+      Listed.insert(A.LValue->IgnoreParens());
+  const ParentMap &PM = parents(F);
+  for (const DeclRefExpr *DRE : R.Found) {
+    // Climb the forms that name a part of the same object.
+    const Expr *Cur = DRE;
+    const Stmt *Par = PM.getParent(Cur);
+    while (const auto *P = dyn_cast_or_null<Expr>(Par)) {
+      bool Part = false;
+      if (isa<ParenExpr>(P))
+        Part = true;
+      else if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P))
+        Part = ICE->isGLValue() ||
+               (ICE->getCastKind() == CK_ArrayToPointerDecay &&
+                isa_and_nonnull<ArraySubscriptExpr>(PM.getParent(ICE)) &&
+                cast<ArraySubscriptExpr>(PM.getParent(ICE))->getBase() == ICE);
+      else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(P))
+        Part = ASE->getBase() == Cur;
+      else if (const auto *ME = dyn_cast<MemberExpr>(P))
+        Part = !ME->isArrow() && ME->getBase() == Cur;
+      else if (const auto *EV = dyn_cast<ExtVectorElementExpr>(P))
+        Part = !EV->isArrow() && EV->getBase() == Cur;
+      else if (const auto *B = dyn_cast<BinaryOperator>(P))
+        Part = B->getOpcode() == BO_PtrMemD && B->getLHS() == Cur;
+      else if (const auto *U = dyn_cast<UnaryOperator>(P))
+        Part = U->getOpcode() == UO_Real || U->getOpcode() == UO_Imag;
+      else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(P))
+        Part = MC->isGLValue() && MC->getImplicitObjectArgument() == Cur;
+      else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P))
+        Part = OC->isGLValue() && OC->getNumArgs() > 0 &&
+               OC->getArg(0) == Cur &&
+               isa_and_nonnull<CXXMethodDecl>(OC->getDirectCallee());
+      if (!Part)
+        break;
+      Cur = P;
+      Par = PM.getParent(P);
+    }
+    if (Cur->isTypeDependent() || Cur->isValueDependent() ||
+        Cur->containsErrors() || !Cur->isGLValue())
+      continue;
+    std::optional<SharedAccess::Kind> K;
+    if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(Par);
+        ICE && ICE->getCastKind() == CK_LValueToRValue)
+      K = SharedAccess::Load;
+    else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Par);
+             B && B->isAssignmentOp() && B->getLHS() == Cur)
+      K = B->getOpcode() == BO_Assign ? SharedAccess::Store
+                                      : SharedAccess::LoadStore;
+    else if (const auto *U = dyn_cast_or_null<UnaryOperator>(Par);
+             U && U->isIncrementDecrementOp())
+      K = SharedAccess::LoadStore;
+    if (!K || Listed.count(Cur->IgnoreParens()))
+      continue;
+    Listed.insert(Cur->IgnoreParens());
+    SharedAccess A;
+    A.How = *K;
+    A.Site = Cur;
+    A.Function = F;
+    A.Root = cast<VarDecl>(DRE->getDecl());
+    A.Text = Lexer::getSourceText(
+                 CharSourceRange::getTokenRange(Cur->getSourceRange()),
+                 Ctx.getSourceManager(), Ctx.getLangOpts())
+                 .str();
+    std::string Form = Cur->getStmtClassName();
+    if (const auto *U = dyn_cast<UnaryOperator>(Cur))
+      Form += " '" + UnaryOperator::getOpcodeStr(U->getOpcode()).str() + "'";
+    else if (const auto *B = dyn_cast<BinaryOperator>(Cur))
+      Form += " '" + B->getOpcodeStr().str() + "'";
+    A.Unanalysable = "a form the analysis does not follow: " + Form +
+                     " of type '" +
+                     Cur->getType().getAsString(Ctx.getPrintingPolicy()) + "'";
+    Out.push_back(std::move(A));
+  }
 }
 
 const SharedAccessFinder::LocalWrites &

@@ -162,6 +162,10 @@ public:
   std::optional<int64_t> constantOf(const clang::Expr *E);
 
 private:
+  /// Adds to Out, as unknown, every read or write of a part of a __shared__
+  /// variable in F that no rule of find() listed.
+  void listUnfollowed(const clang::FunctionDecl *F,
+                      std::vector<SharedAccess> &Out);
   clang::ASTContext &Ctx;
   ValueEvaluator &Eval;
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<clang::ParentMap>> Maps;
