@@ -298,7 +298,8 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
       AccessReport R;
       R.Access = A;
       R.Array = A.Root;
-      R.Text = A.LValue ? sourceText(A.LValue, C.Index.Ctx)
+      R.Text = !A.Text.empty() ? A.Text
+               : A.LValue      ? sourceText(A.LValue, C.Index.Ctx)
                : A.Site && isa<CallExpr>(A.Site)
                    ? sourceText(A.Site, C.Index.Ctx)
                    : A.Instruction;

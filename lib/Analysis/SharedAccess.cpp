@@ -31,7 +31,10 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <map>
 
 using namespace clang;
@@ -136,6 +139,22 @@ namespace {
 
 enum class RootKind { Shared, Param, Other };
 
+/// The innermost subscript of a chain `a[i][j]...` over an array of
+/// arrays (each subscript's base a decayed subscript), or E itself.
+static const Expr *innermostSubscript(const Expr *E) {
+  while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    const auto *Dec = dyn_cast<ImplicitCastExpr>(stripFull(ASE->getBase()));
+    if (!Dec || Dec->getCastKind() != CK_ArrayToPointerDecay)
+      break;
+    const auto *Inner =
+        dyn_cast<ArraySubscriptExpr>(Dec->getSubExpr()->IgnoreParens());
+    if (!Inner)
+      break;
+    E = Inner;
+  }
+  return E;
+}
+
 class RootFinder {
 public:
   explicit RootFinder(SharedAccessFinder &Finder) : Finder(Finder) {}
@@ -144,7 +163,9 @@ public:
   RootKind ofLValue(const Expr *E) {
     if (++Depth > 64)
       return RootKind::Other;
-    E = E->IgnoreParens();
+    // `s[i][j]...`: an array of arrays subscripted, as many times as its
+    // rank, which no step limit bounds.
+    E = innermostSubscript(E->IgnoreParens());
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
       if (isShared(V)) {
@@ -167,6 +188,19 @@ public:
     if (const auto *C = dyn_cast<CastExpr>(E))
       if (C->getCastKind() == CK_NoOp || C->getCastKind() == CK_LValueBitCast)
         return ofLValue(C->getSubExpr());
+    // `ca[i]` of a cuda::std::array: a member function returning a
+    // reference into its object.
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return ofReturns(Call);
+    // `v.x`, `v.xy` of a clang vector type; `o.*pm`, `p->*pm`.
+    if (const auto *EV = dyn_cast<ExtVectorElementExpr>(E))
+      return EV->isArrow() ? ofPointer(EV->getBase()) : ofLValue(EV->getBase());
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (B->getOpcode() == BO_PtrMemD)
+        return ofLValue(B->getLHS());
+      if (B->getOpcode() == BO_PtrMemI)
+        return ofPointer(B->getLHS());
+    }
     return RootKind::Other;
   }
 
@@ -221,6 +255,15 @@ public:
       return best(ofPointer(CO->getTrueExpr()), ofPointer(CO->getFalseExpr()));
     if (const auto *Call = dyn_cast<CallExpr>(E))
       return ofReturns(Call);
+    if (isa<CXXThisExpr>(E)) {
+      // The object of the member call being followed (ofReturns).
+      if (Objects.empty())
+        return RootKind::Other;
+      auto [Obj, Arrow] = Objects.pop_back_val();
+      RootKind K = Arrow ? ofPointer(Obj) : ofLValue(Obj);
+      Objects.push_back({Obj, Arrow});
+      return K;
+    }
     if (const auto *B = dyn_cast<BinaryOperator>(E);
         B && B->getOpcode() == BO_Assign)
       return ofPointer(B->getRHS());
@@ -258,7 +301,9 @@ private:
     const SharedAccessFinder::LocalWrites &LW = Finder.localWrites(F);
     auto It = LW.Writes.find(V);
     if (It == LW.Writes.end())
-      return RootKind::Other;
+      // The implicit `__begin` of a range-based for loop: its range.
+      return V->isImplicit() && V->getInit() ? ofPointer(V->getInit())
+                                             : RootKind::Other;
     RootKind R = RootKind::Other;
     for (const Stmt *W : It->second) {
       const Expr *Value = nullptr;
@@ -273,14 +318,35 @@ private:
     return R;
   }
 
+  /// The objects of the member calls being followed, innermost last, and
+  /// whether each is given by a pointer (`p->f()`).
+  llvm::SmallVector<std::pair<const Expr *, bool>, 2> Objects;
+
   /// A call's root: shared when a return statement of the callee returns
-  /// a pointer into shared memory.
+  /// a pointer into shared memory, or for a call that is an lvalue (one
+  /// returning a reference), a reference to it.
   RootKind ofReturns(const CallExpr *Call) {
     const FunctionDecl *Def = nullptr;
     const FunctionDecl *Callee = Call->getDirectCallee();
+    bool Ref = Call->isGLValue();
     if (!Callee || !Callee->hasBody(Def) || !Def ||
-        !Call->getType()->isPointerType() || ++Depth > 32)
+        (!Ref && !Call->getType()->isPointerType()) || ++Depth > 32)
       return RootKind::Other;
+    const Expr *Obj = nullptr;
+    bool Arrow = false;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+      Obj = MC->getImplicitObjectArgument();
+      Arrow = Obj && Obj->getType()->isPointerType();
+    } else if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) &&
+               Call->getNumArgs() > 0) {
+      Obj = Call->getArg(0);
+    }
+    if (Obj)
+      Objects.push_back({Obj, Arrow});
+    auto Pop = llvm::make_scope_exit([&] {
+      if (Obj)
+        Objects.pop_back();
+    });
     struct Returns : RecursiveASTVisitor<Returns> {
       llvm::SmallVector<const Expr *, 2> Values;
       bool VisitReturnStmt(ReturnStmt *R) {
@@ -291,7 +357,7 @@ private:
     } Rs;
     Rs.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
     for (const Expr *E : Rs.Values)
-      if (ofPointer(E) == RootKind::Shared)
+      if ((Ref ? ofLValue(E) : ofPointer(E)) == RootKind::Shared)
         return RootKind::Shared;
     return RootKind::Other;
   }
@@ -307,6 +373,20 @@ public:
     if (E->getCastKind() == CK_LValueToRValue)
       add(E->getSubExpr(), SharedAccess::Load);
     return true;
+  }
+  /// The initialiser of a range-based for loop's variable (`float x =
+  /// *__begin`, the read of each element) is implicit code, which the
+  /// visitor skips.
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+    if (!RecursiveASTVisitor::TraverseCXXForRangeStmt(S))
+      return false;
+    const VarDecl *V = S->getLoopVariable();
+    if (!V || !V->getInit())
+      return true;
+    RangeLoop = S;
+    bool R = TraverseStmt(const_cast<Expr *>(V->getInit()));
+    RangeLoop = nullptr;
+    return R;
   }
   bool VisitBinaryOperator(BinaryOperator *E) {
     if (E->getOpcode() == BO_Assign)
@@ -357,6 +437,16 @@ public:
         A.LValue = operandExpr(S, X.Operand, A.Unanalysable);
         if (A.LValue && A.LValue->getType()->isPointerType())
           A.Given = SharedAccess::Pointer; // a generic address, as a pointer
+      }
+      if (A.Unanalysable.empty() && X.OffsetOperand.valid()) {
+        const Expr *Off = operandExpr(S, X.OffsetOperand, A.Unanalysable);
+        Expr::EvalResult R;
+        if (Off && !Off->isValueDependent() && Off->EvaluateAsInt(R, Ctx) &&
+            R.Val.getInt().getSignificantBits() <= 33)
+          A.Offset = X.OffsetNegated ? -R.Val.getInt().getExtValue()
+                                     : R.Val.getInt().getExtValue();
+        else if (Off)
+          A.Unanalysable = "the offset its address adds is not a constant";
       }
       if (A.Unanalysable.empty() && X.SizeOperand.valid()) {
         const Expr *Size = operandExpr(S, X.SizeOperand, A.Unanalysable);
@@ -412,6 +502,9 @@ private:
   SharedAccessFinder &Finder;
   const FunctionDecl *F;
   std::vector<SharedAccess> &Out;
+  /// The range-based for loop whose variable's initialiser is being
+  /// visited.
+  const CXXForRangeStmt *RangeLoop = nullptr;
 
   /// The expression of operand Op of S (an input: addresses are read), or
   /// null with the reason in Why.
@@ -428,9 +521,19 @@ private:
       Why = "its operand " + Name + " is an output of the asm statement";
       return nullptr;
     }
-    const Expr *E = S->getInputExpr(unsigned(I) - S->getNumOutputs());
+    unsigned In = unsigned(I) - S->getNumOutputs();
+    const Expr *E = S->getInputExpr(In);
     if (E->isTypeDependent() || E->isValueDependent() || E->containsErrors()) {
       Why = "its operand " + Name + " depends on a template parameter";
+      return nullptr;
+    }
+    // Clang leaves the operands of an asm statement unconverted (lvalues)
+    // where the host target rejects a constraint of device code ("=f",
+    // "=h"); an operand in a register is still its value.
+    if (E->isGLValue() && !isValueConstraint(S->getInputConstraint(In))) {
+      Why = "its operand " + Name + " has the constraint '" +
+            S->getInputConstraint(In) +
+            "', which does not pass it in a register";
       return nullptr;
     }
     return E;
@@ -688,6 +791,10 @@ private:
     A.Function = F;
     A.Root = R.Var;
     A.Bytes = Bytes;
+    if (RangeLoop) {
+      A.Site = RangeLoop->getLoopVarStmt();
+      A.Text = RangeLoop->getLoopVariable()->getName().str();
+    }
     Out.push_back(A);
   }
 };
@@ -709,7 +816,110 @@ std::vector<SharedAccess> SharedAccessFinder::find(const FunctionDecl *F) {
     return Out;
   AccessCollector C(Ctx, *this, F, Out);
   C.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+  listUnfollowed(F, Out);
   return Out;
+}
+
+/// The safety net under the rules above: a part of a __shared__ variable
+/// (the variable, subscripted, a member, a vector element, a member a
+/// pointer to member names, the object of a call returning a reference
+/// into it) that is read or written where no rule listed an access is
+/// listed as unknown, so that no access can vanish silently.
+void SharedAccessFinder::listUnfollowed(const FunctionDecl *F,
+                                        std::vector<SharedAccess> &Out) {
+  struct Refs : RecursiveASTVisitor<Refs> {
+    llvm::SmallVector<const DeclRefExpr *, 16> Found;
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (isShared(dyn_cast<VarDecl>(E->getDecl())))
+        Found.push_back(E);
+      return true;
+    }
+    bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+      if (!RecursiveASTVisitor::TraverseCXXForRangeStmt(S))
+        return false;
+      const VarDecl *V = S->getLoopVariable();
+      return !V || !V->getInit() ||
+             TraverseStmt(const_cast<Expr *>(V->getInit()));
+    }
+  } R;
+  R.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+  if (R.Found.empty())
+    return;
+  llvm::SmallPtrSet<const Expr *, 16> Listed;
+  for (const SharedAccess &A : Out)
+    if (A.LValue)
+      Listed.insert(A.LValue->IgnoreParens());
+  const ParentMap &PM = parents(F);
+  for (const DeclRefExpr *DRE : R.Found) {
+    // Climb the forms that name a part of the same object.
+    const Expr *Cur = DRE;
+    const Stmt *Par = PM.getParent(Cur);
+    while (const auto *P = dyn_cast_or_null<Expr>(Par)) {
+      bool Part = false;
+      if (isa<ParenExpr>(P))
+        Part = true;
+      else if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P))
+        Part = ICE->isGLValue() ||
+               (ICE->getCastKind() == CK_ArrayToPointerDecay &&
+                isa_and_nonnull<ArraySubscriptExpr>(PM.getParent(ICE)) &&
+                cast<ArraySubscriptExpr>(PM.getParent(ICE))->getBase() == ICE);
+      else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(P))
+        Part = ASE->getBase() == Cur;
+      else if (const auto *ME = dyn_cast<MemberExpr>(P))
+        Part = !ME->isArrow() && ME->getBase() == Cur;
+      else if (const auto *EV = dyn_cast<ExtVectorElementExpr>(P))
+        Part = !EV->isArrow() && EV->getBase() == Cur;
+      else if (const auto *B = dyn_cast<BinaryOperator>(P))
+        Part = B->getOpcode() == BO_PtrMemD && B->getLHS() == Cur;
+      else if (const auto *U = dyn_cast<UnaryOperator>(P))
+        Part = U->getOpcode() == UO_Real || U->getOpcode() == UO_Imag;
+      else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(P))
+        Part = MC->isGLValue() && MC->getImplicitObjectArgument() == Cur;
+      else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P))
+        Part = OC->isGLValue() && OC->getNumArgs() > 0 &&
+               OC->getArg(0) == Cur &&
+               isa_and_nonnull<CXXMethodDecl>(OC->getDirectCallee());
+      if (!Part)
+        break;
+      Cur = P;
+      Par = PM.getParent(P);
+    }
+    if (Cur->isTypeDependent() || Cur->isValueDependent() ||
+        Cur->containsErrors() || !Cur->isGLValue())
+      continue;
+    std::optional<SharedAccess::Kind> K;
+    if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(Par);
+        ICE && ICE->getCastKind() == CK_LValueToRValue)
+      K = SharedAccess::Load;
+    else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Par);
+             B && B->isAssignmentOp() && B->getLHS() == Cur)
+      K = B->getOpcode() == BO_Assign ? SharedAccess::Store
+                                      : SharedAccess::LoadStore;
+    else if (const auto *U = dyn_cast_or_null<UnaryOperator>(Par);
+             U && U->isIncrementDecrementOp())
+      K = SharedAccess::LoadStore;
+    if (!K || Listed.count(Cur->IgnoreParens()))
+      continue;
+    Listed.insert(Cur->IgnoreParens());
+    SharedAccess A;
+    A.How = *K;
+    A.Site = Cur;
+    A.Function = F;
+    A.Root = cast<VarDecl>(DRE->getDecl());
+    A.Text = Lexer::getSourceText(
+                 CharSourceRange::getTokenRange(Cur->getSourceRange()),
+                 Ctx.getSourceManager(), Ctx.getLangOpts())
+                 .str();
+    std::string Form = Cur->getStmtClassName();
+    if (const auto *U = dyn_cast<UnaryOperator>(Cur))
+      Form += " '" + UnaryOperator::getOpcodeStr(U->getOpcode()).str() + "'";
+    else if (const auto *B = dyn_cast<BinaryOperator>(Cur))
+      Form += " '" + B->getOpcodeStr().str() + "'";
+    A.Unanalysable = "a form the analysis does not follow: " + Form +
+                     " of type '" +
+                     Cur->getType().getAsString(Ctx.getPrintingPolicy()) + "'";
+    Out.push_back(std::move(A));
+  }
 }
 
 const SharedAccessFinder::LocalWrites &
@@ -784,6 +994,13 @@ SharedAccessFinder::localWrites(const FunctionDecl *F) {
         return ICE->getCastKind() == CK_LValueToRValue;
       if (isa<UnaryExprOrTypeTraitExpr>(P))
         return true; // sizeof
+      // An input of an asm statement clang left unconverted (one of the
+      // host side's device code, with a constraint the host target lacks,
+      // "=f" or "=h"), passed in a register: its value is read.
+      if (const auto *Asm = dyn_cast<GCCAsmStmt>(P))
+        for (unsigned I = 0; I < Asm->getNumInputs(); ++I)
+          if (Asm->getInputExpr(I) == Top)
+            return isValueConstraint(Asm->getInputConstraint(I));
       if (const auto *Call = dyn_cast<CallExpr>(P))
         if (const FunctionDecl *F = Call->getDirectCallee())
           for (unsigned I = 0; I < Call->getNumArgs(); ++I)
@@ -926,7 +1143,9 @@ public:
       Addr = pointer(A.LValue, Frame);
       break;
     case SharedAccess::SharedAddress:
-      Addr = integer(A.LValue, Frame);
+      // An unconverted asm operand (operandExpr) is read.
+      Addr = A.LValue->isGLValue() ? load(A.LValue, Frame)
+                                   : integer(A.LValue, Frame);
       if (Addr)
         Addr = i64(*Addr);
       break;
@@ -1111,22 +1330,42 @@ private:
       return std::nullopt; // not shared memory
     }
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-      auto Base = pointer(ASE->getBase(), Frame);
-      if (!Base)
+      // The subscripts of an array of arrays (`s[i][j]...`), outermost
+      // first, followed without recursion: the rank has no limit.
+      llvm::SmallVector<const ArraySubscriptExpr *, 4> Subs{ASE};
+      while (true) {
+        const auto *Dec =
+            dyn_cast<ImplicitCastExpr>(stripFull(Subs.back()->getBase()));
+        if (!Dec || Dec->getCastKind() != CK_ArrayToPointerDecay)
+          break;
+        const auto *Inner =
+            dyn_cast<ArraySubscriptExpr>(Dec->getSubExpr()->IgnoreParens());
+        if (!Inner)
+          break;
+        if (Through)
+          Through->push_back(Dec->getSourceRange());
+        Subs.push_back(Inner);
+      }
+      auto Addr = pointer(Subs.back()->getBase(), Frame);
+      if (!Addr)
         return std::nullopt;
-      auto Idx = integer(ASE->getIdx(), Frame);
-      if (!Idx)
-        return std::nullopt;
-      int64_t Size;
-      if (underPad(ASE->getBase()))
-        Size = paddedSize(ASE->getType());
-      else if (auto S = sizeOf(ASE->getType()))
-        Size = *S;
-      else
-        return fail("the element size is unknown");
-      NodeId Off = P->binary(Op::Mul, i64(*Idx),
-                             P->constant(Size, IntType::i64()), IntType::i64());
-      return P->binary(Op::Add, *Base, Off, IntType::i64());
+      for (const ArraySubscriptExpr *S : llvm::reverse(Subs)) {
+        auto Idx = integer(S->getIdx(), Frame);
+        if (!Idx)
+          return std::nullopt;
+        int64_t Size;
+        if (underPad(S->getBase()))
+          Size = paddedSize(S->getType());
+        else if (auto Sz = sizeOf(S->getType()))
+          Size = *Sz;
+        else
+          return fail("the element size is unknown");
+        NodeId Off =
+            P->binary(Op::Mul, i64(*Idx), P->constant(Size, IntType::i64()),
+                      IntType::i64());
+        Addr = P->binary(Op::Add, *Addr, Off, IntType::i64());
+      }
+      return Addr;
     }
     if (const auto *U = dyn_cast<UnaryOperator>(E)) {
       if (U->getOpcode() == UO_Deref)
@@ -1152,7 +1391,169 @@ private:
     if (const auto *C = dyn_cast<CastExpr>(E))
       if (C->getCastKind() == CK_NoOp || C->getCastKind() == CK_LValueBitCast)
         return address(C->getSubExpr(), Frame);
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return referenceCall(Call, Frame);
+    if (const auto *EV = dyn_cast<ExtVectorElementExpr>(E)) {
+      // Clang loads or stores the whole vector and picks the elements in
+      // registers; the optimiser may narrow that to the elements alone.
+      auto Base = EV->isArrow() ? pointer(EV->getBase(), Frame)
+                                : address(EV->getBase(), Frame);
+      if (!Base)
+        return std::nullopt;
+      return fail("'." + EV->getAccessor().getName() +
+                  "' of a vector type (ext_vector_type): the compiler may "
+                  "access the whole vector or only these elements");
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(E);
+        B && (B->getOpcode() == BO_PtrMemD || B->getOpcode() == BO_PtrMemI))
+      return memberPointer(B, Frame);
     return std::nullopt;
+  }
+
+  /// `o.*pm` and `p->*pm`: the member pm names, when it is a constant.
+  std::optional<NodeId> memberPointer(const BinaryOperator *B, unsigned Frame) {
+    auto Base = B->getOpcode() == BO_PtrMemD ? address(B->getLHS(), Frame)
+                                             : pointer(B->getLHS(), Frame);
+    if (!Base)
+      return std::nullopt;
+    Expr::EvalResult R;
+    const ValueDecl *D = nullptr;
+    if (!B->getRHS()->isValueDependent() &&
+        B->getRHS()->EvaluateAsRValue(R, Ctx) && R.Val.isMemberPointer() &&
+        R.Val.getMemberPointerPath().empty())
+      D = R.Val.getMemberPointerDecl();
+    if (!D || !isa<FieldDecl, IndirectFieldDecl>(D))
+      return fail(
+          "the member is chosen by the pointer to member '" +
+          Lexer::getSourceText(
+              CharSourceRange::getTokenRange(B->getRHS()->getSourceRange()),
+              Ctx.getSourceManager(), Ctx.getLangOpts()) +
+          "', which is not a constant");
+    const auto *FD = dyn_cast<FieldDecl>(D);
+    if (!FD)
+      FD = cast<IndirectFieldDecl>(D)->getAnonField();
+    if (FD->isBitField() || FD->getParent()->isDependentType() ||
+        FD->getParent()->isInvalidDecl())
+      return fail("the member a pointer to member names is not followed");
+    int64_t Off = int64_t(Ctx.getFieldOffset(D) / 8);
+    return P->binary(Op::Add, *Base, P->constant(Off, IntType::i64()),
+                     IntType::i64());
+  }
+
+  /// The object a call returning a reference refers to (`ca[i]` of a
+  /// cuda::std::array, whose operator[] returns `__elems_[i]`): the lvalue
+  /// of the callee's one return statement, in a frame of its own.
+  std::optional<NodeId> referenceCall(const CallExpr *Call, unsigned Frame) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return fail("a call through a function pointer in the address");
+    std::string Name = "'" + Callee->getNameAsString() + "'";
+    const FunctionDecl *Def = nullptr;
+    if (!Callee->hasBody(Def) || !Def || !isa<CompoundStmt>(Def->getBody()))
+      return fail("a call of " + Name + ", whose body is not in this file");
+    if (isKernel(Def) || Def->isVariadic())
+      return fail("a call of " + Name + " the analysis does not follow");
+    for (unsigned F = Frame;; F = Frames[F].Caller) {
+      if (Frames[F].F == Def)
+        return fail("a recursive call of " + Name);
+      if (!Frames[F].Call || Frames[F].Caller == F)
+        break;
+    }
+    if (Frames.size() > 24)
+      return fail("calls nested too deep in the address");
+    // One return, the body's last statement (an assertion may precede it).
+    const auto *Body = cast<CompoundStmt>(Def->getBody());
+    const auto *R =
+        Body->body_empty() ? nullptr : dyn_cast<ReturnStmt>(Body->body_back());
+    if (!R || !R->getRetValue())
+      return fail("the reference " + Name +
+                  " returns is not its last "
+                  "statement's");
+    for (const Stmt *S : Body->body())
+      if (S != R && hasReturn(S))
+        return fail("a return the analysis does not follow on line " +
+                    lineOf(S));
+    Frames.push_back({Def, Call, Frame});
+    return address(R->getRetValue(), unsigned(Frames.size() - 1));
+  }
+
+  /// `this` in a member function reached by a call: its object.
+  std::optional<NodeId> thisPointer(unsigned Frame) {
+    const CallExpr *Call = Frames[Frame].Call;
+    const Expr *Obj = nullptr;
+    if (const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Call))
+      Obj = MC->getImplicitObjectArgument();
+    else if (Call && isa<CXXOperatorCallExpr>(Call) &&
+             isa_and_nonnull<CXXMethodDecl>(Call->getDirectCallee()) &&
+             Call->getNumArgs() > 0)
+      Obj = Call->getArg(0);
+    if (!Obj)
+      return std::nullopt;
+    unsigned Caller = Frames[Frame].Caller;
+    return Obj->getType()->isPointerType() ? pointer(Obj, Caller)
+                                           : address(Obj, Caller);
+  }
+
+  /// The pointer the implicit `__begin` variable of range-based for loop R
+  /// holds in its body: a loop variable stepping from the range's begin to
+  /// its end, one element at a time.
+  std::optional<NodeId> rangeBegin(const VarDecl *V, const CXXForRangeStmt *R,
+                                   unsigned Frame) {
+    auto Key = std::make_tuple(static_cast<const Stmt *>(R), Frame, V);
+    if (auto It = Carried.find(Key); It != Carried.end())
+      return P->loopVar(It->second, IntType::i64());
+    const auto *EndV = R->getEndStmt()
+                           ? dyn_cast<VarDecl>(R->getEndStmt()->getSingleDecl())
+                           : nullptr;
+    if (!V->getType()->isPointerType() || !EndV || !EndV->getInit() ||
+        !EndV->getType()->isPointerType())
+      return fail("the range-based for loop on line " + lineOf(R) +
+                  " iterates with an iterator class, which the analysis "
+                  "does not follow");
+    auto Size = sizeOf(V->getType()->getPointeeType());
+    if (!Size)
+      return fail("the element size is unknown");
+    if (leavesEarly(R->getBody()))
+      return fail("the range-based for loop on line " + lineOf(R) +
+                  " can end at a break or return");
+    auto Init = pointer(V->getInit(), Frame);
+    if (!Init)
+      return std::nullopt;
+    auto End = pointer(EndV->getInit(), Frame);
+    if (!End)
+      return std::nullopt;
+    unsigned Id = P->addLoop(V->getName());
+    LoopGroups[{R, Frame}] = Id;
+    Carried[Key] = Id;
+    NodeId Self = P->loopVar(Id, IntType::i64());
+    NodeId Step = P->constant(*Size, IntType::i64());
+    Loop &L = P->loop(Id);
+    L.Init = *Init;
+    L.Next = P->binary(Op::Add, Self, Step, IntType::i64());
+    L.Step = Step;
+    L.Cond = P->binary(Op::NE, Self, *End, IntType::i32());
+    L.CondKnown = true;
+    L.Complete = true;
+    return Self;
+  }
+
+  /// The pointer a pointer variable (the lvalue E) holds where E reads it.
+  std::optional<NodeId> loadedPointer(const Expr *E, unsigned Frame) {
+    const Expr *Sub = E->IgnoreParens();
+    const auto *DRE = dyn_cast<DeclRefExpr>(Sub);
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V)
+      return std::nullopt;
+    if (const auto *PV = dyn_cast<ParmVarDecl>(V); PV && !changed(PV, Frame))
+      return parameter(PV, Frame, /*Pointer=*/true);
+    if (!V->hasLocalStorage())
+      return std::nullopt;
+    if (V->isImplicit())
+      for (const Stmt *S = Sub; S; S = parentsOf(Frame).getParent(S))
+        if (const auto *R = dyn_cast<CXXForRangeStmt>(S);
+            R && R->getBeginStmt() && R->getBeginStmt()->getSingleDecl() == V)
+          return rangeBegin(V, R, Frame);
+    return valueBefore(V, Sub, Frame);
   }
 
   std::optional<NodeId> pointer(const Expr *E, unsigned Frame) {
@@ -1162,6 +1563,11 @@ private:
     E = stripFull(E);
     if (Through)
       Through->push_back(E->getSourceRange());
+    // An unconverted asm operand (operandExpr) is read.
+    if (E->isGLValue() && E->getType()->isPointerType())
+      return loadedPointer(E, Frame);
+    if (isa<CXXThisExpr>(E))
+      return thisPointer(Frame);
     if (const auto *C = dyn_cast<CastExpr>(E)) {
       switch (C->getCastKind()) {
       case CK_ArrayToPointerDecay:
@@ -1170,19 +1576,8 @@ private:
       case CK_BitCast:
       case CK_AddressSpaceConversion:
         return pointer(C->getSubExpr(), Frame);
-      case CK_LValueToRValue: {
-        const Expr *Sub = C->getSubExpr()->IgnoreParens();
-        const auto *DRE = dyn_cast<DeclRefExpr>(Sub);
-        const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-        if (!V)
-          return std::nullopt;
-        if (const auto *PV = dyn_cast<ParmVarDecl>(V);
-            PV && !changed(PV, Frame))
-          return parameter(PV, Frame, /*Pointer=*/true);
-        if (!V->hasLocalStorage())
-          return std::nullopt;
-        return valueBefore(V, Sub, Frame);
-      }
+      case CK_LValueToRValue:
+        return loadedPointer(C->getSubExpr(), Frame);
       case CK_UserDefinedConversion:
         // SharedMemory<T>'s `operator T *()`: the pointer it returns.
         if (const auto *MC = dyn_cast<CXXMemberCallExpr>(

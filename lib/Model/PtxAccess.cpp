@@ -109,6 +109,19 @@ void parseAddress(StringRef Text, PtxSharedAccess &X) {
       return;
     }
     S = S.trim();
+    // `[%1+%2]` with an immediate operand ("n"): its value is added.
+    if (S.starts_with("%")) {
+      StringRef Rest = S;
+      std::optional<PtxOperand> OffOp = operandRef(Rest);
+      if (!OffOp || !Rest.trim().empty() || S.starts_with("%%")) {
+        X.Unsupported = "its address adds '" + S.str() + "' to an operand";
+        return;
+      }
+      X.Operand = *Op;
+      X.OffsetOperand = *OffOp;
+      X.OffsetNegated = Neg;
+      return;
+    }
     uint64_t V;
     if (S.getAsInteger(0, V) || V > (uint64_t(1) << 32)) {
       X.Unsupported = "its address adds '" + S.str() + "' to an operand";
@@ -255,6 +268,18 @@ void loadStore(ArrayRef<StringRef> Parts, ArrayRef<StringRef> Ops,
 }
 
 } // namespace
+
+bool isValueConstraint(StringRef Constraint) {
+  StringRef C = Constraint.ltrim("=+");
+  bool Value = false;
+  for (char Ch : C) {
+    if (StringRef("bchrlqfdni0123456789").contains(Ch))
+      Value = true;
+    else if (Ch != '&' && Ch != '%')
+      return false;
+  }
+  return Value;
+}
 
 std::vector<PtxSharedAccess> findPtxSharedAccesses(StringRef Asm) {
   std::vector<PtxSharedAccess> Out;

@@ -110,3 +110,56 @@ TEST(PtxAccessTest, AddressesTheAsmComputes) {
   EXPECT_TRUE(findPtxSharedAccesses(";;;{}").empty());
   EXPECT_TRUE(findPtxSharedAccesses("mov.u32 %0, %%laneid;").empty());
 }
+
+// The data operands of ld/st.shared, whatever their register class ("=f",
+// "=h", "=d", a vector of them): only the address operand is the access's.
+TEST(PtxAccessTest, LoadStoreDataOperandsOfAnyClass) {
+  auto A = findPtxSharedAccesses("ld.shared.f32 %0, [%1];\n"
+                                 "ld.shared.b16 %0, [%1];\n"
+                                 "ld.shared.v2.f32 {%0,%1}, [%2];\n"
+                                 "st.shared.f64 [%[addr]], %[v];\n"
+                                 "ld.shared.v4.f32 {%0, %1, %2, %3}, [%4+8];");
+  ASSERT_EQ(A.size(), 5u);
+  EXPECT_EQ(A[0].Instruction, "ld.shared.f32");
+  EXPECT_EQ(A[0].Bytes, 4u);
+  EXPECT_EQ(A[0].Operand.Index, 1u);
+  EXPECT_EQ(A[1].Bytes, 2u);
+  EXPECT_EQ(A[1].Operand.Index, 1u);
+  EXPECT_EQ(A[2].Instruction, "ld.shared.v2.f32");
+  EXPECT_EQ(A[2].Bytes, 8u);
+  EXPECT_EQ(A[2].Operand.Index, 2u);
+  EXPECT_TRUE(A[3].Store);
+  EXPECT_EQ(A[3].Bytes, 8u);
+  EXPECT_EQ(A[3].Operand.Name, "addr");
+  EXPECT_EQ(A[4].Bytes, 16u);
+  EXPECT_EQ(A[4].Operand.Index, 4u);
+  EXPECT_EQ(A[4].Offset, 8);
+  for (const PtxSharedAccess &X : A)
+    EXPECT_TRUE(X.Unsupported.empty())
+        << X.Instruction << ": " << X.Unsupported;
+}
+
+// `[%1+%2]`: an operand (an immediate, "n") added to the address.
+TEST(PtxAccessTest, OffsetOperand) {
+  auto A = findPtxSharedAccesses("ld.shared.f32 %0, [%1+%2];\n"
+                                 "st.shared.b32 [%[a] - %[off]], %0;\n"
+                                 "ld.shared.f32 %0, [%1+%%r2];");
+  ASSERT_EQ(A.size(), 3u);
+  EXPECT_EQ(A[0].Operand.Index, 1u);
+  EXPECT_EQ(A[0].OffsetOperand.Index, 2u);
+  EXPECT_FALSE(A[0].OffsetNegated);
+  EXPECT_TRUE(A[0].Unsupported.empty());
+  EXPECT_EQ(A[1].Operand.Name, "a");
+  EXPECT_EQ(A[1].OffsetOperand.Name, "off");
+  EXPECT_TRUE(A[1].OffsetNegated);
+  EXPECT_NE(A[2].Unsupported.find("adds '%%r2'"), std::string::npos)
+      << A[2].Unsupported;
+}
+
+TEST(PtxAccessTest, ValueConstraints) {
+  for (const char *C : {"r", "h", "l", "f", "d", "n", "c", "b", "q", "=r", "=f",
+                        "=h", "=l", "=d", "+r", "+f", "=&r", "0", "ri"})
+    EXPECT_TRUE(isValueConstraint(C)) << C;
+  for (const char *C : {"", "=", "+", "m", "=m", "g", "rm", "X", "p", "o"})
+    EXPECT_FALSE(isValueConstraint(C)) << C;
+}

@@ -41,6 +41,10 @@ struct SharedAccess {
   /// Where the access is reported: the asm statement or the library call
   /// that accesses memory, else LValue.
   const clang::Stmt *Site = nullptr;
+  /// How messages name the access when LValue has no text of its own (the
+  /// implicit `*__begin` a range-based for loop reads each element with:
+  /// its loop variable, whose declaration is then the Site).
+  std::string Text;
   const clang::FunctionDecl *Function = nullptr;
   const clang::VarDecl *Root = nullptr; ///< the __shared__ variable, when the
                                         ///< path to it needs no call context
@@ -179,6 +183,10 @@ public:
   std::optional<int64_t> constantOf(const clang::Expr *E);
 
 private:
+  /// Adds to Out, as unknown, every read or write of a part of a __shared__
+  /// variable in F that no rule of find() listed.
+  void listUnfollowed(const clang::FunctionDecl *F,
+                      std::vector<SharedAccess> &Out);
   clang::ASTContext &Ctx;
   ValueEvaluator &Eval;
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<clang::ParentMap>> Maps;

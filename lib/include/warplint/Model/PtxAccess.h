@@ -54,6 +54,10 @@ struct PtxSharedAccess {
   /// The address: Operand plus Offset bytes (`[%4+16]`).
   PtxOperand Operand;
   int64_t Offset = 0;
+  /// `[%1+%2]`: the operand whose value (an immediate) is added to the
+  /// address, subtracted when OffsetNegated (`[%1-%2]`).
+  PtxOperand OffsetOperand;
+  bool OffsetNegated = false;
   /// No state space: the operand is a generic address.
   bool Generic = false;
   /// Why the access cannot be analysed whatever its operands' values; empty
@@ -62,6 +66,13 @@ struct PtxSharedAccess {
   unsigned Line = 0; ///< 0-based line of the instruction in the asm text
 };
 
+/// Does an asm operand with this constraint pass a value (a register of
+/// NVPTX's classes, `b`, `c`, `h`, `r`, `l`, `q`, `f`, `d`, or an immediate,
+/// `n`, `i`), with any of the modifiers `=`, `+`, `&`, `%`, and for an
+/// input a tied output's number? False for a constraint that may pass the
+/// operand in memory (`m`, `g`, ...) or that warplint does not know: its
+/// object may then be read or written by the asm.
+bool isValueConstraint(llvm::StringRef Constraint);
 /// The shared-memory accesses of an asm string, in order.
 std::vector<PtxSharedAccess> findPtxSharedAccesses(llvm::StringRef Asm);
 
