@@ -30,6 +30,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <thread>
 
 using namespace llvm;
@@ -113,6 +114,25 @@ EXIT STATUS
   cannot be found
 )";
 
+/// At exit: the launcher's own lines that could not be written (standard
+/// error on a full disk, 2>/dev/full) are lost, and that is all: the status
+/// stays the compiler's. Left set, the error would make raw_fd_ostream end
+/// the process with "LLVM ERROR: IO failure on output stream" and status 1,
+/// failing a compile that succeeded. Only --help and --version write on
+/// standard output; what they cannot write is a failure of their own.
+void forgetOutputErrors() {
+  outs().flush();
+  if (outs().has_error()) {
+    std::error_code EC = outs().error();
+    outs().clear_error();
+    errs() << "warplint-launch: error: cannot write standard output: "
+           << EC.message() << "\n";
+    errs().clear_error();
+    std::_Exit(2);
+  }
+  errs().clear_error();
+}
+
 int usageError(Error E) {
   errs() << "warplint-launch: error: " << toString(std::move(E))
          << "; run 'warplint-launch --help'\n";
@@ -140,6 +160,11 @@ bool startCompiler(StringRef Path, ArrayRef<std::string> Command,
 } // namespace
 
 int main(int argc, const char **argv) {
+  // Both streams exist before the handler is registered, so that it runs
+  // before they are destroyed.
+  outs();
+  errs();
+  std::atexit(forgetOutputErrors);
   std::vector<std::string> Args(argv + 1, argv + argc);
   auto Parsed = parseLauncherArgs(Args);
   if (!Parsed)
@@ -193,7 +218,7 @@ int main(int argc, const char **argv) {
     int Status = process::waitStatus(PI);
     process::unregisterChild(Slot);
     PrintNotes();
-    return process::finishAs(Status);
+    return process::finishAfterSignal(Status);
   }
   C.TempDir = std::string(TempDir);
 
@@ -219,6 +244,7 @@ int main(int argc, const char **argv) {
     process::abortRuns();
     Notes.push_back("analysis skipped: the compiler failed");
   }
+  C.CompilerDone.store(true); // the report pass may start
   if (!C.CompilerReportFile.empty()) {
     std::string Text = readFileOrEmpty(C.CompilerStderrFile);
     errs() << Text; // byte for byte, as the compiler wrote it
@@ -233,11 +259,15 @@ int main(int argc, const char **argv) {
   sys::fs::remove_directories(C.TempDir);
 
   PrintNotes();
+  // A signal ends the launcher by it, even when the compiler was done: the
+  // analysis it stopped says nothing, and --werror cannot pass.
   if (!Succeeded || process::caughtSignal())
-    return process::finishAs(Status);
+    return process::finishAfterSignal(Status);
   // One block after the compiler's output: per source, the notes, the
   // findings, then what went wrong.
   bool Fail = printOutcome(errs(), C, Jobs);
   errs().flush();
+  if (process::caughtSignal())
+    return process::finishAfterSignal(Status);
   return Fail ? 1 : process::finishAs(Status);
 }
