@@ -66,8 +66,10 @@ The occupancy and register-spill checks need ptxas's register report. When
 the command prints one (nvcc -Xptxas -v, --resource-usage, -res-usage;
 clang -Xcuda-ptxas -v), it is read from the compiler's standard error, which
 is still passed through unchanged. Otherwise nvcc compiles the device code a
-second time, into a temporary directory, with -fatbin -Xptxas=-v; for clang,
-warplint --run-ptxas makes the report where a CUDA toolkit is found.
+second time, after the build's compile, with -fatbin -Xptxas=-v; for clang,
+warplint --run-ptxas makes the report where a CUDA toolkit is found. Both
+write only in the launcher's temporary directory ($TMPDIR/warplint-launch-*),
+removed when it ends.
 
 LAUNCHER OPTIONS (before COMPILER; COMPILER is the first argument that does
 not start with '-', or the one after '--')
@@ -111,7 +113,9 @@ EXIT STATUS
   the compiler's; or 1 when findings fail the build or warplint cannot run
   where they would; 2 for a usage error of the launcher (an option or an
   environment value); 126 when the compiler cannot be started, 127 when it
-  cannot be found
+  cannot be found. SIGINT, SIGTERM or SIGHUP end the launcher by that
+  signal, after stopping the compiler and the analysis, even when the
+  compiler had already finished.
 )";
 
 /// At exit: the launcher's own lines that could not be written (standard
