@@ -14,6 +14,9 @@
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 extern char **environ;
 #endif
 
@@ -55,6 +58,100 @@ extern "C" void onSignal(int Sig) {
 
 } // namespace
 
+#ifdef __linux__
+namespace {
+/// posix_spawn for a child that dies with its parent: fork, then in the
+/// child (async-signal-safe calls only) what posix_spawn would do (signals
+/// blocked across the fork and reset to their defaults, a process group of
+/// its own when OwnGroup, the redirections), and PR_SET_PDEATHSIG, so that
+/// the child is killed when the thread that started it ends, the launcher
+/// killed by SIGKILL included. A file the system cannot execute that is a
+/// script runs with /bin/sh, as spawn does. Returns 0, or the errno of the
+/// failure (from the child through a close-on-exec pipe).
+int spawnDyingWithParent(pid_t &Pid, const char *Path, char *const *Direct,
+                         char *const *ViaShell, const std::string Files[3],
+                         char **EnvPtr, bool OwnGroup) {
+  int Pipe[2];
+  if (::pipe2(Pipe, O_CLOEXEC))
+    return errno;
+  sigset_t All, Old;
+  sigfillset(&All);
+  pthread_sigmask(SIG_SETMASK, &All, &Old);
+  pid_t Parent = ::getpid();
+  pid_t Child = ::fork();
+  if (Child == 0) {
+    ::close(Pipe[0]);
+    auto Fail = [&](int E) {
+      (void)!::write(Pipe[1], &E, sizeof E);
+      ::_exit(127);
+    };
+    for (int Sig = 1; Sig < NSIG; ++Sig) {
+      struct sigaction Act;
+      if (sigaction(Sig, nullptr, &Act) == 0 && Act.sa_handler != SIG_IGN &&
+          Act.sa_handler != SIG_DFL) {
+        Act.sa_handler = SIG_DFL;
+        sigaction(Sig, &Act, nullptr);
+      }
+    }
+    if (OwnGroup && ::setpgid(0, 0))
+      Fail(errno);
+    if (::prctl(PR_SET_PDEATHSIG, SIGKILL) || ::getppid() != Parent)
+      Fail(ESRCH); // the parent is gone already
+    pthread_sigmask(SIG_SETMASK, &Old, nullptr);
+    for (int Fd = 0; Fd < 3; ++Fd) {
+      if (Files[Fd].empty())
+        continue;
+      int F = ::open(Files[Fd].c_str(),
+                     Fd == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC, 0666);
+      if (F < 0)
+        Fail(errno);
+      if (F != Fd) {
+        if (::dup2(F, Fd) < 0)
+          Fail(errno);
+        ::close(F);
+      }
+    }
+    ::execve(Path, Direct, EnvPtr);
+    int E = errno;
+    if (E == ENOEXEC) {
+      char Head[80];
+      ssize_t N = -1;
+      int F = ::open(Path, O_RDONLY);
+      if (F >= 0) {
+        N = ::read(F, Head, sizeof Head);
+        ::close(F);
+      }
+      if (runsAsShellScript(StringRef(Head, N > 0 ? size_t(N) : 0))) {
+        ::execve("/bin/sh", ViaShell, EnvPtr);
+        E = errno;
+      }
+    }
+    Fail(E);
+  }
+  int ForkErr = Child < 0 ? errno : 0;
+  pthread_sigmask(SIG_SETMASK, &Old, nullptr);
+  ::close(Pipe[1]);
+  if (ForkErr) {
+    ::close(Pipe[0]);
+    return ForkErr;
+  }
+  int E = 0;
+  ssize_t N;
+  do
+    N = ::read(Pipe[0], &E, sizeof E);
+  while (N < 0 && errno == EINTR);
+  ::close(Pipe[0]);
+  if (N == sizeof E) {
+    while (::waitpid(Child, nullptr, 0) < 0 && errno == EINTR)
+      ;
+    return E;
+  }
+  Pid = Child;
+  return 0;
+}
+} // namespace
+#endif
+
 bool runsAsShellScript(StringRef Head) {
   // bash's check_binary_file and dash's, on the first 80 bytes.
   Head = Head.take_front(80);
@@ -66,7 +163,7 @@ bool runsAsShellScript(StringRef Head) {
 sys::ProcessInfo spawn(StringRef Program, ArrayRef<std::string> Args,
                        std::optional<ArrayRef<StringRef>> Env,
                        ArrayRef<std::optional<StringRef>> Redirects,
-                       std::string &Error, bool OwnGroup) {
+                       std::string &Error, bool OwnGroup, bool DieWithParent) {
   sys::ProcessInfo PI;
   PI.Pid = sys::ProcessInfo::InvalidPid;
 #ifndef _WIN32
@@ -104,6 +201,23 @@ sys::ProcessInfo spawn(StringRef Program, ArrayRef<std::string> Args,
         &Actions, int(Fd), Files[Fd].c_str(),
         Fd == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC, 0666);
   }
+#ifdef __linux__
+  if (DieWithParent) {
+    pid_t Pid = 0;
+    std::vector<char *> Direct = Argv(false), ViaShell = Argv(true);
+    int Err =
+        spawnDyingWithParent(Pid, Path.c_str(), Direct.data(), ViaShell.data(),
+                             Files, Env ? Envp.data() : environ, OwnGroup);
+    posix_spawn_file_actions_destroy(&Actions);
+    if (Err) {
+      Error = sys::StrError(Err);
+      return PI;
+    }
+    PI.Pid = Pid;
+    PI.Process = Pid;
+    return PI;
+  }
+#endif
   posix_spawnattr_t Attr;
   posix_spawnattr_init(&Attr);
   if (OwnGroup) {
@@ -136,6 +250,7 @@ sys::ProcessInfo spawn(StringRef Program, ArrayRef<std::string> Args,
   PI.Process = Pid;
 #else
   (void)OwnGroup;
+  (void)DieWithParent;
   std::vector<StringRef> Argv(Args.begin(), Args.end());
   bool Failed = false;
   PI = sys::ExecuteNoWait(Program, Argv, Env, Redirects, 0, &Error, &Failed);
@@ -181,7 +296,8 @@ RunResult runBounded(StringRef Program, ArrayRef<std::string> Args,
     R.Aborted = true;
     return R;
   }
-  sys::ProcessInfo PI = spawn(Program, Args, Env, Redirects, R.Error, L.Group);
+  sys::ProcessInfo PI =
+      spawn(Program, Args, Env, Redirects, R.Error, L.Group, L.DieWithParent);
   if (PI.Pid == sys::ProcessInfo::InvalidPid)
     return R;
   R.Started = true;

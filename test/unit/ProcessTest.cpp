@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstring>
+#include <fstream>
 #include <thread>
 #ifndef _WIN32
 #include <csignal>
@@ -209,8 +210,9 @@ TEST(ProcessTest, SignalsArePassedOnToRegisteredChildren) {
 
 /// True while the process Pid exists and is not a zombie.
 static bool alive(int Pid) {
-  std::string Stat = readText("/proc/" + std::to_string(Pid) + "/stat");
-  if (Stat.empty())
+  std::ifstream In("/proc/" + std::to_string(Pid) + "/stat");
+  std::string Stat;
+  if (!std::getline(In, Stat))
     return false;
   StringRef State = StringRef(Stat).rsplit(')').second.trim();
   return !State.starts_with("Z");
@@ -234,15 +236,17 @@ TEST(ProcessTest, AChildInItsOwnGroupIsStoppedWithWhatItStarted) {
   L.Stop = &Stop;
   L.Group = true;
   std::thread Stopper([&] {
-    for (int I = 0; I < 2000 && readText(Pid).empty(); ++I)
+    for (int I = 0; I < 2000 && !StringRef(readText(Pid)).ends_with("\n"); ++I)
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     Stop.store(true);
   });
   RunResult R = sh("sleep 60 & echo $! > '" + Pid + "'; wait", {}, L);
   Stopper.join();
   EXPECT_TRUE(R.Aborted);
-  ASSERT_FALSE(readText(Pid).empty());
-  EXPECT_TRUE(ends(std::stoi(readText(Pid))));
+  int Grandchild = 0;
+  ASSERT_FALSE(StringRef(readText(Pid)).trim().getAsInteger(10, Grandchild))
+      << "'" << readText(Pid) << "'";
+  EXPECT_TRUE(ends(Grandchild));
 }
 
 // Even when it ends by itself, what it left running in its group goes.
@@ -253,8 +257,10 @@ TEST(ProcessTest, WhatAGroupLeavesBehindIsKilled) {
   L.Group = true;
   RunResult R = sh("sleep 60 & echo $! > '" + Pid + "'", {}, L);
   EXPECT_EQ(R.Status, 0);
-  ASSERT_FALSE(readText(Pid).empty());
-  EXPECT_TRUE(ends(std::stoi(readText(Pid))));
+  int Grandchild = 0;
+  ASSERT_FALSE(StringRef(readText(Pid)).trim().getAsInteger(10, Grandchild))
+      << "'" << readText(Pid) << "'";
+  EXPECT_TRUE(ends(Grandchild));
 }
 
 /// Gets SIGTERM while its child exits 0 regardless: ends by SIGTERM, never

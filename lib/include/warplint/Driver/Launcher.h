@@ -117,10 +117,12 @@ struct Context {
   std::atomic<bool> CompilerDone{false};
 
   /// The bounds of the analysis's children: the deadline, Stop, and a
-  /// process group of their own, so that nothing they start outlives them.
+  /// process group of their own, so that nothing they start outlives them;
+  /// killed with the launcher even when it is killed by SIGKILL.
   process::Limits limits(const std::atomic<bool> *Stop = nullptr) const {
     process::Limits L{&DeadlineMs, Stop};
     L.Group = true;
+    L.DieWithParent = true;
     return L;
   }
   /// Waits until the compiler has finished; false when the analysis is no

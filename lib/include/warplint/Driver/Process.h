@@ -36,13 +36,16 @@ bool runsAsShellScript(llvm::StringRef Head);
 /// each inherited (std::nullopt, or missing), the null device ("") or a
 /// file (created or truncated). OwnGroup: the child leads a process group
 /// of its own, so that it can be stopped with everything it starts (it must
-/// not read the terminal: a background group that does is stopped). On
-/// failure the Pid is InvalidPid and Error says why.
+/// not read the terminal: a background group that does is stopped).
+/// DieWithParent (Linux): the child is killed (SIGKILL, PR_SET_PDEATHSIG)
+/// when the calling thread ends, as when this process is killed by SIGKILL;
+/// the thread must outlive the child (wait for it). On failure the Pid is
+/// InvalidPid and Error says why.
 llvm::sys::ProcessInfo
 spawn(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
       std::optional<llvm::ArrayRef<llvm::StringRef>> Env,
       llvm::ArrayRef<std::optional<llvm::StringRef>> Redirects,
-      std::string &Error, bool OwnGroup = false);
+      std::string &Error, bool OwnGroup = false, bool DieWithParent = false);
 
 /// Milliseconds of a steady clock, for deadlines.
 int64_t nowMs();
@@ -59,6 +62,10 @@ struct Limits {
   /// signals, stopping and its end reach as a whole: nothing it started
   /// outlives it. For children that do not read the terminal.
   bool Group = false;
+  /// The child is killed when this process ends, even by SIGKILL (spawn's
+  /// DieWithParent; Linux only): a backstop for the clean-up that a process
+  /// killed that way cannot do.
+  bool DieWithParent = false;
 };
 
 /// How a bounded run ended.
