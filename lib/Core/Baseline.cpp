@@ -116,9 +116,17 @@ Error writeBaseline(ArrayRef<Finding> Findings, StringRef Path) {
                              "': " + EC.message());
   Out.os() << baselineText(Findings, sys::path::parent_path(Abs));
   Out.os().flush();
-  if (Out.os().has_error())
+  if (Out.os().has_error()) {
+    // Cleared, or the stream would end the process ("IO failure on output
+    // stream"); a half-written file is removed when not kept, a device
+    // (/dev/full) is kept: it must not be removed.
+    std::string Why = Out.os().error().message();
+    Out.os().clear_error();
+    if (!sys::fs::is_regular_file(Abs))
+      Out.keep();
     return createStringError("cannot write the baseline '" + Path.str() +
-                             "': " + Out.os().error().message());
+                             "': " + Why);
+  }
   Out.keep();
   return Error::success();
 }

@@ -20,6 +20,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
+#include <chrono>
+#include <thread>
+
 using namespace llvm;
 
 namespace warplint::launch {
@@ -130,6 +133,21 @@ std::string Context::tempPath(const Job &J, StringRef Suffix) const {
   SmallString<256> P(TempDir);
   sys::path::append(P, std::to_string(J.Index) + "." + Suffix.str());
   return std::string(P);
+}
+
+std::string Context::jobTempDir(const Job &J) const {
+  std::string Dir = tempPath(J, "tmp");
+  std::error_code EC = sys::fs::create_directory(Dir);
+  return EC ? TempDir : Dir;
+}
+
+bool Context::waitForCompiler(const std::atomic<bool> *Stop) const {
+  while (!CompilerDone.load()) {
+    if (process::runsAborted() || (Stop && Stop->load()))
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return !process::runsAborted() && !(Stop && Stop->load());
 }
 
 std::vector<Job> prepareAnalysis(Context &C, const LaunchEnvironment &Env,

@@ -64,20 +64,24 @@ struct ReportPass {
     std::string Out = C.tempPath(J, "fatbin");
     std::string Err = C.tempPath(J, "ptxas.txt");
     std::string StdOut = C.tempPath(J, "pass.out");
-    SmallString<256> Tmp(C.TempDir);
-    sys::path::append(Tmp, std::to_string(J.Index) + ".tmp");
-    if (sys::fs::create_directory(Tmp))
-      Tmp = C.TempDir;
     std::vector<std::string> Cmd =
         nvccReportCommand(C.Plan.Command, J.Src.Path, Out);
     Notes.push_back("ptxas pass: " + quoteCommand(Cmd));
-    std::vector<std::string> Env = process::environmentWithTmpdir(Tmp);
-    std::vector<StringRef> EnvRefs(Env.begin(), Env.end());
-    std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(StdOut),
-                                            StringRef(Err)};
-    RunResult R =
-        process::runBounded(C.PassCompiler, Cmd, ArrayRef<StringRef>(EnvRefs),
-                            Redirects, C.limits(&Stop));
+    // After the build's compile, never beside it: two nvccs at once in one
+    // TMPDIR took the space the build's own needed, and failed the build.
+    // Its intermediate files go to the job's directory in the launcher's.
+    RunResult R;
+    if (!C.waitForCompiler(&Stop)) {
+      R.Aborted = true;
+    } else {
+      std::vector<std::string> Env =
+          process::environmentWithTmpdir(C.jobTempDir(J));
+      std::vector<StringRef> EnvRefs(Env.begin(), Env.end());
+      std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(StdOut),
+                                              StringRef(Err)};
+      R = process::runBounded(C.PassCompiler, Cmd, ArrayRef<StringRef>(EnvRefs),
+                              Redirects, C.limits(&Stop));
+    }
     std::string Text = readFileOrEmpty(Err);
     bool Good = false;
     if (R.Aborted)
@@ -150,8 +154,14 @@ void analyse(const Context &C, Job &J) {
   std::string Err = C.tempPath(J, "warplint.err");
   std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out),
                                           StringRef(Err)};
-  RunResult R = process::runBounded(C.Warplint.Path, Cmd, std::nullopt,
-                                    Redirects, C.limits());
+  // warplint's own temporary files (--run-ptxas: the PTX, clang's) go to
+  // the job's directory too, removed with the launcher's whatever ends them.
+  std::vector<std::string> Env =
+      process::environmentWithTmpdir(C.jobTempDir(J));
+  std::vector<StringRef> EnvRefs(Env.begin(), Env.end());
+  RunResult R =
+      process::runBounded(C.Warplint.Path, Cmd, ArrayRef<StringRef>(EnvRefs),
+                          Redirects, C.limits());
   // Whatever happened, the pass ends before this job does.
   Pass.Stop.store(true);
   if (PassThread.joinable()) {

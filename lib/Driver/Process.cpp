@@ -14,6 +14,9 @@
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 extern char **environ;
 #endif
 
@@ -27,24 +30,127 @@ namespace {
 std::atomic<bool> Aborted{false};
 std::atomic<int> CaughtSignal{0};
 
-/// The processes running now, for the signal handler to pass a signal on.
+/// The processes running now, for the signal handler to pass a signal on:
+/// a process id, or minus the id of a process group (a child started in a
+/// group of its own, with whatever it started), as kill() takes them.
 constexpr unsigned MaxChildren = 1024;
 std::atomic<int> Children[MaxChildren];
+std::atomic<int> SignalsCaught{0};
 
 #ifndef _WIN32
 /// SIGINT, SIGTERM, SIGHUP: pass the signal on to the children, and let the
-/// main thread finish as its child does (cleaning up). SA_RESETHAND: a
-/// second signal kills the process at once.
+/// main thread finish (cleaning up) and end by the signal. A second signal
+/// kills the process groups of the analysis (SIGKILL), passes the signal on
+/// to the compiler, and ends this process at once by it.
 extern "C" void onSignal(int Sig) {
   CaughtSignal.store(Sig);
   Aborted.store(true);
+  bool Second = SignalsCaught.fetch_add(1) > 0;
   for (unsigned I = 0; I < MaxChildren; ++I)
     if (int Pid = Children[I].load())
-      ::kill(Pid, Sig);
+      ::kill(Pid, Second && Pid < 0 ? SIGKILL : Sig);
+  if (Second) {
+    ::signal(Sig, SIG_DFL);
+    ::raise(Sig); // delivered when the handler returns
+  }
 }
 #endif
 
 } // namespace
+
+#ifdef __linux__
+namespace {
+/// posix_spawn for a child that dies with its parent: fork, then in the
+/// child (async-signal-safe calls only) what posix_spawn would do (signals
+/// blocked across the fork and reset to their defaults, a process group of
+/// its own when OwnGroup, the redirections), and PR_SET_PDEATHSIG, so that
+/// the child is killed when the thread that started it ends, the launcher
+/// killed by SIGKILL included. A file the system cannot execute that is a
+/// script runs with /bin/sh, as spawn does. Returns 0, or the errno of the
+/// failure (from the child through a close-on-exec pipe).
+int spawnDyingWithParent(pid_t &Pid, const char *Path, char *const *Direct,
+                         char *const *ViaShell, const std::string Files[3],
+                         char **EnvPtr, bool OwnGroup) {
+  int Pipe[2];
+  if (::pipe2(Pipe, O_CLOEXEC))
+    return errno;
+  sigset_t All, Old;
+  sigfillset(&All);
+  pthread_sigmask(SIG_SETMASK, &All, &Old);
+  pid_t Parent = ::getpid();
+  pid_t Child = ::fork();
+  if (Child == 0) {
+    ::close(Pipe[0]);
+    auto Fail = [&](int E) {
+      (void)!::write(Pipe[1], &E, sizeof E);
+      ::_exit(127);
+    };
+    for (int Sig = 1; Sig < NSIG; ++Sig) {
+      struct sigaction Act;
+      if (sigaction(Sig, nullptr, &Act) == 0 && Act.sa_handler != SIG_IGN &&
+          Act.sa_handler != SIG_DFL) {
+        Act.sa_handler = SIG_DFL;
+        sigaction(Sig, &Act, nullptr);
+      }
+    }
+    if (OwnGroup && ::setpgid(0, 0))
+      Fail(errno);
+    if (::prctl(PR_SET_PDEATHSIG, SIGKILL) || ::getppid() != Parent)
+      Fail(ESRCH); // the parent is gone already
+    pthread_sigmask(SIG_SETMASK, &Old, nullptr);
+    for (int Fd = 0; Fd < 3; ++Fd) {
+      if (Files[Fd].empty())
+        continue;
+      int F = ::open(Files[Fd].c_str(),
+                     Fd == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC, 0666);
+      if (F < 0)
+        Fail(errno);
+      if (F != Fd) {
+        if (::dup2(F, Fd) < 0)
+          Fail(errno);
+        ::close(F);
+      }
+    }
+    ::execve(Path, Direct, EnvPtr);
+    int E = errno;
+    if (E == ENOEXEC) {
+      char Head[80];
+      ssize_t N = -1;
+      int F = ::open(Path, O_RDONLY);
+      if (F >= 0) {
+        N = ::read(F, Head, sizeof Head);
+        ::close(F);
+      }
+      if (runsAsShellScript(StringRef(Head, N > 0 ? size_t(N) : 0))) {
+        ::execve("/bin/sh", ViaShell, EnvPtr);
+        E = errno;
+      }
+    }
+    Fail(E);
+  }
+  int ForkErr = Child < 0 ? errno : 0;
+  pthread_sigmask(SIG_SETMASK, &Old, nullptr);
+  ::close(Pipe[1]);
+  if (ForkErr) {
+    ::close(Pipe[0]);
+    return ForkErr;
+  }
+  int E = 0;
+  ssize_t N;
+  do
+    N = ::read(Pipe[0], &E, sizeof E);
+  while (N < 0 && errno == EINTR);
+  ::close(Pipe[0]);
+  if (N == sizeof E) {
+    while (::waitpid(Child, nullptr, 0) < 0 && errno == EINTR)
+      ;
+    return E;
+  }
+  Pid = Child;
+  return 0;
+}
+} // namespace
+#endif
 
 bool runsAsShellScript(StringRef Head) {
   // bash's check_binary_file and dash's, on the first 80 bytes.
@@ -57,7 +163,7 @@ bool runsAsShellScript(StringRef Head) {
 sys::ProcessInfo spawn(StringRef Program, ArrayRef<std::string> Args,
                        std::optional<ArrayRef<StringRef>> Env,
                        ArrayRef<std::optional<StringRef>> Redirects,
-                       std::string &Error) {
+                       std::string &Error, bool OwnGroup, bool DieWithParent) {
   sys::ProcessInfo PI;
   PI.Pid = sys::ProcessInfo::InvalidPid;
 #ifndef _WIN32
@@ -95,11 +201,34 @@ sys::ProcessInfo spawn(StringRef Program, ArrayRef<std::string> Args,
         &Actions, int(Fd), Files[Fd].c_str(),
         Fd == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC, 0666);
   }
+#ifdef __linux__
+  if (DieWithParent) {
+    pid_t Pid = 0;
+    std::vector<char *> Direct = Argv(false), ViaShell = Argv(true);
+    int Err =
+        spawnDyingWithParent(Pid, Path.c_str(), Direct.data(), ViaShell.data(),
+                             Files, Env ? Envp.data() : environ, OwnGroup);
+    posix_spawn_file_actions_destroy(&Actions);
+    if (Err) {
+      Error = sys::StrError(Err);
+      return PI;
+    }
+    PI.Pid = Pid;
+    PI.Process = Pid;
+    return PI;
+  }
+#endif
+  posix_spawnattr_t Attr;
+  posix_spawnattr_init(&Attr);
+  if (OwnGroup) {
+    posix_spawnattr_setflags(&Attr, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&Attr, 0);
+  }
   char **EnvPtr = Env ? Envp.data() : environ;
   pid_t Pid = 0;
   std::vector<char *> Direct = Argv(false);
   int Err =
-      posix_spawn(&Pid, Path.c_str(), &Actions, nullptr, Direct.data(), EnvPtr);
+      posix_spawn(&Pid, Path.c_str(), &Actions, &Attr, Direct.data(), EnvPtr);
   if (Err == ENOEXEC) {
     std::string Head;
     if (auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false,
@@ -107,10 +236,11 @@ sys::ProcessInfo spawn(StringRef Program, ArrayRef<std::string> Args,
       Head = (*Buf)->getBuffer().take_front(80).str();
     if (runsAsShellScript(Head)) {
       std::vector<char *> ViaShell = Argv(true);
-      Err = posix_spawn(&Pid, "/bin/sh", &Actions, nullptr, ViaShell.data(),
+      Err = posix_spawn(&Pid, "/bin/sh", &Actions, &Attr, ViaShell.data(),
                         EnvPtr);
     }
   }
+  posix_spawnattr_destroy(&Attr);
   posix_spawn_file_actions_destroy(&Actions);
   if (Err) {
     Error = sys::StrError(Err);
@@ -119,6 +249,8 @@ sys::ProcessInfo spawn(StringRef Program, ArrayRef<std::string> Args,
   PI.Pid = Pid;
   PI.Process = Pid;
 #else
+  (void)OwnGroup;
+  (void)DieWithParent;
   std::vector<StringRef> Argv(Args.begin(), Args.end());
   bool Failed = false;
   PI = sys::ExecuteNoWait(Program, Argv, Env, Redirects, 0, &Error, &Failed);
@@ -134,17 +266,23 @@ int64_t nowMs() {
       .count();
 }
 
-void stopChild(const sys::ProcessInfo &PI) {
+void stopChild(const sys::ProcessInfo &PI, bool Group) {
 #ifndef _WIN32
-  ::kill(PI.Pid, SIGTERM);
-  for (int I = 0; I < 200; ++I) {
-    if (sys::Wait(PI, 0).Pid == PI.Pid)
-      return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  // A group's id is its leader's, which stays reserved while any process of
+  // the group is left, even after the leader is reaped.
+  pid_t Target = Group ? -PI.Pid : PI.Pid;
+  ::kill(Target, SIGTERM);
+  bool Ended = false;
+  for (int I = 0; I < 200 && !Ended; ++I) {
+    Ended = sys::Wait(PI, 0).Pid == PI.Pid;
+    if (!Ended)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
-  ::kill(PI.Pid, SIGKILL);
-  sys::Wait(PI, std::nullopt);
+  ::kill(Target, SIGKILL);
+  if (!Ended)
+    sys::Wait(PI, std::nullopt);
 #else
+  (void)Group;
   sys::Wait(PI, 1);
 #endif
 }
@@ -158,11 +296,12 @@ RunResult runBounded(StringRef Program, ArrayRef<std::string> Args,
     R.Aborted = true;
     return R;
   }
-  sys::ProcessInfo PI = spawn(Program, Args, Env, Redirects, R.Error);
+  sys::ProcessInfo PI =
+      spawn(Program, Args, Env, Redirects, R.Error, L.Group, L.DieWithParent);
   if (PI.Pid == sys::ProcessInfo::InvalidPid)
     return R;
   R.Started = true;
-  unsigned Slot = registerChild(PI.Pid);
+  unsigned Slot = registerChild(PI.Pid, L.Group);
   auto Stopped = [&] { return runsAborted() || (L.Stop && L.Stop->load()); };
   while (true) {
     std::string Err;
@@ -170,12 +309,17 @@ RunResult runBounded(StringRef Program, ArrayRef<std::string> Args,
     if (W.Pid == PI.Pid) {
       R.Status = W.ReturnCode;
       R.Error = Err;
+#ifndef _WIN32
+      // What it left running in its group goes with it.
+      if (L.Group)
+        ::kill(-PI.Pid, SIGKILL);
+#endif
       break;
     }
     if (Stopped() || (L.DeadlineMs && nowMs() > L.DeadlineMs->load())) {
       R.Aborted = Stopped();
       R.TimedOut = !R.Aborted;
-      stopChild(PI);
+      stopChild(PI, L.Group);
       break;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -231,7 +375,6 @@ void installSignalForwarding() {
     struct sigaction Act = {};
     Act.sa_handler = onSignal;
     sigemptyset(&Act.sa_mask);
-    Act.sa_flags = SA_RESETHAND;
     sigaction(Sig, &Act, nullptr);
   }
 #endif
@@ -239,17 +382,32 @@ void installSignalForwarding() {
 
 int caughtSignal() { return CaughtSignal.load(); }
 
-unsigned registerChild(int Pid) {
+int finishAfterSignal(int WaitStatus) {
+#ifndef _WIN32
+  int Sig = CaughtSignal.load();
+  if (Sig && !WIFSIGNALED(WaitStatus)) {
+    // The compiler finished anyway (or ignored the signal): the launcher
+    // was still told to stop, and ends by that signal, never with 0.
+    ::signal(Sig, SIG_DFL);
+    ::raise(Sig);
+    return 128 + Sig; // the signal is blocked or ignored here
+  }
+#endif
+  return finishAs(WaitStatus);
+}
+
+unsigned registerChild(int Pid, bool Group) {
+  int Target = Group ? -Pid : Pid;
   unsigned Slot = MaxChildren;
   for (unsigned I = 0; I < MaxChildren && Slot == MaxChildren; ++I) {
     int Expected = 0;
-    if (Children[I].compare_exchange_strong(Expected, Pid))
+    if (Children[I].compare_exchange_strong(Expected, Target))
       Slot = I;
   }
 #ifndef _WIN32
   // A signal that came before the process was registered: pass it on now.
   if (int Sig = CaughtSignal.load())
-    ::kill(Pid, Sig);
+    ::kill(Target, Sig);
 #endif
   return Slot;
 }

@@ -121,6 +121,13 @@ Error writeRunStatus(StringRef Path, const RunStatus &S) {
     return createStringError("cannot write '" + Path.str() +
                              "': " + EC.message());
   OS << toJson(S) << "\n";
+  OS.flush();
+  if (OS.has_error()) {
+    // Cleared: a status that cannot be written is said, not a crash.
+    std::string Why = OS.error().message();
+    OS.clear_error();
+    return createStringError("cannot write '" + Path.str() + "': " + Why);
+  }
   return Error::success();
 }
 

@@ -170,6 +170,9 @@ int runCapturing(const std::vector<std::string> &Args, std::string &Stderr) {
   std::atomic<int64_t> Deadline(process::nowMs() + 300 * 1000);
   process::Limits L;
   L.DeadlineMs = &Deadline;
+  // Killed with warplint, even by SIGKILL (from the launcher, after its
+  // SIGTERM went unheeded): clang and ptxas do not run on, orphaned.
+  L.DieWithParent = true;
   process::RunResult R =
       process::runBounded(Args[0], Args, std::nullopt, Redirects, L);
   if (auto Buf = MemoryBuffer::getFile(ErrFile))

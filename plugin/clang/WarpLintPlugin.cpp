@@ -17,7 +17,9 @@
 // configuration or baseline it cannot read is a warning, and the compile
 // goes on with the defaults. So is a ptxas report that is not one, or has
 // damaged lines (an error with werror); a file whose occupancy checks have
-// no report for an architecture gets a remark, once per compile.
+// no report for an architecture gets a remark, once per compile. What it
+// cannot write (standard error on a full disk) is lost without changing
+// the compile's status or object (OwnOutput).
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/Analyzer.h"
@@ -33,11 +35,42 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <mutex>
 
 using namespace clang;
 using namespace warplint;
 
 namespace {
+
+/// Around each of the plugin's entry points, which write its diagnostics
+/// to clang's standard error (llvm::errs()): when the plugin's own lines
+/// could not be written (2>/dev/full, a full disk) they are lost, and that
+/// is all. Left set, the stream's error would end clang at exit with "LLVM
+/// ERROR: IO failure on output stream" and status 1, failing a compile that
+/// succeeds without the plugin. So the error is cleared when the plugin
+/// caused it, and again at exit, for the "N warnings generated" line that
+/// only its warnings made clang print. An error that clang's own output
+/// caused before is left for clang to meet, as without the plugin.
+class OwnOutput {
+public:
+  OwnOutput() : Before(llvm::errs().has_error()) {}
+  ~OwnOutput() {
+    if (Before || !llvm::errs().has_error())
+      return;
+    llvm::errs().clear_error();
+    static std::once_flag AtExit;
+    std::call_once(AtExit,
+                   [] { std::atexit([] { llvm::errs().clear_error(); }); });
+  }
+  OwnOutput(const OwnOutput &) = delete;
+  OwnOutput &operator=(const OwnOutput &) = delete;
+
+private:
+  bool Before;
+};
 
 /// Everything the arguments and the configuration file decide.
 struct Decided {
@@ -79,6 +112,7 @@ public:
       : CI(CI), S(std::move(S)), File(File) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    OwnOutput Guard;
     const SourceManager &SM = Ctx.getSourceManager();
     std::string Crash;
     std::optional<AnalysisResult> Safe = analyzeTranslationUnitContained(
@@ -199,6 +233,7 @@ protected:
     const LangOptions &LO = CI.getLangOpts();
     if (LO.CUDA && LO.CUDAIsDevice != DeviceSide)
       return std::make_unique<ASTConsumer>();
+    OwnOutput Guard;
     DiagnosticsEngine &D = CI.getDiagnostics();
 
     // Every argument was checked on its own (ParseArgs): what is left to
@@ -225,6 +260,7 @@ protected:
 
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &PluginArgs) override {
+    OwnOutput Guard;
     DiagnosticsEngine &D = CI.getDiagnostics();
     for (const std::string &Arg : PluginArgs)
       DeviceSide |= Arg == "device-side";

@@ -30,6 +30,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <thread>
 
 using namespace llvm;
@@ -65,8 +66,10 @@ The occupancy and register-spill checks need ptxas's register report. When
 the command prints one (nvcc -Xptxas -v, --resource-usage, -res-usage;
 clang -Xcuda-ptxas -v), it is read from the compiler's standard error, which
 is still passed through unchanged. Otherwise nvcc compiles the device code a
-second time, into a temporary directory, with -fatbin -Xptxas=-v; for clang,
-warplint --run-ptxas makes the report where a CUDA toolkit is found.
+second time, after the build's compile, with -fatbin -Xptxas=-v; for clang,
+warplint --run-ptxas makes the report where a CUDA toolkit is found. Both
+write only in the launcher's temporary directory ($TMPDIR/warplint-launch-*),
+removed when it ends.
 
 LAUNCHER OPTIONS (before COMPILER; COMPILER is the first argument that does
 not start with '-', or the one after '--')
@@ -110,8 +113,29 @@ EXIT STATUS
   the compiler's; or 1 when findings fail the build or warplint cannot run
   where they would; 2 for a usage error of the launcher (an option or an
   environment value); 126 when the compiler cannot be started, 127 when it
-  cannot be found
+  cannot be found. SIGINT, SIGTERM or SIGHUP end the launcher by that
+  signal, after stopping the compiler and the analysis, even when the
+  compiler had already finished.
 )";
+
+/// At exit: the launcher's own lines that could not be written (standard
+/// error on a full disk, 2>/dev/full) are lost, and that is all: the status
+/// stays the compiler's. Left set, the error would make raw_fd_ostream end
+/// the process with "LLVM ERROR: IO failure on output stream" and status 1,
+/// failing a compile that succeeded. Only --help and --version write on
+/// standard output; what they cannot write is a failure of their own.
+void forgetOutputErrors() {
+  outs().flush();
+  if (outs().has_error()) {
+    std::error_code EC = outs().error();
+    outs().clear_error();
+    errs() << "warplint-launch: error: cannot write standard output: "
+           << EC.message() << "\n";
+    errs().clear_error();
+    std::_Exit(2);
+  }
+  errs().clear_error();
+}
 
 int usageError(Error E) {
   errs() << "warplint-launch: error: " << toString(std::move(E))
@@ -140,6 +164,11 @@ bool startCompiler(StringRef Path, ArrayRef<std::string> Command,
 } // namespace
 
 int main(int argc, const char **argv) {
+  // Both streams exist before the handler is registered, so that it runs
+  // before they are destroyed.
+  outs();
+  errs();
+  std::atexit(forgetOutputErrors);
   std::vector<std::string> Args(argv + 1, argv + argc);
   auto Parsed = parseLauncherArgs(Args);
   if (!Parsed)
@@ -193,7 +222,7 @@ int main(int argc, const char **argv) {
     int Status = process::waitStatus(PI);
     process::unregisterChild(Slot);
     PrintNotes();
-    return process::finishAs(Status);
+    return process::finishAfterSignal(Status);
   }
   C.TempDir = std::string(TempDir);
 
@@ -219,6 +248,7 @@ int main(int argc, const char **argv) {
     process::abortRuns();
     Notes.push_back("analysis skipped: the compiler failed");
   }
+  C.CompilerDone.store(true); // the report pass may start
   if (!C.CompilerReportFile.empty()) {
     std::string Text = readFileOrEmpty(C.CompilerStderrFile);
     errs() << Text; // byte for byte, as the compiler wrote it
@@ -233,11 +263,15 @@ int main(int argc, const char **argv) {
   sys::fs::remove_directories(C.TempDir);
 
   PrintNotes();
+  // A signal ends the launcher by it, even when the compiler was done: the
+  // analysis it stopped says nothing, and --werror cannot pass.
   if (!Succeeded || process::caughtSignal())
-    return process::finishAs(Status);
+    return process::finishAfterSignal(Status);
   // One block after the compiler's output: per source, the notes, the
   // findings, then what went wrong.
   bool Fail = printOutcome(errs(), C, Jobs);
   errs().flush();
+  if (process::caughtSignal())
+    return process::finishAfterSignal(Status);
   return Fail ? 1 : process::finishAs(Status);
 }

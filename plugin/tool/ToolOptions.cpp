@@ -183,7 +183,7 @@ const char Overview[] =
     "NOLINT comments silence findings as in clang-tidy.\n"
     "\n"
     "Exit status: 0 no findings, 1 findings (see --fail-on), 2 usage or\n"
-    "input error.\n";
+    "input error, or output that cannot be written.\n";
 
 static Error usage(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);

@@ -29,6 +29,8 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <cstdlib>
+
 using namespace clang::tooling;
 using namespace llvm;
 using namespace warplint;
@@ -53,6 +55,45 @@ static int usageError(const Twine &Msg) {
   errs() << "warplint: error: " << Msg << "\n";
   writeStatusFile(Msg.str());
   return 2;
+}
+
+/// At exit, whatever the path out of main: output that could not be written
+/// (a full disk, >/dev/full) is warplint's own failure, status 2, with the
+/// reason, never status 1 (findings) nor raw_fd_ostream's "LLVM ERROR: IO
+/// failure on output stream" naming no file. Standard error that cannot be
+/// written cannot say so; its status is 2 all the same.
+static void checkOutputAtExit() {
+  outs().flush();
+  bool Failed = false;
+  if (outs().has_error()) {
+    std::string Msg =
+        "cannot write standard output: " + outs().error().message();
+    outs().clear_error();
+    errs() << "warplint: error: " << Msg << "\n";
+    writeStatusFile(Msg);
+    Failed = true;
+  }
+  if (errs().has_error()) {
+    errs().clear_error();
+    writeStatusFile("cannot write standard error");
+    Failed = true;
+  }
+  if (Failed)
+    std::_Exit(2);
+}
+
+/// Says that the findings could not be written to OS (the file Path, or
+/// standard output when empty) and returns 2, or returns -1 when they were.
+static int findingsWriteError(raw_fd_ostream &OS, StringRef Path) {
+  OS.flush();
+  if (!OS.has_error())
+    return -1;
+  std::string Why = OS.error().message();
+  OS.clear_error();
+  return usageError(
+      "cannot write " +
+      (Path.empty() ? std::string("standard output") : "'" + Path.str() + "'") +
+      ": " + Why);
 }
 
 static const char ExplainHelp[] =
@@ -99,6 +140,11 @@ static int explain(const ExplainTarget &T,
 }
 
 int main(int argc, const char **argv) {
+  // Both streams exist before the handler is registered, so that it runs
+  // before they are destroyed.
+  outs();
+  errs();
+  std::atexit(checkOutputAtExit);
   if (argc > 1 && StringRef(argv[1]) == "occupancy")
     return runOccupancyCalculatorCommand(argc - 1, argv + 1);
   cl::HideUnrelatedOptions(Category);
@@ -283,10 +329,22 @@ int main(int argc, const char **argv) {
   }
   SmallString<256> Cwd;
   sys::fs::current_path(Cwd);
-  writeFindings(OutFile ? OutFile->os() : outs(), *Format, Out.Reported,
+  raw_fd_ostream &OS = OutFile ? OutFile->os() : outs();
+  writeFindings(OS, *Format, Out.Reported,
                 !OutFile && sys::Process::StandardOutHasColors(), Cwd);
-  if (OutFile)
+  if (OutFile) {
+    // ToolOutputFile removes what it does not keep: a regular file only
+    // (the output may be a device, a FIFO), and only when half-written.
+    bool Regular = sys::fs::is_regular_file(OutputOpt);
     OutFile->keep();
+    if (int Status = findingsWriteError(OS, OutputOpt); Status >= 0) {
+      if (Regular)
+        sys::fs::remove(OutputOpt);
+      return Status;
+    }
+  } else if (int Status = findingsWriteError(OS, ""); Status >= 0) {
+    return Status;
+  }
   writeStatusFile("", runStatus(Results, Out.Reported));
   if (InputError)
     return 2;

@@ -7,7 +7,10 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Errno.h"
 #include "gtest/gtest.h"
+#include <atomic>
+#include <chrono>
 #include <cstring>
+#include <fstream>
 #include <thread>
 #ifndef _WIN32
 #include <csignal>
@@ -203,6 +206,78 @@ TEST(ProcessTest, TheLauncherEndsAsItsChildDid) {
 // process's signal handlers and aborts every later run.
 TEST(ProcessTest, SignalsArePassedOnToRegisteredChildren) {
   EXPECT_EXIT(forwardSignalToAChild(), ::testing::ExitedWithCode(0), "");
+}
+
+/// True while the process Pid exists and is not a zombie.
+static bool alive(int Pid) {
+  std::ifstream In("/proc/" + std::to_string(Pid) + "/stat");
+  std::string Stat;
+  if (!std::getline(In, Stat))
+    return false;
+  StringRef State = StringRef(Stat).rsplit(')').second.trim();
+  return !State.starts_with("Z");
+}
+
+/// Waits up to five seconds for Pid to end.
+static bool ends(int Pid) {
+  for (int I = 0; I < 500 && alive(Pid); ++I)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  return !alive(Pid);
+}
+
+// A child in a group of its own is stopped with what it started: a shell
+// killed by SIGTERM left its own child running, re-parented to init
+// (warplint --run-ptxas's clang, after a failed compile).
+TEST(ProcessTest, AChildInItsOwnGroupIsStoppedWithWhatItStarted) {
+  ScratchDir D("warplint-process");
+  std::string Pid = D.path("grandchild");
+  std::atomic<bool> Stop{false};
+  Limits L;
+  L.Stop = &Stop;
+  L.Group = true;
+  std::thread Stopper([&] {
+    for (int I = 0; I < 2000 && !StringRef(readText(Pid)).ends_with("\n"); ++I)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    Stop.store(true);
+  });
+  RunResult R = sh("sleep 60 & echo $! > '" + Pid + "'; wait", {}, L);
+  Stopper.join();
+  EXPECT_TRUE(R.Aborted);
+  int Grandchild = 0;
+  ASSERT_FALSE(StringRef(readText(Pid)).trim().getAsInteger(10, Grandchild))
+      << "'" << readText(Pid) << "'";
+  EXPECT_TRUE(ends(Grandchild));
+}
+
+// Even when it ends by itself, what it left running in its group goes.
+TEST(ProcessTest, WhatAGroupLeavesBehindIsKilled) {
+  ScratchDir D("warplint-process");
+  std::string Pid = D.path("grandchild");
+  Limits L;
+  L.Group = true;
+  RunResult R = sh("sleep 60 & echo $! > '" + Pid + "'", {}, L);
+  EXPECT_EQ(R.Status, 0);
+  int Grandchild = 0;
+  ASSERT_FALSE(StringRef(readText(Pid)).trim().getAsInteger(10, Grandchild))
+      << "'" << readText(Pid) << "'";
+  EXPECT_TRUE(ends(Grandchild));
+}
+
+/// Gets SIGTERM while its child exits 0 regardless: ends by SIGTERM, never
+/// with status 0.
+[[noreturn]] static void signalWhileTheChildSucceeds() {
+  installSignalForwarding();
+  std::string Error;
+  std::vector<std::string> Args{"/bin/sh", "-c", "trap '' TERM; exit 0"};
+  llvm::sys::ProcessInfo PI = spawn("/bin/sh", Args, std::nullopt, {}, Error);
+  ::raise(SIGTERM);
+  int Status = waitStatus(PI);
+  std::_Exit(finishAfterSignal(Status));
+}
+
+TEST(ProcessTest, ASignalNeverEndsTheLauncherWithZero) {
+  EXPECT_EXIT(signalWhileTheChildSucceeds(), ::testing::KilledBySignal(SIGTERM),
+              "");
 }
 
 #endif

@@ -110,12 +110,29 @@ struct Context {
   /// When the analysis must end (process::nowMs()): set when the compiler
   /// has finished.
   std::atomic<int64_t> DeadlineMs{INT64_MAX};
+  /// Set when the compiler has finished (successfully or not; when it
+  /// failed the runs are aborted first): the nvcc report pass starts only
+  /// then, so that it never takes the temporary space, memory or time the
+  /// build's own compile needs.
+  std::atomic<bool> CompilerDone{false};
 
+  /// The bounds of the analysis's children: the deadline, Stop, and a
+  /// process group of their own, so that nothing they start outlives them;
+  /// killed with the launcher even when it is killed by SIGKILL.
   process::Limits limits(const std::atomic<bool> *Stop = nullptr) const {
-    return {&DeadlineMs, Stop};
+    process::Limits L{&DeadlineMs, Stop};
+    L.Group = true;
+    L.DieWithParent = true;
+    return L;
   }
+  /// Waits until the compiler has finished; false when the analysis is no
+  /// longer wanted (the compiler failed, a signal came, Stop was set).
+  bool waitForCompiler(const std::atomic<bool> *Stop = nullptr) const;
   /// The path of the job's file Suffix in the temporary directory.
   std::string tempPath(const Job &J, llvm::StringRef Suffix) const;
+  /// The job's own temporary directory (TMPDIR of its children), created
+  /// in the launcher's; the launcher's itself when it cannot be.
+  std::string jobTempDir(const Job &J) const;
 };
 
 /// Sets up C for the analysis of C.Plan (C.L, C.Plan and C.TempDir set):

@@ -34,13 +34,18 @@ bool runsAsShellScript(llvm::StringRef Head);
 /// is run by /bin/sh with Program as $0. Env: the environment, or the
 /// launcher's (std::nullopt). Redirects: standard input, output and error,
 /// each inherited (std::nullopt, or missing), the null device ("") or a
-/// file (created or truncated). On failure the Pid is InvalidPid and Error
-/// says why.
+/// file (created or truncated). OwnGroup: the child leads a process group
+/// of its own, so that it can be stopped with everything it starts (it must
+/// not read the terminal: a background group that does is stopped).
+/// DieWithParent (Linux): the child is killed (SIGKILL, PR_SET_PDEATHSIG)
+/// when the calling thread ends, as when this process is killed by SIGKILL;
+/// the thread must outlive the child (wait for it). On failure the Pid is
+/// InvalidPid and Error says why.
 llvm::sys::ProcessInfo
 spawn(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
       std::optional<llvm::ArrayRef<llvm::StringRef>> Env,
       llvm::ArrayRef<std::optional<llvm::StringRef>> Redirects,
-      std::string &Error);
+      std::string &Error, bool OwnGroup = false, bool DieWithParent = false);
 
 /// Milliseconds of a steady clock, for deadlines.
 int64_t nowMs();
@@ -53,6 +58,14 @@ struct Limits {
   const std::atomic<int64_t> *DeadlineMs = nullptr;
   /// Set: the run is no longer wanted.
   const std::atomic<bool> *Stop = nullptr;
+  /// The child runs in a process group of its own (spawn's OwnGroup), which
+  /// signals, stopping and its end reach as a whole: nothing it started
+  /// outlives it. For children that do not read the terminal.
+  bool Group = false;
+  /// The child is killed when this process ends, even by SIGKILL (spawn's
+  /// DieWithParent; Linux only): a backstop for the clean-up that a process
+  /// killed that way cannot do.
+  bool DieWithParent = false;
 };
 
 /// How a bounded run ended.
@@ -73,15 +86,17 @@ struct RunResult {
 
 /// Runs Program to its end, or until the deadline passes, Stop is set or
 /// runs are aborted, then stops it (stopChild). The child is registered for
-/// signal forwarding while it runs.
+/// signal forwarding while it runs. With L.Group, what is left of its group
+/// when it ends is killed.
 RunResult runBounded(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
                      std::optional<llvm::ArrayRef<llvm::StringRef>> Env,
                      llvm::ArrayRef<std::optional<llvm::StringRef>> Redirects,
                      const Limits &L = {});
 
 /// Stops a child: SIGTERM, up to two seconds to exit, then SIGKILL; and
-/// reaps it.
-void stopChild(const llvm::sys::ProcessInfo &PI);
+/// reaps it. Group: the child leads a process group, and the signals go to
+/// the whole group (SIGKILL too, to what outlived the leader).
+void stopChild(const llvm::sys::ProcessInfo &PI, bool Group = false);
 
 /// Waits for a child to end and returns its POSIX wait status (where
 /// llvm::sys::Wait reports a signal as -2 without saying which); on
@@ -100,15 +115,22 @@ int finishAs(int WaitStatus);
 
 /// Pass SIGINT, SIGTERM and SIGHUP on to the registered children (those
 /// this process ignores stay ignored), and abort the bounded runs; a second
-/// signal ends this process at once.
+/// signal kills the registered process groups and ends this process at
+/// once, by that signal.
 void installSignalForwarding();
 
 /// The signal forwarded last, or 0.
 int caughtSignal();
 
-/// Registers Pid for signal forwarding, and passes on at once a signal that
-/// came before; returns the slot for unregisterChild.
-unsigned registerChild(int Pid);
+/// finishAs(WaitStatus), except that a launcher that caught a signal ends
+/// by it even when its child exited (with 0 or another status): a signal
+/// never gives 0. A child killed by a signal gives finishAs's end.
+int finishAfterSignal(int WaitStatus);
+
+/// Registers Pid (Group: the process group Pid leads) for signal
+/// forwarding, and passes on at once a signal that came before; returns the
+/// slot for unregisterChild.
+unsigned registerChild(int Pid, bool Group = false);
 void unregisterChild(unsigned Slot);
 
 /// Aborts every bounded run, now and later (the compiler failed, or a
