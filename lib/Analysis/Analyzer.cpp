@@ -3,6 +3,7 @@
 #include "warplint/Analysis/BankConflicts.h"
 #include "warplint/Analysis/CheckContext.h"
 #include "warplint/Analysis/CheckRegistry.h"
+#include "warplint/Core/Baseline.h"
 #include "warplint/Core/Nolint.h"
 #include "warplint/Core/SourceText.h"
 #include "clang/Basic/SourceManager.h"
@@ -383,6 +384,12 @@ void FindingResolver::setSourceLine(Finding &F, SourceLocation Loc) {
   F.SourceLineCut =
       W.End < Line.size() || (End == Limit && End < Buf->size() &&
                               (*Buf)[End] != '\n' && (*Buf)[End] != '\r');
+  if (W.Begin > 0 || F.SourceLineCut) {
+    // What a baseline keeps of the line: its start, from a bounded read.
+    StringRef Head = Buf->slice(Start, std::min(Buf->size(), Start + 4096));
+    F.LineHead = snippetKey(
+        Head.take_until([](char C) { return C == '\n' || C == '\r'; }));
+  }
 }
 
 Finding FindingResolver::toFinding(const AstFinding &AF) {

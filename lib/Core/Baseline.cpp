@@ -90,8 +90,10 @@ std::string snippetKey(StringRef Line) {
 }
 
 BaselineKey baselineKey(const Finding &F, StringRef Dir) {
+  bool Window = F.SourceLineBegin > 0 || F.SourceLineCut;
   return {F.Check, relativePath(F.Loc.File, Dir), normalizeMessage(F.Function),
-          snippetKey(F.SourceLine), normalizeMessage(F.Message)};
+          Window ? F.LineHead : snippetKey(F.SourceLine),
+          normalizeMessage(F.Message)};
 }
 
 std::string baselineText(ArrayRef<Finding> Findings, StringRef Dir) {

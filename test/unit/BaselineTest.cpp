@@ -176,6 +176,15 @@ TEST(BaselineTest, SnippetsAreBounded) {
   auto O = Baseline::parse(Old, "/nonexistent-w/p", "b.json");
   ASSERT_TRUE(bool(O)) << llvm::toString(O.takeError());
   EXPECT_TRUE(O->take(finding("/nonexistent-w/p/a.cu", 9, Long)));
+  // ... and so does the finding as the analysis keeps it: a window of the
+  // line, and the line's start for the baseline.
+  auto O2 = Baseline::parse(Old, "/nonexistent-w/p", "b.json");
+  ASSERT_TRUE(bool(O2));
+  Finding W = finding("/nonexistent-w/p/a.cu", 9, Long.substr(5000, 80));
+  W.SourceLineBegin = 5000;
+  W.SourceLineCut = true;
+  W.LineHead = snippetKey(Long.substr(0, 4096));
+  EXPECT_TRUE(O2->take(W));
   // Never cut inside a character.
   std::string Wide;
   for (int I = 0; I < 200; ++I)

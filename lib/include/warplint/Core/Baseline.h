@@ -22,8 +22,8 @@
 /// A finding is identified by its check, its file relative to the baseline's
 /// directory (so that the baseline holds in another checkout), the function
 /// it is in, its source line with blanks collapsed and cut to
-/// MaxSnippetKeyBytes (the window of a long line that the finding keeps, see
-/// warplint/Core/SourceText.h), and its message; never by
+/// MaxSnippetKeyBytes (Finding::LineHead when the finding keeps only a
+/// window of a long line), and its message; never by
 /// line or column, so that findings keep matching when code above them
 /// moves. Keys are counted: a baseline with a key twice matches two such
 /// findings, and a third is new. Entries are sorted by file, check,

@@ -62,6 +62,10 @@ struct Finding {
   /// starts the line), and whether the line goes on after SourceLine.
   unsigned SourceLineBegin = 0;
   bool SourceLineCut = false;
+  /// When SourceLine is a window of a long line: the start of the line as a
+  /// baseline keeps it (warplint/Core/Baseline.h, snippetKey), so that the
+  /// key does not depend on where the window falls; empty otherwise.
+  std::string LineHead;
   /// The function the finding is in ("ns::run", template arguments left
   /// out), when the check knows it; part of a baseline's key.
   std::string Function;
