@@ -3,7 +3,9 @@
 #include "warplint/Analysis/BankConflicts.h"
 #include "warplint/Analysis/CheckContext.h"
 #include "warplint/Analysis/CheckRegistry.h"
+#include "warplint/Core/Baseline.h"
 #include "warplint/Core/Nolint.h"
+#include "warplint/Core/SourceText.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
@@ -333,42 +335,91 @@ FileLocation fileLocationOf(SourceLocation Loc, const SourceManager &SM) {
   return L;
 }
 
-/// The text of the line Loc's expansion is on.
-static std::string sourceLine(SourceLocation Loc, const SourceManager &SM) {
-  if (Loc.isInvalid())
-    return "";
-  SourceLocation E = SM.getExpansionLoc(Loc);
-  bool Invalid = false;
-  StringRef Buf = SM.getBufferData(SM.getFileID(E), &Invalid);
-  if (Invalid)
-    return "";
-  unsigned Off = SM.getFileOffset(E);
-  size_t Begin = Buf.rfind('\n', Off ? Off - 1 : 0);
-  Begin = (Begin == StringRef::npos || Off == 0) ? 0 : Begin + 1;
-  if (Off > 0 && Buf[Off - 1] == '\n')
-    Begin = Off;
-  size_t End = Buf.find_first_of("\r\n", Off);
-  return Buf.slice(Begin, End).str();
+FindingResolver::FindingResolver(const SourceManager &SM) : SM(SM) {}
+FindingResolver::~FindingResolver() = default;
+
+/// Where the line holding Off starts, given clang's byte column of Off.
+static size_t lineStartOf(StringRef Buf, size_t Off, unsigned Column) {
+  size_t Start = Column && Column - 1 <= Off ? Off - (Column - 1) : Off;
+  // clang gives a location on a line break the column before it: the start
+  // must follow a line break (or be the buffer's).
+  while (Start > 0 && Buf[Start - 1] != '\n' && Buf[Start - 1] != '\r')
+    --Start;
+  return Start;
 }
 
-Finding toFinding(const AstFinding &AF, const SourceManager &SM) {
+FileLocation FindingResolver::location(SourceLocation Loc) {
+  FileLocation L = fileLocationOf(Loc, SM);
+  if (L.File.empty() || !L.Column)
+    return L;
+  auto [FID, Off] = SM.getDecomposedLoc(SM.getExpansionLoc(Loc));
+  std::optional<StringRef> Buf = SM.getBufferDataOrNone(FID);
+  if (!Buf || Off > Buf->size())
+    return L;
+  size_t Start = lineStartOf(*Buf, Off, L.Column);
+  // Counting the code points before Off costs the column; far into a long
+  // line, a table of the file's multi-byte characters answers instead.
+  constexpr size_t CountDirectly = 4096;
+  size_t Chars;
+  if (Off - Start <= CountDirectly) {
+    Chars = codePointCount(Buf->slice(Start, Off));
+  } else {
+    std::unique_ptr<CodePointIndex> &I = CodePoints[FID];
+    if (!I)
+      I = std::make_unique<CodePointIndex>(*Buf);
+    Chars = I->count(Start, Off);
+  }
+  L.CharColumn = unsigned(Chars + 1);
+  return L;
+}
+
+/// The text of the line Loc's expansion is on, cut to a window around Loc
+/// when the line is long; reading no more of the buffer than it keeps.
+void FindingResolver::setSourceLine(Finding &F, SourceLocation Loc) {
+  if (Loc.isInvalid() || !F.Loc.Column)
+    return;
+  auto [FID, Off] = SM.getDecomposedLoc(SM.getExpansionLoc(Loc));
+  std::optional<StringRef> Buf = SM.getBufferDataOrNone(FID);
+  if (!Buf || Off > Buf->size())
+    return;
+  size_t Start = lineStartOf(*Buf, Off, F.Loc.Column);
+  // The line's end, looked for no further than what a window can take.
+  size_t Limit = std::min(Buf->size(),
+                          std::max(Start + MaxWholeLineBytes + 1,
+                                   size_t(Off) + 4 * SnippetWindowColumns + 4));
+  size_t End = std::min(Buf->slice(0, Limit).find_first_of("\r\n", Off), Limit);
+  StringRef Line = Buf->slice(Start, End);
+  LineWindow W = snippetWindow(Line, Off - Start);
+  F.SourceLine = Line.slice(W.Begin, W.End).str();
+  F.SourceLineBegin = unsigned(W.Begin);
+  F.SourceLineCut =
+      W.End < Line.size() || (End == Limit && End < Buf->size() &&
+                              (*Buf)[End] != '\n' && (*Buf)[End] != '\r');
+  if (W.Begin > 0 || F.SourceLineCut) {
+    // What a baseline keeps of the line: its start, from a bounded read.
+    StringRef Head = Buf->slice(Start, std::min(Buf->size(), Start + 4096));
+    F.LineHead = snippetKey(
+        Head.take_until([](char C) { return C == '\n' || C == '\r'; }));
+  }
+}
+
+Finding FindingResolver::toFinding(const AstFinding &AF) {
   Finding F;
   F.Check = checkInfo(AF.Check).Name.str();
   F.Level = AF.Level;
-  F.Loc = fileLocationOf(AF.Loc, SM);
+  F.Loc = location(AF.Loc);
   F.Message = AF.Message;
   F.Function = AF.Function;
   F.Properties = llvm::json::Object(AF.Properties);
-  F.SourceLine = sourceLine(AF.Loc, SM);
+  setSourceLine(F, AF.Loc);
   for (const AstNote &N : AF.Notes) {
-    FindingNote FN{fileLocationOf(N.Loc, SM), N.Message, {}};
+    FindingNote FN{location(N.Loc), N.Message, {}};
     for (const AstFixIt &X : N.FixIts) {
       CharSourceRange R = X.Range;
       SourceLocation E = R.getEnd();
       if (R.isTokenRange())
         E = Lexer::getLocForEndOfToken(E, 0, SM, LangOptions());
-      FN.FixIts.push_back(
-          {fileLocationOf(R.getBegin(), SM), fileLocationOf(E, SM), X.Text});
+      FN.FixIts.push_back({location(R.getBegin()), location(E), X.Text});
     }
     F.Notes.push_back(std::move(FN));
   }
@@ -419,13 +470,13 @@ std::vector<NolintProblem> applyNolint(std::vector<AstFinding> &Findings,
   return Problems;
 }
 
-Finding toFinding(const NolintProblem &P, const SourceManager &SM) {
+Finding FindingResolver::toFinding(const NolintProblem &P) {
   Finding F;
   F.Check = NolintCheckName.str();
   F.Level = Severity::Warning;
-  F.Loc = fileLocationOf(P.Loc, SM);
+  F.Loc = location(P.Loc);
   F.Message = P.Message;
-  F.SourceLine = sourceLine(P.Loc, SM);
+  setSourceLine(F, P.Loc);
   return F;
 }
 

@@ -1,5 +1,6 @@
 //===-- BankConflicts.cpp - Every shared access, every launch shape -------===//
 #include "warplint/Analysis/BankConflicts.h"
+#include "warplint/Core/SourceText.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -36,8 +37,9 @@ static std::string sourceText(const Stmt *E, const ASTContext &Ctx) {
     Space = false;
     Out += Ch;
   }
+  // Cut between characters: a message is UTF-8 (JSON and SARIF need it).
   if (Out.size() > 60)
-    Out = Out.substr(0, 57) + "...";
+    Out = takeFrontChars(Out, 57).str() + "...";
   return Out;
 }
 

@@ -1,6 +1,7 @@
 //===-- Baseline.cpp - Known findings, reported no more -------------------===//
 #include "warplint/Core/Baseline.h"
 #include "warplint/Core/Config.h"
+#include "warplint/Core/SourceText.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -84,9 +85,15 @@ std::string normalizeMessage(StringRef Message) {
   return S;
 }
 
+std::string snippetKey(StringRef Line) {
+  return takeFrontChars(normalizeSnippet(Line), MaxSnippetKeyBytes).str();
+}
+
 BaselineKey baselineKey(const Finding &F, StringRef Dir) {
+  bool Window = F.SourceLineBegin > 0 || F.SourceLineCut;
   return {F.Check, relativePath(F.Loc.File, Dir), normalizeMessage(F.Function),
-          normalizeSnippet(F.SourceLine), normalizeMessage(F.Message)};
+          Window ? F.LineHead : snippetKey(F.SourceLine),
+          normalizeMessage(F.Message)};
 }
 
 std::string baselineText(ArrayRef<Finding> Findings, StringRef Dir) {
@@ -178,6 +185,9 @@ Expected<Baseline> Baseline::parse(StringRef Text, StringRef Dir,
         return Fail(Where + " has no \"" + Name + "\"");
       }
     }
+    // A baseline written before snippets were bounded holds whole lines:
+    // bounded the same way, they still match.
+    K.Snippet = takeFrontChars(K.Snippet, MaxSnippetKeyBytes).str();
     int64_t Count = 1;
     if (const json::Value *C = E->get("count")) {
       std::optional<int64_t> N = C->getAsInteger();

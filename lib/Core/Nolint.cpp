@@ -1,8 +1,10 @@
 //===-- Nolint.cpp - NOLINT comments, clang-tidy's rules ------------------===//
 #include "warplint/Core/Nolint.h"
+#include "warplint/Core/SourceText.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <algorithm>
 
 using namespace llvm;
 
@@ -61,6 +63,14 @@ static std::string trimList(StringRef List) {
 std::vector<NolintComment> findNolintComments(StringRef Text) {
   static constexpr StringLiteral Word = "NOLINT";
   std::vector<NolintComment> Out;
+  // The next line break and the next ')' at or after the scan, each found
+  // once, so that many "NOLINT(" on a long line cost the line once.
+  size_t NextBreak = 0, NextClose = 0;
+  auto NextOf = [&](size_t &Cached, size_t From, StringRef Chars) {
+    if (Cached < From)
+      Cached = std::min(Text.find_first_of(Chars, From), Text.size());
+    return Cached;
+  };
   size_t Pos = 0;
   while (Pos < Text.size()) {
     size_t At = Text.find(Word, Pos);
@@ -79,9 +89,10 @@ std::vector<NolintComment> findNolintComments(StringRef Text) {
       continue;
     std::optional<std::string> Checks;
     if (Pos < Text.size() && Text[Pos] == '(') {
-      size_t Close = Text.find_first_of("\n)", Pos + 1);
-      // Without ')' on the line, clang-tidy takes the comment as a bare one.
-      if (Close != StringRef::npos && Text[Close] == ')') {
+      // Without ')' on the line (whatever ends it: "\n", "\r\n" or "\r"),
+      // clang-tidy takes the comment as a bare one.
+      size_t Close = NextOf(NextClose, Pos + 1, ")");
+      if (Close < NextOf(NextBreak, Pos + 1, "\r\n")) {
         Checks = trimList(Text.slice(Pos + 1, Close));
         Pos = Close + 1;
       }
@@ -93,11 +104,9 @@ std::vector<NolintComment> findNolintComments(StringRef Text) {
 
 std::pair<unsigned, unsigned> lineAndColumn(StringRef Buffer, size_t Offset) {
   Offset = std::min(Offset, Buffer.size());
-  StringRef Before = Buffer.take_front(Offset);
-  unsigned Line = 1 + Before.count('\n');
-  size_t LineStart = Before.rfind('\n');
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-  return {Line, unsigned(Offset - LineStart + 1)};
+  LineTable Lines(Buffer);
+  unsigned Line = Lines.lineOf(Offset);
+  return {Line, unsigned(Offset - Lines.lineRange(Line).first + 1)};
 }
 
 std::string NolintIndex::Unmatched::message() const {
@@ -112,12 +121,14 @@ std::string NolintIndex::Unmatched::message() const {
                    "BEGIN' comment";
 }
 
-NolintIndex::NolintIndex(StringRef Buffer) : Buffer(Buffer) {
+NolintIndex::NolintIndex(StringRef Buffer) : Buffer(Buffer), Lines(Buffer) {
   // Blocks nest: an END closes the innermost open BEGIN, and only when both
   // name the same checks.
   std::vector<NolintComment> Open;
   for (NolintComment &C : findNolintComments(Buffer)) {
-    if (C.Kind == NolintKind::Begin) {
+    if (C.Kind == NolintKind::NoLint || C.Kind == NolintKind::NextLine) {
+      LineComments.push_back({Lines.lineOf(C.Offset), C.Kind, C.Checks});
+    } else if (C.Kind == NolintKind::Begin) {
       Open.push_back(std::move(C));
     } else if (C.Kind == NolintKind::End) {
       if (!Open.empty() && Open.back().Checks == C.Checks) {
@@ -135,38 +146,50 @@ NolintIndex::NolintIndex(StringRef Buffer) : Buffer(Buffer) {
   });
 }
 
-/// [start, end) of the line holding Offset, without its '\n'.
-static std::pair<size_t, size_t> lineAt(StringRef Buffer, size_t Offset) {
-  // find_last_of looks strictly before Offset.
-  size_t Start = Buffer.find_last_of('\n', Offset);
-  Start = Start == StringRef::npos ? 0 : Start + 1;
-  size_t End = std::min(Buffer.find('\n', Offset), Buffer.size());
-  return {Start, End};
-}
-
-static bool lineHas(StringRef Buffer, std::pair<size_t, size_t> Line,
-                    NolintKind Kind, StringRef Check) {
-  for (const NolintComment &C :
-       findNolintComments(Buffer.slice(Line.first, Line.second)))
-    if (C.Kind == Kind && C.names(Check))
-      return true;
-  return false;
+const NolintIndex::ForCheck &NolintIndex::forCheck(StringRef Check) const {
+  auto [It, New] = Cache.try_emplace(Check);
+  ForCheck &T = It->second;
+  if (!New)
+    return T;
+  for (const LineComment &C : LineComments)
+    if (!C.Checks || nolintGlobsMatch(*C.Checks, Check))
+      (C.Kind == NolintKind::NoLint ? T.NoLintLines : T.NextLineLines)
+          .push_back(C.Line);
+  // Comments come in order, so the lines are sorted already.
+  for (const Block &B : Blocks)
+    if (!B.Checks || nolintGlobsMatch(*B.Checks, Check))
+      T.Spans.push_back({B.Begin, B.End});
+  // Offsets strictly inside a span are silenced: merge the spans that
+  // overlap into disjoint ones sorted by both ends.
+  llvm::sort(T.Spans);
+  std::vector<std::pair<size_t, size_t>> Merged;
+  for (const auto &S : T.Spans) {
+    if (!Merged.empty() && S.first < Merged.back().second)
+      Merged.back().second = std::max(Merged.back().second, S.second);
+    else
+      Merged.push_back(S);
+  }
+  T.Spans = std::move(Merged);
+  return T;
 }
 
 bool NolintIndex::suppresses(StringRef Check, size_t Offset) const {
   if (Offset > Buffer.size())
     return false;
-  auto Line = lineAt(Buffer, Offset);
-  if (lineHas(Buffer, Line, NolintKind::NoLint, Check))
+  const ForCheck &T = forCheck(Check);
+  unsigned Line = Lines.lineOf(Offset);
+  if (std::binary_search(T.NoLintLines.begin(), T.NoLintLines.end(), Line))
     return true;
-  if (Line.first > 0 && lineHas(Buffer, lineAt(Buffer, Line.first - 1),
-                                NolintKind::NextLine, Check))
+  if (Line > 1 && std::binary_search(T.NextLineLines.begin(),
+                                     T.NextLineLines.end(), Line - 1))
     return true;
-  for (const Block &B : Blocks)
-    if (B.Begin < Offset && Offset < B.End &&
-        (!B.Checks || nolintGlobsMatch(*B.Checks, Check)))
-      return true;
-  return false;
+  // The last span that begins before Offset, if Offset is before its end.
+  auto After =
+      std::upper_bound(T.Spans.begin(), T.Spans.end(), Offset,
+                       [](size_t O, const std::pair<size_t, size_t> &S) {
+                         return O <= S.first;
+                       });
+  return After != T.Spans.begin() && Offset < std::prev(After)->second;
 }
 
 } // namespace warplint

@@ -2,6 +2,7 @@
 #include "warplint/Output/Output.h"
 #include "warplint/Core/Checks.h"
 #include "warplint/Core/Nolint.h"
+#include "warplint/Core/SourceText.h"
 #include "warplint/Core/Version.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
@@ -16,12 +17,40 @@ namespace warplint {
 // Text
 //===----------------------------------------------------------------------===//
 
-static void writeCaret(raw_ostream &OS, StringRef Line, unsigned Col,
-                       bool Color) {
-  OS << Line << "\n";
-  std::string Pad;
-  for (unsigned I = 1; I < Col && I - 1 < Line.size(); ++I)
-    Pad += Line[I - 1] == '\t' ? '\t' : ' ';
+/// The source line under a finding and its caret. A line is one line of the
+/// file (or the window of a long one the finding kept, "..." marking where
+/// it was cut); the caret goes under the character at byte column Col of
+/// the file's line, counted in display columns as clang does, so that it
+/// stays under the right character after multi-byte or wide ones.
+static void writeCaret(raw_ostream &OS, const Finding &F, bool Color) {
+  StringRef Text = F.SourceLine;
+  size_t Begin = F.SourceLineBegin;
+  bool Cut = F.SourceLineCut;
+  size_t Caret = F.Loc.Column > Begin ? F.Loc.Column - 1 - Begin : 0;
+  // A finding made elsewhere may hold a long line whole: cut it here too.
+  LineWindow W = snippetWindow(Text, Caret);
+  if (W.Begin > 0 || W.End < Text.size()) {
+    Begin += W.Begin;
+    Cut = Cut || W.End < Text.size();
+    Caret -= std::min(Caret, W.Begin);
+    Text = Text.slice(W.Begin, W.End);
+  }
+  Caret = std::min(Caret, Text.size());
+  const StringRef Ellipsis = "...";
+  OS << (Begin ? Ellipsis : "") << Text << (Cut ? Ellipsis : "") << "\n";
+  std::string Pad(Begin ? Ellipsis.size() : 0, ' ');
+  StringRef Before = Text.take_front(Caret);
+  for (size_t I = 0; I < Before.size();) {
+    // One character at a time: a tab stays a tab, as in the line above.
+    size_t Len = 1;
+    while (I + Len < Before.size() && (uint8_t(Before[I + Len]) & 0xC0) == 0x80)
+      ++Len;
+    if (Before[I] == '\t')
+      Pad += '\t';
+    else
+      Pad.append(displayWidth(Before.substr(I, Len)), ' ');
+    I += Len;
+  }
   OS << Pad;
   if (Color)
     OS.changeColor(raw_ostream::GREEN, /*Bold=*/true);
@@ -57,7 +86,7 @@ void writeText(raw_ostream &OS, const std::vector<Finding> &Findings,
   for (const Finding &F : Findings) {
     writeHeader(OS, F.Loc, F.Level, F.Message, F.Check, Color);
     if (!F.SourceLine.empty())
-      writeCaret(OS, F.SourceLine, F.Loc.Column, Color);
+      writeCaret(OS, F, Color);
     for (const FindingNote &N : F.Notes)
       writeHeader(OS, N.Loc, Severity::Note, N.Message, "", Color);
   }
@@ -200,10 +229,15 @@ static json::Object artifactLocation(StringRef File, StringRef BaseDir) {
   return json::Object{{"uri", fileUri(File)}};
 }
 
+/// A column as the run's columnKind ("unicodeCodePoints") counts it.
+static unsigned sarifColumn(const FileLocation &L) {
+  return L.CharColumn ? L.CharColumn : L.Column;
+}
+
 static json::Object physicalLocation(const FileLocation &L, StringRef Base) {
   json::Object Region{{"startLine", std::max(1u, L.Line)}};
   if (L.Column)
-    Region["startColumn"] = L.Column;
+    Region["startColumn"] = sarifColumn(L);
   return json::Object{{"artifactLocation", artifactLocation(L.File, Base)},
                       {"region", std::move(Region)}};
 }
@@ -280,9 +314,9 @@ void writeSarif(raw_ostream &OS, const std::vector<Finding> &Findings,
                   json::Array{json::Object{
                       {"deletedRegion",
                        json::Object{{"startLine", X.Begin.Line},
-                                    {"startColumn", X.Begin.Column},
+                                    {"startColumn", sarifColumn(X.Begin)},
                                     {"endLine", X.End.Line},
-                                    {"endColumn", X.End.Column}}},
+                                    {"endColumn", sarifColumn(X.End)}}},
                       {"insertedContent",
                        json::Object{{"text", X.Text}}}}}}}}}});
     if (!Fixes.empty())
@@ -298,6 +332,9 @@ void writeSarif(raw_ostream &OS, const std::vector<Finding> &Findings,
                                    {"semanticVersion", warplintVersion()},
                                    {"rules", std::move(Rules)}}}}},
       {"results", std::move(Results)},
+      // Columns count characters (code points), not bytes, as clang's own
+      // SARIF does; said, not left to a reader's default.
+      {"columnKind", "unicodeCodePoints"},
   };
   if (!BaseDir.empty()) {
     std::string Base = BaseDir.str();

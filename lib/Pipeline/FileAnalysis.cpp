@@ -114,11 +114,12 @@ public:
                                                    A.Errors.Locs, Launches);
         const SourceManager &SM = Ctx.getSourceManager();
         std::vector<NolintProblem> Unmatched = applyNolint(AR.Findings, SM);
+        FindingResolver Resolve(SM);
         for (const AstFinding &F : AR.Findings)
-          A.R.Findings.push_back(toFinding(F, SM));
+          A.R.Findings.push_back(Resolve.toFinding(F));
         if (!A.HostLaunches)
           for (const NolintProblem &P : Unmatched)
-            A.R.Findings.push_back(toFinding(P, SM));
+            A.R.Findings.push_back(Resolve.toFinding(P));
         A.R.UserFunctions = AR.UserFunctions;
         A.R.FunctionsNotAnalysed = AR.UserFunctionsWithErrors;
         if (!A.HostLaunches)

@@ -170,8 +170,10 @@ private:
     if (S.Known) {
       // The baseline matches what the tool would print: file, function,
       // line text and message.
+      FindingResolver Resolve(SM);
       llvm::erase_if(Report, [&](const Out &O) {
-        return S.Known->take(O.F ? toFinding(*O.F, SM) : toFinding(*O.P, SM));
+        return S.Known->take(O.F ? Resolve.toFinding(*O.F)
+                                 : Resolve.toFinding(*O.P));
       });
     }
     if (Report.empty())

@@ -141,6 +141,59 @@ TEST(BaselineTest, AnotherCheckoutMatches) {
   EXPECT_TRUE(B->take(finding("/nonexistent-w/home/me/src/a.cu", 7, "y;")));
 }
 
+// A baseline stores what identifies a finding, not its whole line: the
+// snippet is bounded, so that a thousand findings on one long line make a
+// baseline of a thousand short entries. A baseline written before (the
+// whole line in "snippet") still matches, its snippet bounded when read.
+TEST(BaselineTest, SnippetsAreBounded) {
+  std::string Long = "k0();";
+  while (Long.size() < 100000)
+    Long += " k" + std::to_string(Long.size()) + "();";
+  std::vector<Finding> Many;
+  for (int I = 0; I < 1000; ++I) {
+    Many.push_back(finding("/nonexistent-w/p/a.cu", 1, Long));
+    Many.back().Function = "k" + std::to_string(I);
+  }
+  std::string Text = baselineText(Many, "/nonexistent-w/p");
+  EXPECT_LT(Text.size(), 1000u * (MaxSnippetKeyBytes + 300)) << Text.size();
+  auto B = Baseline::parse(Text, "/nonexistent-w/p", "b.json");
+  ASSERT_TRUE(bool(B)) << llvm::toString(B.takeError());
+  for (const Finding &F : Many)
+    EXPECT_TRUE(B->take(F));
+
+  // Written whole by an earlier warplint.
+  llvm::json::Object Entry{{"check", "warplint-block-size"},
+                           {"file", "a.cu"},
+                           {"function", "run"},
+                           {"message", "launch of 'k' uses a block of 100 "
+                                       "threads"},
+                           {"snippet", normalizeSnippet(Long)}};
+  llvm::json::Object Root{{"version", 1},
+                          {"findings", llvm::json::Array{std::move(Entry)}}};
+  std::string Old;
+  llvm::raw_string_ostream OS(Old);
+  OS << llvm::json::Value(std::move(Root));
+  auto O = Baseline::parse(Old, "/nonexistent-w/p", "b.json");
+  ASSERT_TRUE(bool(O)) << llvm::toString(O.takeError());
+  EXPECT_TRUE(O->take(finding("/nonexistent-w/p/a.cu", 9, Long)));
+  // ... and so does the finding as the analysis keeps it: a window of the
+  // line, and the line's start for the baseline.
+  auto O2 = Baseline::parse(Old, "/nonexistent-w/p", "b.json");
+  ASSERT_TRUE(bool(O2));
+  Finding W = finding("/nonexistent-w/p/a.cu", 9, Long.substr(5000, 80));
+  W.SourceLineBegin = 5000;
+  W.SourceLineCut = true;
+  W.LineHead = snippetKey(Long.substr(0, 4096));
+  EXPECT_TRUE(O2->take(W));
+  // Never cut inside a character.
+  std::string Wide;
+  for (int I = 0; I < 200; ++I)
+    Wide += "\xE6\x97\xA5";
+  std::string Key = snippetKey(Wide);
+  EXPECT_LE(Key.size(), MaxSnippetKeyBytes);
+  EXPECT_EQ(Key.size() % 3, 0u);
+}
+
 TEST(BaselineTest, EntriesMayOmitCountFunctionAndSnippet) {
   auto B = Baseline::parse(R"({"version": 1, "findings": [
       {"check": "warplint-block-size", "file": "a.cu",

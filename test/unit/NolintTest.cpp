@@ -177,3 +177,57 @@ TEST(NolintTest, CrLfAndEdges) {
   EXPECT_FALSE(Empty.suppresses(BlockSize, 10));
   EXPECT_EQ(lineAndColumn("ab\ncd", 4), std::make_pair(2u, 2u));
 }
+
+// Lines end where clang ends them: "\r" alone is a line break (classic Mac
+// files), "\r\n" one break and "\n\r" two. A NOLINT on line 2 of a CR-only
+// file silences line 2, not line 5 (issue 20, defect 20).
+TEST(NolintTest, CrOnlyLinesAreLines) {
+  const char *T = "#include \"x.h\"\r"             // 1
+                  "// NOLINT\r"                    // 2
+                  "a;\r"                           // 3
+                  "// NOLINTNEXTLINE\r"            // 4
+                  "b;\r"                           // 5
+                  "c; // NOLINT(warplint-bank-*\r" // 6: list not closed here
+                  "d; )\r";                        // 7
+  NolintIndex I(T);
+  auto At = [&](llvm::StringRef Needle) {
+    return llvm::StringRef(T).find(Needle);
+  };
+  EXPECT_TRUE(I.suppresses(BlockSize, At("// NOLINT\r")));
+  EXPECT_FALSE(I.suppresses(BlockSize, At("a;")));
+  EXPECT_TRUE(I.suppresses(BlockSize, At("b;")));
+  EXPECT_FALSE(I.suppresses(BlockSize, At("d;")));
+  // The unclosed list is a bare NOLINT: ')' on the next line is not its.
+  auto C = findNolintComments(T);
+  ASSERT_EQ(C.size(), 3u);
+  EXPECT_FALSE(C[2].Checks.has_value());
+  EXPECT_TRUE(I.suppresses(BlockSize, At("c;")));
+  EXPECT_EQ(lineAndColumn(T, At("b;")), std::make_pair(5u, 1u));
+  EXPECT_EQ(lineAndColumn("a\n\rb", 3), std::make_pair(3u, 1u));
+  EXPECT_EQ(lineAndColumn("a\r\nb", 3), std::make_pair(2u, 1u));
+}
+
+// Many findings on one long line and many comments: the answers stay those
+// of the per-line rules (nested and overlapping blocks included).
+TEST(NolintTest, BlocksNestAndManyFindingsOnOneLine) {
+  std::string T = "// NOLINTBEGIN(warplint-block-size)\n"
+                  "x; // NOLINTBEGIN\n"
+                  "y; // NOLINTEND\n"
+                  "z;\n"
+                  "// NOLINTEND(warplint-block-size)\n"
+                  "w;";
+  NolintIndex I(T);
+  EXPECT_TRUE(I.unmatched().empty());
+  EXPECT_TRUE(I.suppresses(BlockSize, T.find("x;")));
+  EXPECT_TRUE(I.suppresses(Bank, T.find("y;")));
+  EXPECT_FALSE(I.suppresses(Bank, T.find("z;")));
+  EXPECT_TRUE(I.suppresses(BlockSize, T.find("z;")));
+  EXPECT_FALSE(I.suppresses(BlockSize, T.find("w;")));
+  std::string Long(100000, 'k');
+  Long += " // NOLINT(warplint-bank-conflict)\nk;";
+  NolintIndex L(Long);
+  for (size_t Off = 0; Off < 100000; Off += 7)
+    ASSERT_TRUE(L.suppresses(Bank, Off));
+  EXPECT_FALSE(L.suppresses(BlockSize, 5));
+  EXPECT_FALSE(L.suppresses(Bank, Long.size() - 2));
+}

@@ -1,5 +1,6 @@
 // Unit tests of the output writers (warplint/Output/Output.h).
 #include "warplint/Output/Output.h"
+#include "warplint/Core/SourceText.h"
 #include "warplint/Core/Version.h"
 #include "llvm/Support/JSON.h"
 #include "gtest/gtest.h"
@@ -132,6 +133,78 @@ TEST(OutputTest, SarifContract) {
                 ->getObject("%SRCROOT%")
                 ->getString("uri"),
             "file:///src/");
+}
+
+// A line with multi-byte characters before the finding: the caret goes under
+// the right character (display columns, as clang), and SARIF, which says its
+// columns count code points, gives that column, not the byte column.
+TEST(OutputTest, ColumnsCountCharactersNotBytes) {
+  Finding F;
+  F.Check = "warplint-block-size";
+  // "/* ∑ 日本 */ k<<<1, 100>>>(p);": 'k' is byte 18 (column 19), code
+  // point 13, display column 15.
+  F.SourceLine =
+      "/* \xE2\x88\x91 \xE6\x97\xA5\xE6\x9C\xAC */ k<<<1, 100>>>(p);";
+  F.Loc = {"/src/a.cu", 3, 19, 13};
+  F.Message = "m";
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeText(OS, {F}, /*Color=*/false);
+  EXPECT_NE(S.find("\n" + std::string(14, ' ') + "^\n"), std::string::npos)
+      << S;
+  std::string Sarif;
+  llvm::raw_string_ostream SOS(Sarif);
+  writeSarif(SOS, {F}, "/src");
+  json::Value V = parse(Sarif);
+  const json::Object *Run =
+      (*V.getAsObject()->getArray("runs"))[0].getAsObject();
+  EXPECT_EQ(Run->getString("columnKind"), "unicodeCodePoints");
+  const json::Object *R = (*Run->getArray("results"))[0].getAsObject();
+  EXPECT_EQ((*R->getArray("locations"))[0]
+                .getAsObject()
+                ->getObject("physicalLocation")
+                ->getObject("region")
+                ->getInteger("startColumn"),
+            13);
+}
+
+// A long line is cut to a window around the caret, marked "...", the caret
+// still under the character it names; a line of a megabyte prints no more
+// than a window, whether the finding kept it whole or cut it already.
+TEST(OutputTest, LongLinesAreCutAroundTheCaret) {
+  std::string Line(1 << 20, ' ');
+  size_t At = 700000;
+  Line.replace(At, 5, "HERE!");
+  Finding F;
+  F.Check = "warplint-bank-conflict";
+  F.Loc = {"/src/a.cu", 1, unsigned(At + 1)};
+  F.Message = "m";
+  F.SourceLine = Line;
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeText(OS, {F}, /*Color=*/false);
+  llvm::SmallVector<llvm::StringRef, 4> Lines;
+  llvm::StringRef(S).split(Lines, '\n');
+  ASSERT_GE(Lines.size(), 3u);
+  llvm::StringRef Src = Lines[1], Caret = Lines[2];
+  EXPECT_LE(Src.size(), 2 * SnippetWindowColumns) << Src.size();
+  EXPECT_TRUE(Src.starts_with("...")) << Src.str();
+  EXPECT_TRUE(Src.ends_with("...")) << Src.str();
+  EXPECT_EQ(Src.substr(Caret.size() - 1, 5), "HERE!") << S;
+
+  // The same finding as the analysis keeps it: the window and where it
+  // starts in the line.
+  Finding G = F;
+  G.SourceLine = Line.substr(At - 10, 40);
+  G.SourceLineBegin = unsigned(At - 10);
+  G.SourceLineCut = true;
+  std::string T;
+  llvm::raw_string_ostream TOS(T);
+  writeText(TOS, {G}, /*Color=*/false);
+  EXPECT_NE(T.find("\n..." + Line.substr(At - 10, 40) + "...\n" +
+                   std::string(13, ' ') + "^\n"),
+            std::string::npos)
+      << T;
 }
 
 TEST(OutputTest, FileUriEncoding) {

@@ -151,9 +151,6 @@ describeSharedAccesses(clang::ASTContext &Ctx, const Options &Opts,
                        llvm::ArrayRef<clang::SourceLocation> ErrorLocs = {},
                        LaunchExchange Launches = {});
 
-/// Resolves a finding to file positions (expansion locations, absolute paths).
-Finding toFinding(const AstFinding &F, const clang::SourceManager &SM);
-
 /// The file position toFinding gives Loc: its expansion location, the path
 /// made absolute against the compile's working directory, #line directives
 /// ignored. Empty File for a location in no file.
@@ -173,9 +170,31 @@ struct NolintProblem {
 std::vector<NolintProblem> applyNolint(std::vector<AstFinding> &Findings,
                                        const clang::SourceManager &SM);
 
-/// An unmatched NOLINT comment as a warning of the pseudo-check
-/// warplint-nolint.
-Finding toFinding(const NolintProblem &P, const clang::SourceManager &SM);
+class CodePointIndex;
+
+/// Resolves findings of one translation unit to file positions (expansion
+/// locations, absolute paths) with their source line. What it keeps per
+/// file between calls makes each finding cost O(log(file size)) plus a
+/// bounded snippet, however many findings share a line: make one per
+/// SourceManager and ask it for every finding.
+class FindingResolver {
+public:
+  explicit FindingResolver(const clang::SourceManager &SM);
+  ~FindingResolver();
+
+  Finding toFinding(const AstFinding &F);
+  /// An unmatched NOLINT comment as a warning of the pseudo-check
+  /// warplint-nolint.
+  Finding toFinding(const NolintProblem &P);
+  /// fileLocationOf(Loc, SM), with its column in code points as well.
+  FileLocation location(clang::SourceLocation Loc);
+
+private:
+  void setSourceLine(Finding &F, clang::SourceLocation Loc);
+  const clang::SourceManager &SM;
+  /// Per file, built the first time a column far into a line is asked.
+  llvm::DenseMap<clang::FileID, std::unique_ptr<CodePointIndex>> CodePoints;
+};
 
 } // namespace warplint
 

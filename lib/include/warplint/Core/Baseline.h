@@ -21,7 +21,9 @@
 ///
 /// A finding is identified by its check, its file relative to the baseline's
 /// directory (so that the baseline holds in another checkout), the function
-/// it is in, its source line with blanks collapsed and its message; never by
+/// it is in, its source line with blanks collapsed and cut to
+/// MaxSnippetKeyBytes (Finding::LineHead when the finding keeps only a
+/// window of a long line), and its message; never by
 /// line or column, so that findings keep matching when code above them
 /// moves. Keys are counted: a baseline with a key twice matches two such
 /// findings, and a third is new. Entries are sorted by file, check,
@@ -75,6 +77,16 @@ std::string normalizeSnippet(llvm::StringRef Line);
 /// " (in instantiation 'f<3>')" goes (it comes and goes with the other
 /// instantiations of the template).
 std::string normalizeMessage(llvm::StringRef Message);
+
+/// The most bytes of a source line a baseline entry keeps: enough to tell
+/// lines apart, bounded so that a baseline grows with the number of
+/// findings, not with the length of their lines.
+inline constexpr size_t MaxSnippetKeyBytes = 200;
+
+/// The "snippet" of a finding on Line: normalizeSnippet(Line) cut to
+/// MaxSnippetKeyBytes, never inside a character. Stored snippets are cut
+/// the same way when read, so that a baseline written whole still matches.
+std::string snippetKey(llvm::StringRef Line);
 
 /// The key of F in a baseline kept in directory Dir.
 BaselineKey baselineKey(const Finding &F, llvm::StringRef Dir);

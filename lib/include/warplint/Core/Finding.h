@@ -21,9 +21,12 @@ enum class Severity { Note, Warning, Error };
 llvm::StringRef severityName(Severity S); // "note", "warning", "error"
 
 struct FileLocation {
-  std::string File; ///< as given to the compiler, made absolute
-  unsigned Line = 0;
-  unsigned Column = 0;
+  std::string File;    ///< as given to the compiler, made absolute
+  unsigned Line = 0;   ///< as clang counts lines
+  unsigned Column = 0; ///< in bytes, as clang's FILE:LINE:COL
+  /// The column in Unicode code points (SARIF's), where the front end knows
+  /// it; 0 when not known (Column is then taken).
+  unsigned CharColumn = 0;
   bool operator<(const FileLocation &O) const {
     return std::tie(File, Line, Column) < std::tie(O.File, O.Line, O.Column);
   }
@@ -49,8 +52,20 @@ struct Finding {
   std::string Check; ///< e.g. "warplint-block-size"
   Severity Level = Severity::Warning;
   FileLocation Loc;
-  std::string Message;    ///< lowercase, no final period, no check suffix
-  std::string SourceLine; ///< the text of Loc's line, for text output
+  std::string Message; ///< lowercase, no final period, no check suffix
+  /// The text of Loc's line for text output and baselines: one line without
+  /// its line break; for a line over MaxWholeLineBytes only a window of it
+  /// around Loc (warplint/Core/SourceText.h), so that a finding holds no
+  /// more than a few hundred bytes of source whatever the line's length.
+  std::string SourceLine;
+  /// The byte offset in Loc's line that SourceLine starts at (0 when it
+  /// starts the line), and whether the line goes on after SourceLine.
+  unsigned SourceLineBegin = 0;
+  bool SourceLineCut = false;
+  /// When SourceLine is a window of a long line: the start of the line as a
+  /// baseline keeps it (warplint/Core/Baseline.h, snippetKey), so that the
+  /// key does not depend on where the window falls; empty otherwise.
+  std::string LineHead;
   /// The function the finding is in ("ns::run", template arguments left
   /// out), when the check knows it; part of a baseline's key.
   std::string Function;

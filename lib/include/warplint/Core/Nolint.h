@@ -11,7 +11,10 @@
 ///   // NOLINTBEGIN(warplint-bank-conflict)             every line up to
 ///   // NOLINTEND(warplint-bank-conflict)               the matching END
 ///
-/// The file is scanned as text, not as tokens: "NOLINT" followed directly by
+/// Lines end as clang ends them ("\r\n", "\n" or a "\r" alone;
+/// warplint/Core/SourceText.h), so that a NOLINT applies to the line the
+/// finding's diagnostic names whatever the file's line endings. The file is
+/// scanned as text, not as tokens: "NOLINT" followed directly by
 /// NEXTLINE, BEGIN or END or by nothing alphabetic, then optionally a
 /// parenthesised list of check globs on the same line. The globs are
 /// comma-separated, blanks around them ignored, '*' the only wildcard, and a
@@ -28,7 +31,9 @@
 #ifndef WARPLINT_CORE_NOLINT_H
 #define WARPLINT_CORE_NOLINT_H
 
+#include "warplint/Core/SourceText.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
@@ -69,7 +74,9 @@ public:
 
   /// Whether a finding of Check whose location is at Offset of the buffer is
   /// silenced: a NOLINT on its line, a NOLINTNEXTLINE on the line before, or
-  /// a NOLINTBEGIN ... NOLINTEND pair around it.
+  /// a NOLINTBEGIN ... NOLINTEND pair around it. O(log(size of the file))
+  /// once Check has been asked about: a table per check name is built on
+  /// its first question (so an index is not for several threads at once).
   bool suppresses(llvm::StringRef Check, size_t Offset) const;
 
   /// A NOLINTBEGIN without its NOLINTEND, or a NOLINTEND without its
@@ -88,12 +95,29 @@ private:
     size_t Begin, End;
     std::optional<std::string> Checks;
   };
+  /// A NOLINT or NOLINTNEXTLINE comment and the line it is on.
+  struct LineComment {
+    unsigned Line;
+    NolintKind Kind;
+    std::optional<std::string> Checks;
+  };
+  /// What silences one check: sorted lines, and disjoint spans of offsets.
+  struct ForCheck {
+    std::vector<unsigned> NoLintLines, NextLineLines;
+    std::vector<std::pair<size_t, size_t>> Spans;
+  };
+  const ForCheck &forCheck(llvm::StringRef Check) const;
+
   llvm::StringRef Buffer;
+  LineTable Lines;
+  std::vector<LineComment> LineComments;
   std::vector<Block> Blocks;
   std::vector<Unmatched> Problems;
+  mutable llvm::StringMap<ForCheck> Cache;
 };
 
-/// 1-based line and column of Offset in Buffer.
+/// 1-based line (as clang counts lines) and byte column of Offset in
+/// Buffer; builds a line table of Buffer each time.
 std::pair<unsigned, unsigned> lineAndColumn(llvm::StringRef Buffer,
                                             size_t Offset);
 
