@@ -1591,13 +1591,18 @@ private:
                     "argument is not a variable");
       return member(W, Fields, Path, DRE, Frames[Frame].Caller, T);
     }
-    if (V->hasLocalStorage())
-      if (const Expr *Def = Eval.reachingDefinition(V, Fields, Use)) {
+    if (V->hasLocalStorage()) {
+      std::string Clobbered;
+      if (const Expr *Def =
+              Eval.reachingDefinition(V, Fields, Use, &Clobbered)) {
         auto N = integer(Def, Frame);
         if (!N)
           return std::nullopt;
         return P->cast(*N, typeOf(T));
       }
+      if (!Clobbered.empty())
+        return fail(Clobbered);
+    }
     if (!V->hasLocalStorage() &&
         (V->hasAttr<CUDAConstantAttr>() || V->hasAttr<CUDADeviceAttr>()))
       return uniform(V, V->getNameAsString() + Path, T);

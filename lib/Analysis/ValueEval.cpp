@@ -164,6 +164,10 @@ const Expr *fieldOf(const Expr *Init,
     const auto *ILE = dyn_cast<InitListExpr>(stripTemporaries(Init));
     if (!ILE || F->getFieldIndex() >= ILE->getNumInits())
       return nullptr;
+    // A union's list initialises one member, not the F-th.
+    if (ILE->getType()->isUnionType() &&
+        ILE->getInitializedFieldInUnion() != F)
+      return nullptr;
     Init = ILE->getInit(F->getFieldIndex());
   }
   return Init;
@@ -173,7 +177,7 @@ const Expr *fieldOf(const Expr *Init,
 const Expr *
 ValueEvaluator::reachingDefinition(const VarDecl *Var,
                                    llvm::ArrayRef<const FieldDecl *> Fields,
-                                   const Stmt *Use) {
+                                   const Stmt *Use, std::string *Why) {
   if (!Var || Var->isInvalidDecl() || Var->getType().isVolatileQualified())
     return nullptr;
 
@@ -244,8 +248,14 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
     while (Common < Path.size() && Common < Fields.size() &&
            Path[Common] == Fields[Common])
       ++Common;
-    if (Common < Path.size() && Common < Fields.size())
-      continue; // a sibling member: irrelevant
+    // A sibling member is irrelevant, unless both are members of one union:
+    // they share their storage, and a write of one changes the other.
+    const FieldDecl *UnionSibling = nullptr;
+    if (Common < Path.size() && Common < Fields.size()) {
+      if (!Path[Common]->getParent()->isUnion())
+        continue;
+      UnionSibling = Path[Common];
+    }
     bool ExactlyQueried = Path.size() == Fields.size();
 
     UseKind Kind = UseKind::Clobber;
@@ -255,6 +265,15 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
     } else if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
       if (ICE->getCastKind() == CK_LValueToRValue)
         Kind = UseKind::Read;
+      // `v.a[i]` read: an element of a member array.
+      if (ICE->getCastKind() == CK_ArrayToPointerDecay)
+        if (const auto *ASE =
+                dyn_cast_or_null<ArraySubscriptExpr>(skipParens(ICE));
+            ASE && ASE->getBase() == ICE)
+          if (const auto *R =
+                  dyn_cast_or_null<ImplicitCastExpr>(skipParens(ASE));
+              R && R->getCastKind() == CK_LValueToRValue)
+            Kind = UseKind::Read;
     } else if (const auto *CE = dyn_cast<CXXConstructExpr>(P)) {
       if (CE->getConstructor()->isCopyOrMoveConstructor())
         Kind = UseKind::Read;
@@ -307,11 +326,47 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
               Kind = UseKind::Read;
     }
 
+    if (Kind != UseKind::Read && Why) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      std::string Line =
+          std::to_string(SM.getExpansionLineNumber(Ref->getBeginLoc()));
+      std::string Name = Var->getNameAsString();
+      for (const FieldDecl *F : Path) {
+        if (UnionSibling && F == Path[Common])
+          break;
+        if (F->getIdentifier())
+          Name += "." + F->getNameAsString();
+      }
+      // `x.h[0] = ...`: an element of the member array is written.
+      bool Written = Kind == UseKind::Assign;
+      if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P);
+          ICE && ICE->getCastKind() == CK_ArrayToPointerDecay)
+        if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(
+                skipParens(ICE))) {
+          const Stmt *AP = skipParens(ASE);
+          const auto *BO = dyn_cast_or_null<BinaryOperator>(AP);
+          const auto *UO = dyn_cast_or_null<UnaryOperator>(AP);
+          Written |= (BO && BO->isAssignmentOp() &&
+                      BO->getLHS()->IgnoreParens() == ASE) ||
+                     (UO && UO->isIncrementDecrementOp());
+        }
+      if (UnionSibling)
+        *Why = "'" + Name + "' is " + (Written ? "written" : "used") +
+               " through another member of its union ('" +
+               UnionSibling->getNameAsString() + "') on line " + Line +
+               (Written ? ""
+                    : ", in a way that may write it (its address taken, "
+                      "bound to a reference or passed to a call)");
+      else if (Kind == UseKind::Clobber)
+        *Why = "'" + Name + "' is used on line " + Line +
+               " in a way that may write it (its address taken, bound to a "
+               "reference or passed to a call)";
+    }
     if (InConditional && Kind != UseKind::Read)
       return nullptr;
     if (Kind == UseKind::Read)
       continue;
-    if (Kind == UseKind::Clobber || !ExactlyQueried)
+    if (Kind == UseKind::Clobber || !ExactlyQueried || UnionSibling)
       return nullptr;
     // An assignment: must be an expression statement of a compound statement.
     const Stmt *S = P;

@@ -23,6 +23,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace warplint {
 
@@ -41,11 +42,14 @@ public:
   /// side of `v = e`, or the operator itself for `v op= e`, `++v` and `v++`
   /// (whose value the caller computes from the definition before it). Fields is
   /// a path of member names (e.g. {blockDim} for cfg.blockDim); empty for the
-  /// variable itself.
+  /// variable itself. A member of a union is also written through the
+  /// union's other members. When it finds no definition because a use may
+  /// write Var (or a member sharing its storage) in a way it does not
+  /// follow, says so in *Why.
   const clang::Expr *
   reachingDefinition(const clang::VarDecl *Var,
                      llvm::ArrayRef<const clang::FieldDecl *> Fields,
-                     const clang::Stmt *Use);
+                     const clang::Stmt *Use, std::string *Why = nullptr);
 
   /// Parameters of host functions taken as the arguments of one call each
   /// (a chain of calls down to a launch), until the next call; empty: a
