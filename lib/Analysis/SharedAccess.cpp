@@ -1232,6 +1232,16 @@ private:
 
   // ---- parameters ---------------------------------------------------------
 
+  /// A parameter of a function that no call of the chain reaches.
+  std::nullopt_t noCaller(const ParmVarDecl *PV, unsigned Frame) {
+    if (Frame == 0 && !Chain.NoCaller.empty())
+      return fail("'" + PV->getName() + "' is a parameter of a device " +
+                  "function " + Chain.NoCaller);
+    return fail("'" + PV->getName() +
+                "' is a parameter of a device "
+                "function with no caller in this file");
+  }
+
   std::optional<NodeId> parameter(const ParmVarDecl *PV, unsigned Frame,
                                   bool Pointer) {
     const FunctionDecl *F = Frames[Frame].F;
@@ -1244,9 +1254,7 @@ private:
       return uniform(PV, PV->getNameAsString(), PV->getType());
     }
     if (!Frames[Frame].Call)
-      return fail("'" + PV->getName() +
-                  "' is a parameter of a device "
-                  "function with no caller in this file");
+      return noCaller(PV, Frame);
     const CallExpr *Call = Frames[Frame].Call;
     unsigned CallerFrame = Frames[Frame].Caller;
     unsigned I = PV->getFunctionScopeIndex();
@@ -1574,10 +1582,10 @@ private:
                                isa<CXXMethodDecl>(Call->getDirectCallee())
                            ? 1
                            : 0;
-      if (!Call || I + Shift >= Call->getNumArgs())
-        return fail("'" + PV->getName() +
-                    "' is a parameter of a device "
-                    "function with no caller in this file");
+      if (!Call)
+        return noCaller(PV, Frame);
+      if (I + Shift >= Call->getNumArgs())
+        return fail("the argument of '" + PV->getName() + "' is missing");
       // The argument, through the copy that passes it.
       const Expr *Arg = stripFull(Call->getArg(I + Shift));
       if (const auto *CE = dyn_cast<CXXConstructExpr>(Arg);
