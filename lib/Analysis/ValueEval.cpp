@@ -165,8 +165,7 @@ const Expr *fieldOf(const Expr *Init,
     if (!ILE || F->getFieldIndex() >= ILE->getNumInits())
       return nullptr;
     // A union's list initialises one member, not the F-th.
-    if (ILE->getType()->isUnionType() &&
-        ILE->getInitializedFieldInUnion() != F)
+    if (ILE->getType()->isUnionType() && ILE->getInitializedFieldInUnion() != F)
       return nullptr;
     Init = ILE->getInit(F->getFieldIndex());
   }
@@ -298,6 +297,10 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
           (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
         Kind = UseKind::Assign;
         Assigned = OC->getArg(1);
+      } else if (MD && OC->getNumArgs() >= 1 &&
+                 OC->getArg(0)->IgnoreParens() == Top && leavesObject(MD)) {
+        // `fn(i)`: a function object's operator() that does not change it.
+        Kind = UseKind::Read;
       }
     } else if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
       if (UO->isIncrementDecrementOp()) {
@@ -322,7 +325,7 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
         if (MC->getImplicitObjectArgument() &&
             MC->getImplicitObjectArgument()->IgnoreParens() == Top)
           if (const CXXMethodDecl *M = MC->getMethodDecl())
-            if (M->isConst())
+            if (leavesObject(M))
               Kind = UseKind::Read;
     }
 
@@ -341,8 +344,8 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
       bool Written = Kind == UseKind::Assign;
       if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P);
           ICE && ICE->getCastKind() == CK_ArrayToPointerDecay)
-        if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(
-                skipParens(ICE))) {
+        if (const auto *ASE =
+                dyn_cast_or_null<ArraySubscriptExpr>(skipParens(ICE))) {
           const Stmt *AP = skipParens(ASE);
           const auto *BO = dyn_cast_or_null<BinaryOperator>(AP);
           const auto *UO = dyn_cast_or_null<UnaryOperator>(AP);
@@ -355,8 +358,8 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
                " through another member of its union ('" +
                UnionSibling->getNameAsString() + "') on line " + Line +
                (Written ? ""
-                    : ", in a way that may write it (its address taken, "
-                      "bound to a reference or passed to a call)");
+                        : ", in a way that may write it (its address taken, "
+                          "bound to a reference or passed to a call)");
       else if (Kind == UseKind::Clobber)
         *Why = "'" + Name + "' is used on line " + Line +
                " in a way that may write it (its address taken, bound to a "
@@ -444,6 +447,42 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
     return Last->Value;
 
   return fieldOf(Bound ? Bound : Var->getInit(), Fields);
+}
+
+bool ValueEvaluator::leavesObject(const CXXMethodDecl *M) {
+  if (M->isConst())
+    return true;
+  const FunctionDecl *Def = nullptr;
+  if (M->isStatic() || !M->hasBody(Def) || !Def || !Def->getBody())
+    return false;
+  // Every use of `this` reads a field (`this->p`, `p`): nothing else can
+  // change the object.
+  FunctionFacts &FF = factsOf(Def->getBody());
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::SmallVector<const CXXThisExpr *, 4> Uses;
+    bool VisitCXXThisExpr(CXXThisExpr *E) {
+      Uses.push_back(E);
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+  for (const CXXThisExpr *T : F.Uses) {
+    const Stmt *P = FF.Parents->getParent(T);
+    while (P && isa<ImplicitCastExpr, ParenExpr>(P) &&
+           !(isa<ImplicitCastExpr>(P) &&
+             cast<ImplicitCastExpr>(P)->getCastKind() != CK_NoOp))
+      P = FF.Parents->getParent(P);
+    const auto *ME = dyn_cast_or_null<MemberExpr>(P);
+    if (!ME || !isa<FieldDecl>(ME->getMemberDecl()))
+      return false;
+    const Stmt *Q = FF.Parents->getParent(ME);
+    while (isa_and_nonnull<ParenExpr>(Q))
+      Q = FF.Parents->getParent(Q);
+    const auto *R = dyn_cast_or_null<ImplicitCastExpr>(Q);
+    if (!R || R->getCastKind() != CK_LValueToRValue)
+      return false;
+  }
+  return true;
 }
 
 const Expr *ValueEvaluator::lvalueDefinition(const Expr *LValue) {

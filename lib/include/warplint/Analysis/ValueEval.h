@@ -126,6 +126,9 @@ private:
   const clang::Expr *armOf(const clang::ConditionalOperator *CO);
   /// Every reference to V in its function is a read (or its declaration).
   bool neverWritten(const clang::VarDecl *V);
+  /// A call of M on an object leaves the object as it is: M is const, or
+  /// its body only reads fields of `this`.
+  bool leavesObject(const clang::CXXMethodDecl *M);
 
   std::optional<llvm::APSInt> evalIntImpl(const clang::Expr *E);
   std::optional<model::Dim3> evalDim3Impl(const clang::Expr *E);
