@@ -204,8 +204,9 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
     return nullptr;
 
   struct Def {
-    const Expr *Value;
+    const Expr *Value; ///< null: a write through another union member
     const Stmt *Statement;
+    std::string Why; ///< for a null Value
   };
   llvm::SmallVector<Def, 4> Defs;
 
@@ -329,7 +330,26 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
               Kind = UseKind::Read;
     }
 
-    if (Kind != UseKind::Read && Why) {
+    // `x.h[0] = ...`: an element of a member array is written.
+    bool Written = Kind == UseKind::Assign;
+    const Stmt *Write = P;
+    if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P);
+        ICE && ICE->getCastKind() == CK_ArrayToPointerDecay)
+      if (const auto *ASE =
+              dyn_cast_or_null<ArraySubscriptExpr>(skipParens(ICE))) {
+        const Stmt *AP = skipParens(ASE);
+        const auto *BO = dyn_cast_or_null<BinaryOperator>(AP);
+        const auto *UO = dyn_cast_or_null<UnaryOperator>(AP);
+        if ((BO && BO->isAssignmentOp() &&
+             BO->getLHS()->IgnoreParens() == ASE) ||
+            (UO && UO->isIncrementDecrementOp())) {
+          Written = true;
+          Write = AP;
+        }
+      }
+    // Why this use leaves the queried object without a definition.
+    std::string Msg;
+    if (Kind != UseKind::Read) {
       const SourceManager &SM = Ctx.getSourceManager();
       std::string Line =
           std::to_string(SM.getExpansionLineNumber(Ref->getBeginLoc()));
@@ -340,47 +360,41 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
         if (F->getIdentifier())
           Name += "." + F->getNameAsString();
       }
-      // `x.h[0] = ...`: an element of the member array is written.
-      bool Written = Kind == UseKind::Assign;
-      if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P);
-          ICE && ICE->getCastKind() == CK_ArrayToPointerDecay)
-        if (const auto *ASE =
-                dyn_cast_or_null<ArraySubscriptExpr>(skipParens(ICE))) {
-          const Stmt *AP = skipParens(ASE);
-          const auto *BO = dyn_cast_or_null<BinaryOperator>(AP);
-          const auto *UO = dyn_cast_or_null<UnaryOperator>(AP);
-          Written |= (BO && BO->isAssignmentOp() &&
-                      BO->getLHS()->IgnoreParens() == ASE) ||
-                     (UO && UO->isIncrementDecrementOp());
-        }
       if (UnionSibling)
-        *Why = "'" + Name + "' is " + (Written ? "written" : "used") +
-               " through another member of its union ('" +
-               UnionSibling->getNameAsString() + "') on line " + Line +
-               (Written ? ""
-                        : ", in a way that may write it (its address taken, "
-                          "bound to a reference or passed to a call)");
+        Msg = "'" + Name + "' is " + (Written ? "written" : "used") +
+              " through another member of its union ('" +
+              UnionSibling->getNameAsString() + "') on line " + Line +
+              (Written ? ""
+                       : ", in a way that may write it (its address taken, "
+                         "bound to a reference or passed to a call)");
       else if (Kind == UseKind::Clobber)
-        *Why = "'" + Name + "' is used on line " + Line +
-               " in a way that may write it (its address taken, bound to a "
-               "reference or passed to a call)";
+        Msg = "'" + Name + "' is used on line " + Line +
+              " in a way that may write it (its address taken, bound to a "
+              "reference or passed to a call)";
     }
-    if (InConditional && Kind != UseKind::Read)
+    auto Unknown = [&]() -> const Expr * {
+      if (Why)
+        *Why = Msg;
       return nullptr;
+    };
+    if (InConditional && Kind != UseKind::Read)
+      return Unknown();
     if (Kind == UseKind::Read)
       continue;
-    if (Kind == UseKind::Clobber || !ExactlyQueried || UnionSibling)
-      return nullptr;
+    // A write through another member of the union is a definition whose
+    // value the analysis does not know.
+    if (UnionSibling ? !Written : Kind == UseKind::Clobber || !ExactlyQueried)
+      return Unknown();
     // An assignment: must be an expression statement of a compound statement.
-    const Stmt *S = P;
+    const Stmt *S = Write;
     const Stmt *SP = parentOf(S);
     if (SP && isa<ExprWithCleanups>(SP)) {
       S = SP;
       SP = parentOf(S);
     }
     if (!SP || !isa<CompoundStmt>(SP))
-      return nullptr;
-    Defs.push_back({Assigned, S});
+      return Unknown();
+    Defs.push_back({UnionSibling ? nullptr : Assigned, S, Msg});
   }
 
   // Every assignment must come before the use, in a compound statement that
@@ -443,8 +457,11 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
       if (SM.isBeforeInTranslationUnit(Last->Statement->getEndLoc(), L) &&
           SM.isBeforeInTranslationUnit(L, Use->getBeginLoc()))
         return nullptr;
-  if (Last)
+  if (Last) {
+    if (!Last->Value && Why)
+      *Why = Last->Why;
     return Last->Value;
+  }
 
   return fieldOf(Bound ? Bound : Var->getInit(), Fields);
 }
