@@ -45,12 +45,22 @@ public:
   }
   bool VisitLabelStmt(LabelStmt *S) {
     F.JumpTargets.push_back(S->getBeginLoc());
+    F.JumpFrom.push_back(SourceLocation());
     return true;
+  }
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    Switches.push_back(S);
+    bool R = RecursiveASTVisitor::TraverseSwitchStmt(S);
+    Switches.pop_back();
+    return R;
   }
   bool VisitSwitchCase(SwitchCase *S) {
     F.JumpTargets.push_back(S->getBeginLoc());
+    F.JumpFrom.push_back(Switches.empty() ? SourceLocation()
+                                          : Switches.back()->getBeginLoc());
     return true;
   }
+  llvm::SmallVector<const SwitchStmt *, 2> Switches;
 };
 
 const Expr *stripTemporaries(const Expr *E) {
@@ -452,11 +462,17 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
   }
   // A goto label or a case between the last assignment and the use is a way
   // to reach the use without passing the assignment.
+  // (A case label of a switch that starts after the assignment is reached
+  // from that switch only, after the assignment.)
   if (Last)
-    for (SourceLocation L : FF.JumpTargets)
+    for (size_t I = 0; I < FF.JumpTargets.size(); ++I) {
+      SourceLocation L = FF.JumpTargets[I], From = FF.JumpFrom[I];
       if (SM.isBeforeInTranslationUnit(Last->Statement->getEndLoc(), L) &&
-          SM.isBeforeInTranslationUnit(L, Use->getBeginLoc()))
+          SM.isBeforeInTranslationUnit(L, Use->getBeginLoc()) &&
+          !(From.isValid() &&
+            SM.isBeforeInTranslationUnit(Last->Statement->getEndLoc(), From)))
         return nullptr;
+    }
   if (Last) {
     if (!Last->Value && Why)
       *Why = Last->Why;

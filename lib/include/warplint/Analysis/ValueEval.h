@@ -110,6 +110,10 @@ public:
                    llvm::SmallVector<const clang::DeclRefExpr *, 4>>
         Refs;
     llvm::SmallVector<clang::SourceLocation, 4> JumpTargets;
+    /// For each jump target: where a jump to it starts, when only one
+    /// statement can jump there (the switch of a case label); invalid for
+    /// a goto label.
+    llvm::SmallVector<clang::SourceLocation, 4> JumpFrom;
   };
 
 private:
