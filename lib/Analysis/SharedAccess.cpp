@@ -13,7 +13,10 @@
 //   symbols;
 // - a local variable becomes its reaching definition (ValueEvaluator's
 //   straight-line rule), a for-loop counter a LoopVar, and a parameter of a
-//   device function the argument of the call that reached it;
+//   device function the argument of the call that reached it (a lambda's
+//   call operator is such a function: a variable it captures takes its
+//   value where it is captured, a function object's members those of the
+//   object called);
 // - anything else (a value loaded from a thread-dependent address, a call,
 //   a variable written in a branch) fails the lowering.
 //
