@@ -1951,7 +1951,7 @@ private:
   bool ownedBy(const VarDecl *V, unsigned Frame) {
     const auto *F =
         dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
-    return !F || !isLambdaOperator(Frames[Frame].F) ||
+    return !F || !V->hasLocalStorage() || !isLambdaOperator(Frames[Frame].F) ||
            F->getCanonicalDecl() == Frames[Frame].F->getCanonicalDecl();
   }
 
@@ -2024,10 +2024,9 @@ private:
         continue;
       }
       const auto *PV = dyn_cast<ParmVarDecl>(V);
-      if (!PV)
+      // A kernel's parameter: what the host passed (member() knows it).
+      if (!PV || isKernel(Frames[Frame].F))
         return std::make_pair(V, Frame);
-      if (isKernel(Frames[Frame].F))
-        break;
       E = argumentOf(PV, Frame);
       if (!E)
         return noCaller(PV, Frame);
@@ -2120,7 +2119,8 @@ private:
           return std::make_tuple(std::get<0>(*Outer),
                                  static_cast<const Stmt *>(Frames[X].Call),
                                  std::get<2>(*Outer));
-      return std::nullopt;
+      return fail("the lambda captures 'this', and the analysis cannot "
+                  "follow it to a call from the object's function");
     }
     const CallExpr *Call = Frames[Frame].Call;
     if (!isa<CXXMethodDecl>(F) || !Call)

@@ -145,6 +145,28 @@ __global__ void nested() {
 }
 // DUMP: [[@LINE-6]]:26 s[i * 32 % 1024] bytes=4 degree=32
 
+// A function object set by its constructor: unknown, with the reason.
+struct Built {
+  float *p;
+  __device__ Built(float *q) : p(q) {}
+  __device__ void operator()(unsigned i) const { p[i * 32 % 1024] = 1; }
+};
+// DUMP: [[@LINE-2]]:50 p[i * 32 % 1024] bytes=4 why='b.p' is set in a way the analysis does not follow (a constructor, or a write after its initialiser)
+__global__ void constructed() {
+  __shared__ float s[1024];
+  Built b(s);
+  b(threadIdx.x);
+}
+
+// A function object the host passes to the kernel holds global memory:
+// not a shared access.
+struct Global {
+  float *p;
+  __device__ void operator()(unsigned i) const { p[i * 32] = 1; }
+};
+// DUMP-NOT: p[i * 32]
+__global__ void hostFunctor(Global g) { g(threadIdx.x); }
+
 // A lambda nobody calls.
 __device__ void notCalled() {
   __shared__ float s[1024];
