@@ -514,6 +514,7 @@ BankConflictAnalysis::contexts(const FunctionDecl *F) {
     std::vector<const FunctionDecl *> Functions;
   };
   std::vector<Partial> Work{{{}, {F}}};
+  bool HasCaller = false, DepthReached = false;
   while (!Work.empty() && Out.size() < MaxChains) {
     Partial P = Work.back();
     Work.pop_back();
@@ -525,6 +526,7 @@ BankConflictAnalysis::contexts(const FunctionDecl *F) {
       if (llvm::is_contained(P.Functions, DC.Caller) ||
           !C.Index.isAnalysable(DC.Caller))
         continue;
+      HasCaller = true;
       Partial Q = P;
       Q.Calls.push_back(DC.Call);
       Q.Functions.push_back(DC.Caller);
@@ -537,12 +539,23 @@ BankConflictAnalysis::contexts(const FunctionDecl *F) {
           Out.push_back(X);
       } else if (Q.Functions.size() <= MaxDepth) {
         Work.push_back(std::move(Q));
+      } else {
+        DepthReached = true;
       }
     }
   }
   if (Out.empty()) {
     Context X;
     X.Chain.Functions = {F};
+    if (DepthReached)
+      X.Chain.NoCaller =
+          "that no chain of up to " + std::to_string(MaxDepth) +
+          " calls from a kernel reaches: the analysis reached its call-depth "
+          "limit (" +
+          std::to_string(MaxDepth) +
+          " calls, fixed; no option raises it) before finding a longer one";
+    else if (HasCaller)
+      X.Chain.NoCaller = "whose callers no kernel in this file reaches";
     Out.push_back(X);
   }
   return Out;

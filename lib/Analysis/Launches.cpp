@@ -137,8 +137,28 @@ public:
   /// The visitor walks a lambda's body as written; a generic lambda's
   /// instantiations (`[&](auto n) { k<n.value><<<1, n.value>>>(); }` called
   /// with integral_constants) hold the launches with their values.
+  ///
+  /// A lambda of device code is a device function of its own: its call
+  /// operator is listed in DeviceFunctions, its body's calls and shared
+  /// references are its own, and a call of the lambda is a call of it
+  /// (its captures are evaluated where the lambda is written).
   bool TraverseLambdaExpr(LambdaExpr *E) {
-    if (!RecursiveASTVisitor::TraverseLambdaExpr(E))
+    CXXMethodDecl *Op = E->getCallOperator();
+    const FunctionDecl *Saved = Current, *SavedOwner = DeviceOwner;
+    auto SavedOuter = LambdaOuter;
+    if (DeviceOwner && Op && isDeviceDefinition(Op)) {
+      Idx.DeviceFunctions.push_back(Op);
+      LambdaOuter = {Current, DeviceOwner};
+      Current = Op;
+      DeviceOwner = Op;
+    } else {
+      LambdaOuter = {nullptr, nullptr};
+    }
+    bool R = RecursiveASTVisitor::TraverseLambdaExpr(E);
+    Current = Saved;
+    DeviceOwner = SavedOwner;
+    LambdaOuter = SavedOuter;
+    if (!R)
       return false;
     if (const FunctionTemplateDecl *T =
             E->getCallOperator()->getDescribedFunctionTemplate()) {
@@ -150,6 +170,20 @@ public:
       InLambdaSpecialization = Saved;
     }
     return true;
+  }
+
+  /// A capture's initialiser belongs to the function the lambda is in.
+  bool TraverseLambdaCapture(LambdaExpr *LE, const LambdaCapture *C,
+                             Expr *Init) {
+    if (!LambdaOuter.first)
+      return RecursiveASTVisitor::TraverseLambdaCapture(LE, C, Init);
+    const FunctionDecl *Saved = Current, *SavedOwner = DeviceOwner;
+    Current = LambdaOuter.first;
+    DeviceOwner = LambdaOuter.second;
+    bool R = RecursiveASTVisitor::TraverseLambdaCapture(LE, C, Init);
+    Current = Saved;
+    DeviceOwner = SavedOwner;
+    return R;
   }
 
   bool TraverseDecl(Decl *D) {
@@ -288,6 +322,8 @@ private:
   /// The innermost device definition being walked, whose body holds the
   /// statements visited (see SharedRefs).
   const FunctionDecl *DeviceOwner = nullptr;
+  /// Inside a lambda of device code: Current and DeviceOwner outside it.
+  std::pair<const FunctionDecl *, const FunctionDecl *> LambdaOuter;
 
   void add(LaunchSite S) {
     if (!Current || Current->isDependentContext())

@@ -13,7 +13,10 @@
 //   symbols;
 // - a local variable becomes its reaching definition (ValueEvaluator's
 //   straight-line rule), a for-loop counter a LoopVar, and a parameter of a
-//   device function the argument of the call that reached it;
+//   device function the argument of the call that reached it (a lambda's
+//   call operator is such a function: a variable it captures takes its
+//   value where it is captured, a function object's members those of the
+//   object called);
 // - anything else (a value loaded from a thread-dependent address, a call,
 //   a variable written in a branch) fails the lowering.
 //
@@ -213,6 +216,17 @@ public:
       case CK_ArrayToPointerDecay:
         return ofLValue(C->getSubExpr());
       case CK_LValueToRValue: {
+        // A member of a function object (`p` in its operator()): its value
+        // depends on the object the call is made on, as a parameter's.
+        const Expr *Sub = C->getSubExpr()->IgnoreParens();
+        while (const auto *ME = dyn_cast<MemberExpr>(Sub)) {
+          if (ME->isArrow()) {
+            if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+              return RootKind::Param;
+            break;
+          }
+          Sub = ME->getBase()->IgnoreParens();
+        }
         const auto *DRE =
             dyn_cast<DeclRefExpr>(C->getSubExpr()->IgnoreParens());
         const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -368,6 +382,16 @@ public:
   AccessCollector(ASTContext &Ctx, SharedAccessFinder &Finder,
                   const FunctionDecl *F, std::vector<SharedAccess> &Out)
       : Ctx(Ctx), Finder(Finder), F(F), Out(Out) {}
+
+  /// A lambda's body is its call operator's, a device function of its own
+  /// (TUIndex::DeviceFunctions) analysed where the lambda is called; its
+  /// captures' initialisers are this function's.
+  bool TraverseLambdaExpr(LambdaExpr *E) {
+    for (Expr *Init : E->capture_inits())
+      if (Init && !TraverseStmt(Init))
+        return false;
+    return true;
+  }
 
   bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
     if (E->getCastKind() == CK_LValueToRValue)
@@ -746,15 +770,20 @@ private:
   /// load-store.
   void referenceArguments(const CallExpr *E, const FunctionDecl *Callee) {
     const FunctionDecl *Def = nullptr;
-    if (!Callee || !Callee->hasBody(Def) || isa<CXXOperatorCallExpr>(E) ||
+    // Of the operators, only a call of a lambda or a function object
+    // (`f(s[i])`), whose first argument is the object.
+    const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+    if (!Callee || !Callee->hasBody(Def) ||
+        (OC && (OC->getOperator() != OO_Call || !isa<CXXMethodDecl>(Callee))) ||
         Callee->getBuiltinID())
       return;
-    for (unsigned I = 0; I < E->getNumArgs() && I < Callee->getNumParams();
-         ++I) {
+    unsigned Shift = OC ? 1 : 0;
+    for (unsigned I = 0;
+         I + Shift < E->getNumArgs() && I < Callee->getNumParams(); ++I) {
       QualType PT = Callee->getParamDecl(I)->getType();
       if (!PT->isReferenceType())
         continue;
-      const Expr *Arg = E->getArg(I);
+      const Expr *Arg = E->getArg(I + Shift);
       if (isa<MaterializeTemporaryExpr>(Arg->IgnoreParenImpCasts()))
         continue;
       add(Arg, PT->getPointeeType().isConstQualified()
@@ -966,6 +995,16 @@ SharedAccessFinder::localWrites(const FunctionDecl *F) {
       }
       if (!P)
         return true;
+      // Capturing by reference only names the variable; a lambda that
+      // captures it and writes it (or lets it escape) in its body changes
+      // it whenever the lambda runs: an escape, for this function and for
+      // the lambda, wherever the write is.
+      if (isa<LambdaExpr>(P))
+        return true;
+      if (E->refersToEnclosingVariableOrCapture() && !isRead(P, Top)) {
+        L.Escapes.try_emplace(V, E);
+        return true;
+      }
       if (InConditional) {
         if (!isRead(P, Top) && V->getType()->isScalarType())
           L.Escapes.try_emplace(V, E);
@@ -1391,8 +1430,12 @@ private:
     if (const auto *C = dyn_cast<CastExpr>(E))
       if (C->getCastKind() == CK_NoOp || C->getCastKind() == CK_LValueBitCast)
         return address(C->getSubExpr(), Frame);
+    // A call returning a reference (a lambda's `-> float &`): the object
+    // its return statement names.
     if (const auto *Call = dyn_cast<CallExpr>(E))
-      return referenceCall(Call, Frame);
+      if (const FunctionDecl *Callee = Call->getDirectCallee();
+          Callee && Callee->getReturnType()->isReferenceType())
+        return callValue(Call, Frame, /*Pointer=*/true);
     if (const auto *EV = dyn_cast<ExtVectorElementExpr>(E)) {
       // Clang loads or stores the whole vector and picks the elements in
       // registers; the optimiser may narrow that to the elements alone.
@@ -1438,43 +1481,6 @@ private:
     int64_t Off = int64_t(Ctx.getFieldOffset(D) / 8);
     return P->binary(Op::Add, *Base, P->constant(Off, IntType::i64()),
                      IntType::i64());
-  }
-
-  /// The object a call returning a reference refers to (`ca[i]` of a
-  /// cuda::std::array, whose operator[] returns `__elems_[i]`): the lvalue
-  /// of the callee's one return statement, in a frame of its own.
-  std::optional<NodeId> referenceCall(const CallExpr *Call, unsigned Frame) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee)
-      return fail("a call through a function pointer in the address");
-    std::string Name = "'" + Callee->getNameAsString() + "'";
-    const FunctionDecl *Def = nullptr;
-    if (!Callee->hasBody(Def) || !Def || !isa<CompoundStmt>(Def->getBody()))
-      return fail("a call of " + Name + ", whose body is not in this file");
-    if (isKernel(Def) || Def->isVariadic())
-      return fail("a call of " + Name + " the analysis does not follow");
-    for (unsigned F = Frame;; F = Frames[F].Caller) {
-      if (Frames[F].F == Def)
-        return fail("a recursive call of " + Name);
-      if (!Frames[F].Call || Frames[F].Caller == F)
-        break;
-    }
-    if (Frames.size() > 24)
-      return fail("calls nested too deep in the address");
-    // One return, the body's last statement (an assertion may precede it).
-    const auto *Body = cast<CompoundStmt>(Def->getBody());
-    const auto *R =
-        Body->body_empty() ? nullptr : dyn_cast<ReturnStmt>(Body->body_back());
-    if (!R || !R->getRetValue())
-      return fail("the reference " + Name +
-                  " returns is not its last "
-                  "statement's");
-    for (const Stmt *S : Body->body())
-      if (S != R && hasReturn(S))
-        return fail("a return the analysis does not follow on line " +
-                    lineOf(S));
-    Frames.push_back({Def, Call, Frame});
-    return address(R->getRetValue(), unsigned(Frames.size() - 1));
   }
 
   /// `this` in a member function reached by a call: its object.
@@ -1540,11 +1546,14 @@ private:
   /// The pointer a pointer variable (the lvalue E) holds where E reads it.
   std::optional<NodeId> loadedPointer(const Expr *E, unsigned Frame) {
     const Expr *Sub = E->IgnoreParens();
+    if (const auto *ME = dyn_cast<MemberExpr>(Sub))
+      return memberPointer(ME, Frame);
     const auto *DRE = dyn_cast<DeclRefExpr>(Sub);
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (!V)
       return std::nullopt;
-    if (const auto *PV = dyn_cast<ParmVarDecl>(V); PV && !changed(PV, Frame))
+    if (const auto *PV = dyn_cast<ParmVarDecl>(V);
+        PV && ownedBy(PV, Frame) && !changed(PV, Frame))
       return parameter(PV, Frame, /*Pointer=*/true);
     if (!V->hasLocalStorage())
       return std::nullopt;
@@ -1700,6 +1709,20 @@ private:
 
   // ---- parameters ---------------------------------------------------------
 
+  /// A parameter of a function that no call of the chain reaches.
+  std::nullopt_t noCaller(const ParmVarDecl *PV, unsigned Frame) {
+    if (Frame == 0 && !Chain.NoCaller.empty())
+      return fail("'" + PV->getName() + "' is a parameter of a device " +
+                  "function " + Chain.NoCaller);
+    if (isLambdaOperator(Frames[Frame].F))
+      return fail("'" + PV->getName() +
+                  "' is a parameter of a lambda that is not called in this "
+                  "file");
+    return fail("'" + PV->getName() +
+                "' is a parameter of a device "
+                "function with no caller in this file");
+  }
+
   std::optional<NodeId> parameter(const ParmVarDecl *PV, unsigned Frame,
                                   bool Pointer) {
     const FunctionDecl *F = Frames[Frame].F;
@@ -1712,9 +1735,7 @@ private:
       return uniform(PV, PV->getNameAsString(), PV->getType());
     }
     if (!Frames[Frame].Call)
-      return fail("'" + PV->getName() +
-                  "' is a parameter of a device "
-                  "function with no caller in this file");
+      return noCaller(PV, Frame);
     const CallExpr *Call = Frames[Frame].Call;
     unsigned CallerFrame = Frames[Frame].Caller;
     unsigned I = PV->getFunctionScopeIndex();
@@ -1952,7 +1973,8 @@ private:
       const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
       if (!V)
         return fail("an unknown name");
-      if (const auto *PV = dyn_cast<ParmVarDecl>(V); PV && !changed(PV, Frame))
+      if (const auto *PV = dyn_cast<ParmVarDecl>(V);
+          PV && ownedBy(PV, Frame) && !changed(PV, Frame))
         return parameter(PV, Frame, /*Pointer=*/false);
       if (V->hasLocalStorage()) {
         auto N = valueBefore(V, DRE, Frame);
@@ -1984,10 +2006,15 @@ private:
       llvm::SmallVector<const FieldDecl *, 4> Fields;
       while (const auto *M = dyn_cast<MemberExpr>(B)) {
         const auto *FD = dyn_cast<FieldDecl>(M->getMemberDecl());
-        if (!FD || M->isArrow())
+        bool OfThis = M->isArrow() &&
+                      isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts());
+        if (!FD || (M->isArrow() && !OfThis))
           return fail("a member the analysis does not follow");
         Fields.insert(Fields.begin(), FD);
         Path = "." + FD->getNameAsString() + Path;
+        // A member of a function object, in its operator().
+        if (OfThis)
+          return thisMember(Fields, Path, Frame, T, /*Pointer=*/false);
         B = M->getBase()->IgnoreParens();
       }
       const auto *DRE = dyn_cast<DeclRefExpr>(B);
@@ -2026,26 +2053,37 @@ private:
   /// or __device__ data, a uniform value.
   std::optional<NodeId> member(const VarDecl *V,
                                llvm::ArrayRef<const FieldDecl *> Fields,
-                               const std::string &Path, const Expr *Use,
-                               unsigned Frame, QualType T) {
+                               const std::string &Path, const Stmt *Use,
+                               unsigned Frame, QualType T,
+                               bool Pointer = false) {
     DepthGuard G(Depth);
     if (Depth > 64)
       return fail("the member is reached through too many calls");
+    if (!ownedBy(V, Frame)) {
+      // A member of a variable a lambda captures.
+      auto At = captureUse(V, Frame);
+      if (!At)
+        return std::nullopt;
+      return member(V, Fields, Path, At->first, At->second, T, Pointer);
+    }
     if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
       if (PV->getType()->isReferenceType() || changed(PV, Frame))
         return fail("a member of a device function's parameter");
-      if (isKernel(Frames[Frame].F))
+      if (isKernel(Frames[Frame].F)) {
+        if (Pointer)
+          return std::nullopt; // a pointer the host passes: global memory
         return uniform(PV, PV->getNameAsString() + Path, T);
+      }
       const CallExpr *Call = Frames[Frame].Call;
       unsigned I = PV->getFunctionScopeIndex();
       unsigned Shift = Call && isa<CXXOperatorCallExpr>(Call) &&
                                isa<CXXMethodDecl>(Call->getDirectCallee())
                            ? 1
                            : 0;
-      if (!Call || I + Shift >= Call->getNumArgs())
-        return fail("'" + PV->getName() +
-                    "' is a parameter of a device "
-                    "function with no caller in this file");
+      if (!Call)
+        return noCaller(PV, Frame);
+      if (I + Shift >= Call->getNumArgs())
+        return fail("the argument of '" + PV->getName() + "' is missing");
       // The argument, through the copy that passes it.
       const Expr *Arg = stripFull(Call->getArg(I + Shift));
       if (const auto *CE = dyn_cast<CXXConstructExpr>(Arg);
@@ -2057,18 +2095,33 @@ private:
       if (!W)
         return fail("a member of a device function's parameter whose "
                     "argument is not a variable");
-      return member(W, Fields, Path, DRE, Frames[Frame].Caller, T);
+      return member(W, Fields, Path, DRE, Frames[Frame].Caller, T, Pointer);
     }
-    if (V->hasLocalStorage())
-      if (const Expr *Def = Eval.reachingDefinition(V, Fields, Use)) {
+    if (V->hasLocalStorage()) {
+      std::string Clobbered;
+      if (const Expr *Def =
+              Eval.reachingDefinition(V, Fields, Use, &Clobbered)) {
+        if (Pointer)
+          return pointer(Def, Frame);
         auto N = integer(Def, Frame);
         if (!N)
           return std::nullopt;
         return P->cast(*N, typeOf(T));
       }
+      if (!Clobbered.empty())
+        return fail(Clobbered);
+    }
     if (!V->hasLocalStorage() &&
-        (V->hasAttr<CUDAConstantAttr>() || V->hasAttr<CUDADeviceAttr>()))
+        (V->hasAttr<CUDAConstantAttr>() || V->hasAttr<CUDADeviceAttr>())) {
+      if (Pointer)
+        return std::nullopt; // not a pointer into shared memory the
+                             // analysis can follow
       return uniform(V, V->getNameAsString() + Path, T);
+    }
+    if (Pointer)
+      return fail("'" + V->getName() + Path +
+                  "' is set in a way the analysis does not follow (a "
+                  "constructor, or a write after its initialiser)");
     return fail("a member the analysis does not follow");
   }
 
@@ -2265,11 +2318,17 @@ private:
       return fail("the definitions of '" + V->getName() +
                   "' are nested more than 64 deep");
     const auto &LW = writesOf(Frame);
-    if (auto It = LW.Escapes.find(V); It != LW.Escapes.end())
+    if (auto It = LW.Escapes.find(V); It != LW.Escapes.end()) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(It->second);
+          DRE && DRE->refersToEnclosingVariableOrCapture())
+        return fail("'" + V->getName() +
+                    "' is changed by a lambda that captures it, on line " +
+                    lineOf(It->second));
       return fail("'" + V->getName() +
                   "' has its address taken or is bound to a reference on "
                   "line " +
                   lineOf(It->second));
+    }
     if (V->getType().isVolatileQualified())
       return fail("'" + V->getName() + "' is volatile");
     if (LW.HasGoto && changed(V, Frame))
@@ -2350,9 +2409,273 @@ private:
   }
 
   std::optional<NodeId> entryValue(const VarDecl *V, unsigned Frame) {
+    if (!ownedBy(V, Frame)) {
+      // A variable a lambda captures: its value where the capture is made.
+      auto At = captureUse(V, Frame);
+      if (!At)
+        return std::nullopt;
+      return valueBefore(V, At->first, At->second);
+    }
+    if (V->isInitCapture()) {
+      // `[j = e]`: e, evaluated where the lambda is written.
+      if (changed(V, Frame))
+        return fail("'" + V->getName() +
+                    "' is changed by the lambda, which keeps it from one "
+                    "call to the next");
+      auto Site = lambdaSite(Frame);
+      if (!Site)
+        return std::nullopt;
+      if (V->getType()->isPointerType())
+        return pointer(V->getInit(), Site->second);
+      auto N = integer(V->getInit(), Site->second);
+      if (!N)
+        return std::nullopt;
+      return P->cast(*N, varType(V));
+    }
     if (const auto *PV = dyn_cast<ParmVarDecl>(V))
       return parameter(PV, Frame, V->getType()->isPointerType());
     return fail("'" + V->getName() + "' is read before it is set");
+  }
+
+  // ---- lambdas and function objects ---------------------------------------
+  //
+  // A lambda's call operator is a device function; a call of the lambda is
+  // a call of it. A variable it captures has, on entry, its value where the
+  // lambda is written (by copy) or where the lambda is called from the
+  // function that owns the variable (by reference; a lambda that writes a
+  // captured variable makes it escape, see localWrites). The members of a
+  // function object are those of the object the call is made on.
+
+  /// Is V a parameter or local of the function of Frame (rather than a
+  /// variable of an enclosing function that a lambda captures)?
+  bool ownedBy(const VarDecl *V, unsigned Frame) {
+    const auto *F =
+        dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    return !F || !V->hasLocalStorage() || !isLambdaOperator(Frames[Frame].F) ||
+           F->getCanonicalDecl() == Frames[Frame].F->getCanonicalDecl();
+  }
+
+  static bool isLambdaOperator(const FunctionDecl *F) {
+    const auto *M = dyn_cast<CXXMethodDecl>(F);
+    return M && M->getParent()->isLambda();
+  }
+
+  /// The object a call of a member function (an operator() included) is
+  /// made on, or null when it is made through a pointer.
+  static const Expr *objectOf(const CallExpr *Call) {
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call))
+      return OC->getNumArgs() ? OC->getArg(0) : nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+      const auto *ME =
+          dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParenImpCasts());
+      if (!ME || ME->isArrow())
+        return nullptr;
+      return MC->getImplicitObjectArgument();
+    }
+    return nullptr;
+  }
+
+  static const Expr *stripObject(const Expr *E) {
+    while (true) {
+      E = stripFull(E)->IgnoreImpCasts();
+      if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+        E = M->getSubExpr();
+      else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+               CE && CE->getNumArgs() == 1 &&
+               CE->getConstructor()->isCopyOrMoveConstructor())
+        E = CE->getArg(0);
+      else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+        E = FC->getSubExpr();
+      else
+        return E;
+    }
+  }
+
+  /// The argument of parameter PV in the call that reached Frame.
+  const Expr *argumentOf(const ParmVarDecl *PV, unsigned Frame) {
+    const CallExpr *Call = Frames[Frame].Call;
+    if (!Call)
+      return nullptr;
+    unsigned Shift = isa<CXXOperatorCallExpr>(Call) &&
+                             isa<CXXMethodDecl>(Call->getDirectCallee())
+                         ? 1
+                         : 0;
+    unsigned I = PV->getFunctionScopeIndex();
+    if (I + Shift >= Call->getNumArgs())
+      return nullptr;
+    return Call->getArg(I + Shift);
+  }
+
+  /// The variable (and its frame) an object expression E of frame Frame
+  /// names, following a function object passed by value or by reference
+  /// to its argument, and a lambda's captured object to its own frame.
+  std::optional<std::pair<const VarDecl *, unsigned>>
+  objectVariable(const Expr *E, unsigned Frame, const Stmt *Where) {
+    for (unsigned Steps = 0; Steps < 16; ++Steps) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(stripObject(E));
+      const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!V || !V->hasLocalStorage())
+        break;
+      if (!ownedBy(V, Frame)) {
+        auto Site = lambdaSite(Frame);
+        if (!Site)
+          return std::nullopt;
+        Frame = Site->second;
+        continue;
+      }
+      const auto *PV = dyn_cast<ParmVarDecl>(V);
+      // A kernel's parameter: what the host passed (member() knows it).
+      if (!PV || isKernel(Frames[Frame].F))
+        return std::make_pair(V, Frame);
+      E = argumentOf(PV, Frame);
+      if (!E)
+        return noCaller(PV, Frame);
+      Frame = Frames[Frame].Caller;
+    }
+    return fail("the object called on line " + lineOf(Where) +
+                " is not one the analysis can follow to its definition");
+  }
+
+  /// The lambda expression whose call operator Frame runs, and the frame
+  /// it is written in.
+  std::optional<std::pair<const LambdaExpr *, unsigned>>
+  lambdaSite(unsigned Frame) {
+    const CallExpr *Call = Frames[Frame].Call;
+    const auto *RD = cast<CXXMethodDecl>(Frames[Frame].F)->getParent();
+    if (!Call)
+      return fail("the lambda on line " +
+                  std::to_string(Ctx.getSourceManager().getExpansionLineNumber(
+                      RD->getLocation())) +
+                  " is not called in this file");
+    const Expr *Obj = objectOf(Call);
+    unsigned F = Frames[Frame].Caller;
+    for (unsigned Steps = 0; Obj && Steps < 16; ++Steps) {
+      const Expr *E = stripObject(Obj);
+      if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
+        if (LE->getLambdaClass() != RD)
+          break;
+        return std::make_pair(LE, F);
+      }
+      auto Var = objectVariable(E, F, Call);
+      if (!Var)
+        return std::nullopt;
+      const VarDecl *V = Var->first;
+      F = Var->second;
+      if (!V->getInit() || V->getType()->isReferenceType())
+        break;
+      Obj = V->getInit();
+    }
+    return fail("the lambda called on line " + lineOf(Call) +
+                " is not one the analysis can follow to where it is written");
+  }
+
+  /// Where the value of V, a variable the lambda of Frame captures, is
+  /// taken: the lambda expression (by copy) or the call that leads to the
+  /// lambda from V's function (by reference); and that frame.
+  std::optional<std::pair<const Stmt *, unsigned>> captureUse(const VarDecl *V,
+                                                              unsigned Frame) {
+    if (!isLambdaOperator(Frames[Frame].F))
+      return fail("'" + V->getName() + "' belongs to another function");
+    auto Site = lambdaSite(Frame);
+    if (!Site)
+      return std::nullopt;
+    const auto [LE, DF] = *Site;
+    const LambdaCapture *C = nullptr;
+    for (const LambdaCapture &X : LE->captures())
+      if (X.capturesVariable() && X.getCapturedVar() == V)
+        C = &X;
+    if (!C)
+      return fail("'" + V->getName() +
+                  "' is not a capture of the lambda on "
+                  "line " +
+                  lineOf(LE));
+    if (C->getCaptureKind() == LCK_ByCopy)
+      return std::make_pair(static_cast<const Stmt *>(LE), DF);
+    // By reference: its value when the call leading here leaves DF.
+    for (unsigned F = Frame; Frames[F].Call; F = Frames[F].Caller)
+      if (Frames[F].Caller == DF)
+        return std::make_pair(static_cast<const Stmt *>(Frames[F].Call), DF);
+    return fail("'" + V->getName() +
+                "' is captured by reference by the "
+                "lambda on line " +
+                lineOf(LE) + ", which the analysis cannot follow to a call");
+  }
+
+  /// The variable `*this` is in Frame (a member function's), and where and
+  /// in which frame its members are read.
+  std::optional<std::tuple<const VarDecl *, const Stmt *, unsigned>>
+  thisObject(unsigned Frame) {
+    const FunctionDecl *F = Frames[Frame].F;
+    if (isLambdaOperator(F)) {
+      // `this` captured: the enclosing member function's, at the call.
+      auto Site = lambdaSite(Frame);
+      if (!Site)
+        return std::nullopt;
+      auto Outer = thisObject(Site->second);
+      if (!Outer)
+        return std::nullopt;
+      for (unsigned X = Frame; Frames[X].Call; X = Frames[X].Caller)
+        if (Frames[X].Caller == std::get<2>(*Outer))
+          return std::make_tuple(std::get<0>(*Outer),
+                                 static_cast<const Stmt *>(Frames[X].Call),
+                                 std::get<2>(*Outer));
+      return fail("the lambda captures 'this', and the analysis cannot "
+                  "follow it to a call from the object's function");
+    }
+    const CallExpr *Call = Frames[Frame].Call;
+    if (!isa<CXXMethodDecl>(F) || !Call)
+      return fail("'this' of '" + F->getNameAsString() +
+                  "', which has no caller in this file");
+    const Expr *Obj = objectOf(Call);
+    if (!Obj)
+      return fail("the member function called on line " + lineOf(Call) +
+                  " is called through a pointer");
+    if (isa<CXXThisExpr>(stripObject(Obj)))
+      return thisObject(Frames[Frame].Caller);
+    auto Var = objectVariable(Obj, Frames[Frame].Caller, Call);
+    if (!Var)
+      return std::nullopt;
+    return std::make_tuple(Var->first, static_cast<const Stmt *>(Call),
+                           Var->second);
+  }
+
+  /// A member of `*this` (`p` in a function object's operator(), Fields
+  /// from the outermost), as an integer or a pointer.
+  std::optional<NodeId> thisMember(llvm::ArrayRef<const FieldDecl *> Fields,
+                                   const std::string &Path, unsigned Frame,
+                                   QualType T, bool Pointer) {
+    auto Obj = thisObject(Frame);
+    if (!Obj)
+      return std::nullopt;
+    return member(std::get<0>(*Obj), Fields, Path, std::get<1>(*Obj),
+                  std::get<2>(*Obj), T, Pointer);
+  }
+
+  /// The pointer a member holds: of `*this` in a function object's
+  /// operator(), of a local or a parameter passed by value. Any other
+  /// member is not a pointer into shared memory the analysis follows.
+  std::optional<NodeId> memberPointer(const MemberExpr *ME, unsigned Frame) {
+    std::string Path;
+    llvm::SmallVector<const FieldDecl *, 4> Fields;
+    const Expr *B = ME;
+    while (const auto *M = dyn_cast<MemberExpr>(B)) {
+      const auto *FD = dyn_cast<FieldDecl>(M->getMemberDecl());
+      bool OfThis =
+          M->isArrow() && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts());
+      if (!FD || FD->isBitField() || (M->isArrow() && !OfThis))
+        return std::nullopt;
+      Fields.insert(Fields.begin(), FD);
+      Path = "." + FD->getNameAsString() + Path;
+      if (OfThis)
+        return thisMember(Fields, Path, Frame, ME->getType(),
+                          /*Pointer=*/true);
+      B = M->getBase()->IgnoreParens();
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(B);
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V)
+      return std::nullopt;
+    return member(V, Fields, Path, ME, Frame, ME->getType(), /*Pointer=*/true);
   }
 
   /// The value V has after statement S, which writes it, completes.
@@ -2923,7 +3246,9 @@ private:
         if (!R->getRetValue())
           return fail("a return without a value on line " + lineOf(R));
         if (Pointer)
-          return pointer(R->getRetValue(), Frame);
+          return Frames[Frame].F->getReturnType()->isReferenceType()
+                     ? address(R->getRetValue(), Frame)
+                     : pointer(R->getRetValue(), Frame);
         auto N = integer(R->getRetValue(), Frame);
         if (!N)
           return std::nullopt;

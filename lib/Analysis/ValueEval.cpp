@@ -45,12 +45,22 @@ public:
   }
   bool VisitLabelStmt(LabelStmt *S) {
     F.JumpTargets.push_back(S->getBeginLoc());
+    F.JumpFrom.push_back(SourceLocation());
     return true;
+  }
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    Switches.push_back(S);
+    bool R = RecursiveASTVisitor::TraverseSwitchStmt(S);
+    Switches.pop_back();
+    return R;
   }
   bool VisitSwitchCase(SwitchCase *S) {
     F.JumpTargets.push_back(S->getBeginLoc());
+    F.JumpFrom.push_back(Switches.empty() ? SourceLocation()
+                                          : Switches.back()->getBeginLoc());
     return true;
   }
+  llvm::SmallVector<const SwitchStmt *, 2> Switches;
 };
 
 const Expr *stripTemporaries(const Expr *E) {
@@ -164,6 +174,9 @@ const Expr *fieldOf(const Expr *Init,
     const auto *ILE = dyn_cast<InitListExpr>(stripTemporaries(Init));
     if (!ILE || F->getFieldIndex() >= ILE->getNumInits())
       return nullptr;
+    // A union's list initialises one member, not the F-th.
+    if (ILE->getType()->isUnionType() && ILE->getInitializedFieldInUnion() != F)
+      return nullptr;
     Init = ILE->getInit(F->getFieldIndex());
   }
   return Init;
@@ -173,7 +186,7 @@ const Expr *fieldOf(const Expr *Init,
 const Expr *
 ValueEvaluator::reachingDefinition(const VarDecl *Var,
                                    llvm::ArrayRef<const FieldDecl *> Fields,
-                                   const Stmt *Use) {
+                                   const Stmt *Use, std::string *Why) {
   if (!Var || Var->isInvalidDecl() || Var->getType().isVolatileQualified())
     return nullptr;
 
@@ -201,8 +214,9 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
     return nullptr;
 
   struct Def {
-    const Expr *Value;
+    const Expr *Value; ///< null: a write through another union member
     const Stmt *Statement;
+    std::string Why; ///< for a null Value
   };
   llvm::SmallVector<Def, 4> Defs;
 
@@ -244,8 +258,14 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
     while (Common < Path.size() && Common < Fields.size() &&
            Path[Common] == Fields[Common])
       ++Common;
-    if (Common < Path.size() && Common < Fields.size())
-      continue; // a sibling member: irrelevant
+    // A sibling member is irrelevant, unless both are members of one union:
+    // they share their storage, and a write of one changes the other.
+    const FieldDecl *UnionSibling = nullptr;
+    if (Common < Path.size() && Common < Fields.size()) {
+      if (!Path[Common]->getParent()->isUnion())
+        continue;
+      UnionSibling = Path[Common];
+    }
     bool ExactlyQueried = Path.size() == Fields.size();
 
     UseKind Kind = UseKind::Clobber;
@@ -255,6 +275,15 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
     } else if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
       if (ICE->getCastKind() == CK_LValueToRValue)
         Kind = UseKind::Read;
+      // `v.a[i]` read: an element of a member array.
+      if (ICE->getCastKind() == CK_ArrayToPointerDecay)
+        if (const auto *ASE =
+                dyn_cast_or_null<ArraySubscriptExpr>(skipParens(ICE));
+            ASE && ASE->getBase() == ICE)
+          if (const auto *R =
+                  dyn_cast_or_null<ImplicitCastExpr>(skipParens(ASE));
+              R && R->getCastKind() == CK_LValueToRValue)
+            Kind = UseKind::Read;
     } else if (const auto *CE = dyn_cast<CXXConstructExpr>(P)) {
       if (CE->getConstructor()->isCopyOrMoveConstructor())
         Kind = UseKind::Read;
@@ -279,6 +308,10 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
           (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
         Kind = UseKind::Assign;
         Assigned = OC->getArg(1);
+      } else if (MD && OC->getNumArgs() >= 1 &&
+                 OC->getArg(0)->IgnoreParens() == Top && leavesObject(MD)) {
+        // `fn(i)`: a function object's operator() that does not change it.
+        Kind = UseKind::Read;
       }
     } else if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
       if (UO->isIncrementDecrementOp()) {
@@ -303,26 +336,75 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
         if (MC->getImplicitObjectArgument() &&
             MC->getImplicitObjectArgument()->IgnoreParens() == Top)
           if (const CXXMethodDecl *M = MC->getMethodDecl())
-            if (M->isConst())
+            if (leavesObject(M))
               Kind = UseKind::Read;
     }
 
-    if (InConditional && Kind != UseKind::Read)
+    // `x.h[0] = ...`: an element of a member array is written.
+    bool Written = Kind == UseKind::Assign;
+    const Stmt *Write = P;
+    if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P);
+        ICE && ICE->getCastKind() == CK_ArrayToPointerDecay)
+      if (const auto *ASE =
+              dyn_cast_or_null<ArraySubscriptExpr>(skipParens(ICE))) {
+        const Stmt *AP = skipParens(ASE);
+        const auto *BO = dyn_cast_or_null<BinaryOperator>(AP);
+        const auto *UO = dyn_cast_or_null<UnaryOperator>(AP);
+        if ((BO && BO->isAssignmentOp() &&
+             BO->getLHS()->IgnoreParens() == ASE) ||
+            (UO && UO->isIncrementDecrementOp())) {
+          Written = true;
+          Write = AP;
+        }
+      }
+    // Why this use leaves the queried object without a definition.
+    std::string Msg;
+    if (Kind != UseKind::Read) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      std::string Line =
+          std::to_string(SM.getExpansionLineNumber(Ref->getBeginLoc()));
+      std::string Name = Var->getNameAsString();
+      for (const FieldDecl *F : Path) {
+        if (UnionSibling && F == Path[Common])
+          break;
+        if (F->getIdentifier())
+          Name += "." + F->getNameAsString();
+      }
+      if (UnionSibling)
+        Msg = "'" + Name + "' is " + (Written ? "written" : "used") +
+              " through another member of its union ('" +
+              UnionSibling->getNameAsString() + "') on line " + Line +
+              (Written ? ""
+                       : ", in a way that may write it (its address taken, "
+                         "bound to a reference or passed to a call)");
+      else if (Kind == UseKind::Clobber)
+        Msg = "'" + Name + "' is used on line " + Line +
+              " in a way that may write it (its address taken, bound to a "
+              "reference or passed to a call)";
+    }
+    auto Unknown = [&]() -> const Expr * {
+      if (Why)
+        *Why = Msg;
       return nullptr;
+    };
+    if (InConditional && Kind != UseKind::Read)
+      return Unknown();
     if (Kind == UseKind::Read)
       continue;
-    if (Kind == UseKind::Clobber || !ExactlyQueried)
-      return nullptr;
+    // A write through another member of the union is a definition whose
+    // value the analysis does not know.
+    if (UnionSibling ? !Written : Kind == UseKind::Clobber || !ExactlyQueried)
+      return Unknown();
     // An assignment: must be an expression statement of a compound statement.
-    const Stmt *S = P;
+    const Stmt *S = Write;
     const Stmt *SP = parentOf(S);
     if (SP && isa<ExprWithCleanups>(SP)) {
       S = SP;
       SP = parentOf(S);
     }
     if (!SP || !isa<CompoundStmt>(SP))
-      return nullptr;
-    Defs.push_back({Assigned, S});
+      return Unknown();
+    Defs.push_back({UnionSibling ? nullptr : Assigned, S, Msg});
   }
 
   // Every assignment must come before the use, in a compound statement that
@@ -380,15 +462,60 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
   }
   // A goto label or a case between the last assignment and the use is a way
   // to reach the use without passing the assignment.
+  // (A case label of a switch that starts after the assignment is reached
+  // from that switch only, after the assignment.)
   if (Last)
-    for (SourceLocation L : FF.JumpTargets)
+    for (size_t I = 0; I < FF.JumpTargets.size(); ++I) {
+      SourceLocation L = FF.JumpTargets[I], From = FF.JumpFrom[I];
       if (SM.isBeforeInTranslationUnit(Last->Statement->getEndLoc(), L) &&
-          SM.isBeforeInTranslationUnit(L, Use->getBeginLoc()))
+          SM.isBeforeInTranslationUnit(L, Use->getBeginLoc()) &&
+          !(From.isValid() &&
+            SM.isBeforeInTranslationUnit(Last->Statement->getEndLoc(), From)))
         return nullptr;
-  if (Last)
+    }
+  if (Last) {
+    if (!Last->Value && Why)
+      *Why = Last->Why;
     return Last->Value;
+  }
 
   return fieldOf(Bound ? Bound : Var->getInit(), Fields);
+}
+
+bool ValueEvaluator::leavesObject(const CXXMethodDecl *M) {
+  if (M->isConst())
+    return true;
+  const FunctionDecl *Def = nullptr;
+  if (M->isStatic() || !M->hasBody(Def) || !Def || !Def->getBody())
+    return false;
+  // Every use of `this` reads a field (`this->p`, `p`): nothing else can
+  // change the object.
+  FunctionFacts &FF = factsOf(Def->getBody());
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::SmallVector<const CXXThisExpr *, 4> Uses;
+    bool VisitCXXThisExpr(CXXThisExpr *E) {
+      Uses.push_back(E);
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+  for (const CXXThisExpr *T : F.Uses) {
+    const Stmt *P = FF.Parents->getParent(T);
+    while (P && isa<ImplicitCastExpr, ParenExpr>(P) &&
+           !(isa<ImplicitCastExpr>(P) &&
+             cast<ImplicitCastExpr>(P)->getCastKind() != CK_NoOp))
+      P = FF.Parents->getParent(P);
+    const auto *ME = dyn_cast_or_null<MemberExpr>(P);
+    if (!ME || !isa<FieldDecl>(ME->getMemberDecl()))
+      return false;
+    const Stmt *Q = FF.Parents->getParent(ME);
+    while (isa_and_nonnull<ParenExpr>(Q))
+      Q = FF.Parents->getParent(Q);
+    const auto *R = dyn_cast_or_null<ImplicitCastExpr>(Q);
+    if (!R || R->getCastKind() != CK_LValueToRValue)
+      return false;
+  }
+  return true;
 }
 
 const Expr *ValueEvaluator::lvalueDefinition(const Expr *LValue) {

@@ -90,6 +90,10 @@ llvm::StringRef accessKindName(SharedAccess::Kind K); // "load", "store", ...
 struct CallChain {
   std::vector<const clang::CallExpr *> Calls;
   std::vector<const clang::FunctionDecl *> Functions; ///< Calls.size() + 1
+  /// When Functions.front() is not a kernel: why no call reaches it (a
+  /// reason for what its parameters would have been given); empty: it
+  /// has no caller in the file.
+  std::string NoCaller;
 };
 
 /// Padding of a shared array's innermost dimension, to test a fix.

@@ -23,6 +23,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace warplint {
 
@@ -41,11 +42,14 @@ public:
   /// side of `v = e`, or the operator itself for `v op= e`, `++v` and `v++`
   /// (whose value the caller computes from the definition before it). Fields is
   /// a path of member names (e.g. {blockDim} for cfg.blockDim); empty for the
-  /// variable itself.
+  /// variable itself. A member of a union is also written through the
+  /// union's other members. When it finds no definition because a use may
+  /// write Var (or a member sharing its storage) in a way it does not
+  /// follow, says so in *Why.
   const clang::Expr *
   reachingDefinition(const clang::VarDecl *Var,
                      llvm::ArrayRef<const clang::FieldDecl *> Fields,
-                     const clang::Stmt *Use);
+                     const clang::Stmt *Use, std::string *Why = nullptr);
 
   /// Parameters of host functions taken as the arguments of one call each
   /// (a chain of calls down to a launch), until the next call; empty: a
@@ -106,6 +110,10 @@ public:
                    llvm::SmallVector<const clang::DeclRefExpr *, 4>>
         Refs;
     llvm::SmallVector<clang::SourceLocation, 4> JumpTargets;
+    /// For each jump target: where a jump to it starts, when only one
+    /// statement can jump there (the switch of a case label); invalid for
+    /// a goto label.
+    llvm::SmallVector<clang::SourceLocation, 4> JumpFrom;
   };
 
 private:
@@ -122,6 +130,9 @@ private:
   const clang::Expr *armOf(const clang::ConditionalOperator *CO);
   /// Every reference to V in its function is a read (or its declaration).
   bool neverWritten(const clang::VarDecl *V);
+  /// A call of M on an object leaves the object as it is: M is const, or
+  /// its body only reads fields of `this`.
+  bool leavesObject(const clang::CXXMethodDecl *M);
 
   std::optional<llvm::APSInt> evalIntImpl(const clang::Expr *E);
   std::optional<model::Dim3> evalDim3Impl(const clang::Expr *E);

@@ -8,6 +8,14 @@ device functions with several returns, pointers chosen in a branch, loop
 counters declared before their loop, while and do/while loops, a second
 variable the loop steps (`pos += step`) with an extra step joined at an
 `if (...) { ...; continue; }`, and a switch case guarding the access.
+The access is made directly, or through a lambda (capturing the pointer by
+reference or by copy, before or after the branch that moves it, or given
+it as a parameter) or a function object holding the pointer (copied before
+or after that branch; a const operator() or one that only reads its
+members); its index is written directly or through a member of a union
+(another member written before it). A kernel whose union member is
+written through another member after the index must be reported unknown
+on every launch.
 
 Each kernel is written twice: as CUDA for warplint, and as a Python
 function that runs the same program for one thread and returns the address
@@ -24,6 +32,7 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -112,11 +121,34 @@ def generate_one(rng, name, helpers):
                  env.__setitem__("b", hf1(env["a"]) if hcf(env["a"])
                                  else hf2(env["a"])))
 
-    # a pointer chosen in a branch
+    # a pointer chosen in a branch; the access through a lambda or a
+    # function object made before or after that branch
     off = rng.choice([0, 1, 32, 64])
     pc, pcf = cond(rng, "tid")
-    lines += ["  %s *p = s;" % k.ctype, "  if (%s)" % pc,
-              "    p = s + %d;" % off]
+    k.via = rng.choice(["direct", "direct", "lambda-ref", "lambda-copy",
+                        "lambda-param", "functor", "functor-mutable"])
+    before = rng.random() < 0.5
+    # Where the pointer is taken before the branch (a copy capture, a
+    # function object's member), the branch does not move it.
+    k.unmoved = before and k.via in ("lambda-copy", "functor",
+                                     "functor-mutable")
+    made = []
+    if k.via == "lambda-ref":
+        made = ["  auto touch = [&](int q) { p[q] = 0; };"]
+    elif k.via == "lambda-copy":
+        made = ["  auto touch = [=](int q) { p[q] = 0; };"]
+    elif k.via == "lambda-param":
+        made = ["  auto touch = [](%s *r, int q) { r[q] = 0; };" % k.ctype]
+    elif k.via.startswith("functor"):
+        const = "" if k.via == "functor-mutable" else " const"
+        lines[:0] = ["struct %s_Fn {" % name, "  %s *r;" % k.ctype,
+                     "  __device__ void operator()(int q)%s { r[q] = 0; }"
+                     % const, "};"]
+        made = ["  %s_Fn touch{p};" % name]
+    lines += ["  %s *p = s;" % k.ctype]
+    lines += made if before else []
+    lines += ["  if (%s)" % pc, "    p = s + %d;" % off]
+    lines += [] if before else made
 
     # the loop: its counter declared before it, a carried variable
     trips = rng.choice([1, 2, 3, 4])
@@ -133,7 +165,22 @@ def generate_one(rng, name, helpers):
         size // 2 - 1)
     guard = rng.random() < 0.3
     gm, gv = rng.choice([2, 3, 4]), 0
-    access = "p[%s] = 0;" % index
+    # The index through a union: another member written before the index
+    # (known), or after it (unknown).
+    k.union = rng.choice(["none", "none", "member", "clobbered"])
+    pre = []
+    if k.union != "none":
+        lines += ["  union { int v; unsigned short h[2]; } u;"]
+        pre = ["    u.h[1] = %d;" % rng.randrange(4), "    u.v = %s;" % index]
+        if k.union == "clobbered":
+            pre += ["    u.h[0] = tid;"]
+        index = "u.v"
+    if k.via == "direct":
+        access = "p[%s] = 0;" % index
+    elif k.via == "lambda-param":
+        access = "touch(p, %s);" % index
+    else:
+        access = "touch(%s);" % index
     if guard:
         access = ("switch (tid %% %d) {\n    case %d:\n      %s\n"
                   "      break;\n    default:\n      break;\n    }"
@@ -154,7 +201,7 @@ def generate_one(rng, name, helpers):
         # a while or do loop steps its counter before the continue too
         body = ["    if (i == %d) {" % ci, "      pos += %d;" % extra] + \
             (["      i++;"] if inc else []) + ["      continue;", "    }"]
-    lines += head + body + ["    " + access, "    pos += %d;" % step] + \
+    lines += head + body + pre + ["    " + access, "    pos += %d;" % step] + \
         inc + tail
     lines.append("}")
 
@@ -163,7 +210,7 @@ def generate_one(rng, name, helpers):
         for s_ in steps:
             s_(env)
         a, b = env["a"], env["b"]
-        base = off if pcf(tid) else 0
+        base = off if pcf(tid) and not k.unmoved else 0
         out, pos = [], p0
         for i in range(trips):
             if cont and i == ci:
@@ -242,7 +289,11 @@ def main():
         return 1
     by_function = {}
     for acc in json.loads(out.stdout)["accesses"]:
-        by_function.setdefault(acc["function"], []).append(acc)
+        # F3, F3()::(lambda)::operator(), F3_Fn::operator(): kernel F3
+        key = re.split(r"[(:]", acc["function"])[0]
+        if key.endswith("_Fn"):
+            key = key[:-3]
+        by_function.setdefault(key, []).append(acc)
     bad = compared = 0
     for k in kernels:
         accs = by_function.get(k.name, [])
@@ -252,12 +303,22 @@ def main():
             continue
         runs = {(r["blockDim"][0], r["blockDim"][1]): r
                 for r in accs[0]["runs"]}
+        if k.union == "clobbered":
+            compared += 1
+            if any(r["state"] == "ok" for r in runs.values()) or \
+                    not accs[0]["whyUnknown"]:
+                print("%s (%s): expected unknown (u.v is written through "
+                      "u.h), got %s" % (k.name, k.via,
+                                        [r["state"] for r in runs.values()]))
+                bad += 1
+            continue
         for shape in k.shapes:
             compared += 1
             worst, pairs = reference(k, shape)
             r = runs.get(shape)
             if r is None:
-                print("%s %s: no run (%s)" % (k.name, shape,
+                print("%s %s (%s, %s): no run (%s)" % (k.name, shape, k.via,
+                                                      k.union,
                                               accs[0]["whyUnknown"]))
                 bad += 1
                 continue
@@ -270,8 +331,10 @@ def main():
             if r["state"] != "ok" or \
                     Fraction(r["wavefronts"], r["phases"]) != worst or \
                     (r["wavefronts"], r["phases"]) not in pairs:
-                print("%s %s: warplint %s %s/%s (%s), reference degree %s %s"
-                      % (k.name, shape, r["state"], r.get("wavefronts"),
+                print("%s %s (%s, %s): warplint %s %s/%s (%s), reference "
+                      "degree %s %s"
+                      % (k.name, shape, k.via, k.union, r["state"],
+                         r.get("wavefronts"),
                          r.get("phases"), r.get("why", ""), worst,
                          sorted(pairs)))
                 bad += 1
