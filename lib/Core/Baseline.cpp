@@ -1,6 +1,7 @@
 //===-- Baseline.cpp - Known findings, reported no more -------------------===//
 #include "warplint/Core/Baseline.h"
 #include "warplint/Core/Config.h"
+#include "warplint/Core/InputFile.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -187,11 +188,12 @@ Expected<Baseline> Baseline::read(StringRef Path) {
   SmallString<256> Abs(Path);
   sys::fs::make_absolute(Abs);
   sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  auto Buf = MemoryBuffer::getFile(Abs, /*IsText=*/true);
-  if (!Buf)
+  Expected<std::string> Text =
+      readInputFile(Abs, MaxBaselineBytes, "a baseline");
+  if (!Text)
     return createStringError("cannot read the baseline '" + Path.str() +
-                             "': " + Buf.getError().message());
-  return parse((*Buf)->getBuffer(), sys::path::parent_path(Abs), Abs);
+                             "': " + toString(Text.takeError()));
+  return parse(*Text, sys::path::parent_path(Abs), Abs);
 }
 
 bool Baseline::take(const Finding &F) {

@@ -1,6 +1,7 @@
 //===-- Config.cpp - .warplint.yaml, found upward from a source file ------===//
 #include "warplint/Core/Config.h"
 #include "warplint/Core/Checks.h"
+#include "warplint/Core/InputFile.h"
 #include "warplint/Core/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -349,11 +350,12 @@ Expected<FileConfig> readConfigFile(StringRef Path) {
   SmallString<256> Abs(Path);
   sys::fs::make_absolute(Abs);
   sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  auto Buf = MemoryBuffer::getFile(Abs, /*IsText=*/true);
-  if (!Buf)
+  Expected<std::string> Text =
+      readInputFile(Abs, MaxConfigBytes, "a configuration file");
+  if (!Text)
     return createStringError("cannot read " + std::string(Abs) + ": " +
-                             Buf.getError().message());
-  return parseConfig((*Buf)->getBuffer(), Abs);
+                             toString(Text.takeError()));
+  return parseConfig(*Text, Abs);
 }
 
 Expected<std::optional<FileConfig>> findConfigFor(StringRef SourceFile) {
