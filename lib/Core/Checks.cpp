@@ -1,5 +1,6 @@
 //===-- Checks.cpp - Check metadata and check selection -------------------===//
 #include "warplint/Core/Checks.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/GlobPattern.h"
 
@@ -79,6 +80,46 @@ bool matchesGlobList(StringRef Globs, StringRef Name) {
     consumeError(std::move(E));
   }
   return Result;
+}
+
+StringRef nearestCheck(StringRef Name) {
+  StringRef Best;
+  unsigned BestDistance = 0;
+  for (const CheckInfo &C : Checks) {
+    unsigned D = Name.edit_distance(C.Name, /*AllowReplacements=*/true);
+    if (Best.empty() || D < BestDistance) {
+      Best = C.Name;
+      BestDistance = D;
+    }
+  }
+  // A few letters wrong, not another name.
+  return BestDistance <= std::max<size_t>(2, Name.size() / 4) ? Best : "";
+}
+
+std::vector<std::string> unmatchedChecks(StringRef Globs) {
+  std::vector<std::string> Out;
+  SmallVector<StringRef, 8> Parts;
+  Globs.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef Part : Parts) {
+    Part = Part.trim();
+    StringRef Name = Part;
+    Name.consume_front("-");
+    if (Name.empty())
+      continue;
+    Expected<GlobPattern> Pat = GlobPattern::create(Name);
+    if (!Pat) {
+      consumeError(Pat.takeError());
+      continue;
+    }
+    if (llvm::any_of(Checks,
+                     [&](const CheckInfo &C) { return Pat->match(C.Name); }))
+      continue;
+    std::string Msg = "'" + Part.str() + "' names no warplint check";
+    if (StringRef Near = nearestCheck(Name); !Near.empty())
+      Msg += " (did you mean '" + Near.str() + "'?)";
+    Out.push_back(std::move(Msg));
+  }
+  return Out;
 }
 
 bool CheckFilter::any() const {

@@ -116,10 +116,17 @@ private:
         return error(Value, toString(F.takeError()));
       // A typo (`warplint-bank-conflct`) or `-*` alone would turn every
       // check off without a word.
+      std::vector<std::string> Unmatched = unmatchedChecks(*S);
       if (!F->any())
         return error(Value, "'Checks: " + *S +
-                                "' enables no warplint check; see warplint "
-                                "--list-checks");
+                                "' enables no warplint check" +
+                                (Unmatched.empty()
+                                     ? std::string()
+                                     : " (" + join(Unmatched, ", ") + ")") +
+                                "; see warplint --list-checks");
+      // Beside a valid name, a typo still drops the check it meant.
+      for (const std::string &U : Unmatched)
+        C.Warnings.push_back(where(Value) + ": Checks: " + U);
       C.Checks = *S;
       return Error::success();
     }
@@ -152,6 +159,8 @@ private:
         return S.takeError();
       if (auto F = CheckFilter::parse(*S); !F)
         return error(Value, toString(F.takeError()));
+      for (const std::string &U : unmatchedChecks(*S))
+        C.Warnings.push_back(where(Value) + ": WarningsAsErrors: " + U);
       C.WarningsAsErrors = *S;
       return Error::success();
     }
@@ -275,7 +284,7 @@ private:
     return S->getValue(Buf).str();
   }
 
-  Error error(yaml::Node *N, const Twine &Msg) {
+  std::string where(yaml::Node *N) {
     std::string Where = Path.empty() ? std::string(ConfigFileName) : Path;
     if (N) {
       SMLoc L = N->getSourceRange().Start;
@@ -285,7 +294,11 @@ private:
             ":" + std::to_string(LC.first) + ":" + std::to_string(LC.second);
       }
     }
-    return createStringError(Where + ": " + Msg.str());
+    return Where;
+  }
+
+  Error error(yaml::Node *N, const Twine &Msg) {
+    return createStringError(where(N) + ": " + Msg.str());
   }
 
   Error syntaxError() {

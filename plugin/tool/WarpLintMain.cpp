@@ -179,6 +179,8 @@ int main(int argc, const char **argv) {
     auto FS = S->forFile(Here);
     if (!FS)
       return usageError(toString(FS.takeError()));
+    for (const std::string &W : FS->ConfigWarnings)
+      errs() << "warplint: warning: " << W << "\n";
     outs() << "Enabled checks:\n";
     for (const CheckInfo &Info : allChecks())
       if (FS->Opts.Checks.isEnabled(Info.Id))
@@ -235,6 +237,8 @@ int main(int argc, const char **argv) {
     auto FS = S->forFile(Inputs[I]);
     if (!FS)
       return usageError(toString(FS.takeError()));
+    for (const std::string &W : FS->ConfigWarnings)
+      errs() << "warplint: warning: " << W << "\n";
     Results[I].Settings = std::move(*FS);
   }
   analyseFiles(**DB, Results, Setup);
