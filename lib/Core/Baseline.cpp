@@ -138,9 +138,22 @@ Expected<Baseline> Baseline::parse(StringRef Text, StringRef Dir,
   const json::Object *Root = V->getAsObject();
   if (!Root)
     return Fail("expected a JSON object");
-  std::optional<int64_t> Version = Root->getInteger("version");
-  if (!Version)
+  const json::Value *VersionValue = Root->get("version");
+  if (!VersionValue)
     return Fail("no \"version\"");
+  std::optional<int64_t> Version = VersionValue->getAsInteger();
+  if (!Version) {
+    // Say what it is: "1" is a string, not the number 1.
+    StringRef Kind =
+        VersionValue->kind() == json::Value::String    ? "a string"
+        : VersionValue->kind() == json::Value::Number  ? "not a whole number"
+        : VersionValue->kind() == json::Value::Boolean ? "a boolean"
+        : VersionValue->kind() == json::Value::Null    ? "null"
+        : VersionValue->kind() == json::Value::Array   ? "an array"
+                                                       : "an object";
+    return Fail("\"version\" is " + Kind + "; it should be the number " +
+                Twine(BaselineVersion));
+  }
   if (*Version != BaselineVersion)
     return Fail("version " + Twine(*Version) + ", this warplint reads " +
                 Twine(BaselineVersion));
