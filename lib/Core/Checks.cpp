@@ -96,8 +96,8 @@ StringRef nearestCheck(StringRef Name) {
   return BestDistance <= std::max<size_t>(2, Name.size() / 4) ? Best : "";
 }
 
-std::vector<std::string> unmatchedChecks(StringRef Globs) {
-  std::vector<std::string> Out;
+/// Calls F(Glob, Nearest) for each glob of the list that matches no check.
+template <typename Fn> static void forEachUnmatched(StringRef Globs, Fn F) {
   SmallVector<StringRef, 8> Parts;
   Globs.split(Parts, ',', -1, /*KeepEmpty=*/false);
   for (StringRef Part : Parts) {
@@ -111,15 +111,31 @@ std::vector<std::string> unmatchedChecks(StringRef Globs) {
       consumeError(Pat.takeError());
       continue;
     }
-    if (llvm::any_of(Checks,
-                     [&](const CheckInfo &C) { return Pat->match(C.Name); }))
-      continue;
-    std::string Msg = "'" + Part.str() + "' names no warplint check";
-    if (StringRef Near = nearestCheck(Name); !Near.empty())
+    if (llvm::none_of(Checks,
+                      [&](const CheckInfo &C) { return Pat->match(C.Name); }))
+      F(Part, nearestCheck(Name));
+  }
+}
+
+std::vector<std::string> unmatchedChecks(StringRef Globs) {
+  std::vector<std::string> Out;
+  forEachUnmatched(Globs, [&](StringRef Glob, StringRef Near) {
+    std::string Msg = "'" + Glob.str() + "' names no warplint check";
+    if (!Near.empty())
       Msg += " (did you mean '" + Near.str() + "'?)";
     Out.push_back(std::move(Msg));
-  }
+  });
   return Out;
+}
+
+std::string didYouMean(StringRef Globs) {
+  std::string Out;
+  forEachUnmatched(Globs, [&](StringRef Glob, StringRef Near) {
+    if (!Near.empty())
+      Out += (Out.empty() ? "" : ", ") +
+             ("'" + Near + "' for '" + Glob + "'").str();
+  });
+  return Out.empty() ? Out : " (did you mean " + Out + "?)";
 }
 
 bool CheckFilter::any() const {

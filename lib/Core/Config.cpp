@@ -116,16 +116,13 @@ private:
         return error(Value, toString(F.takeError()));
       // A typo (`warplint-bank-conflct`) or `-*` alone would turn every
       // check off without a word.
-      std::vector<std::string> Unmatched = unmatchedChecks(*S);
       if (!F->any())
         return error(Value, "'Checks: " + *S +
-                                "' enables no warplint check" +
-                                (Unmatched.empty()
-                                     ? std::string()
-                                     : " (" + join(Unmatched, ", ") + ")") +
-                                "; see warplint --list-checks");
+                                "' enables no warplint check; see warplint "
+                                "--list-checks" +
+                                didYouMean(*S));
       // Beside a valid name, a typo still drops the check it meant.
-      for (const std::string &U : Unmatched)
+      for (const std::string &U : unmatchedChecks(*S))
         C.Warnings.push_back(where(Value) + ": Checks: " + U);
       C.Checks = *S;
       return Error::success();

@@ -252,16 +252,13 @@ protected:
           Complain(toString(F.takeError()));
           continue;
         }
-        std::vector<std::string> Unmatched = unmatchedChecks(A);
         if (!F->any()) {
           Complain("checks=" + A.str() + " enables no warplint check" +
-                   (Unmatched.empty() ? std::string()
-                                      : " (" + llvm::join(Unmatched, ", ") +
-                                            ")"));
+                   didYouMean(A));
           continue;
         }
         if (Reporting)
-          for (const std::string &U : Unmatched)
+          for (const std::string &U : unmatchedChecks(A))
             warn(D, "checks=" + A.str() + ": " + U);
         Args.Checks = A.str();
       } else if (A.consume_front("arch=")) {

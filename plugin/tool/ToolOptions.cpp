@@ -193,9 +193,13 @@ static Error usage(const Twine &Msg) {
 Expected<Arguments> arguments(Options &Base) {
   Arguments A;
   if (ChecksOpt.getNumOccurrences()) {
-    // A typo beside a valid name would drop the check it meant.
-    if (auto U = unmatchedChecks(ChecksOpt); !U.empty())
+    // A typo beside a valid name would drop the check it meant (a list
+    // that enables nothing is main's error, with the names meant).
+    auto F = CheckFilter::parse(ChecksOpt);
+    if (auto U = unmatchedChecks(ChecksOpt); F && F->any() && !U.empty())
       return usage("--checks: " + join(U, "; ") + "; see --list-checks");
+    if (!F)
+      consumeError(F.takeError());
     A.Checks = ChecksOpt;
   }
   if (ArchOpt.getNumOccurrences())

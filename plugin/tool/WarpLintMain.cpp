@@ -167,7 +167,8 @@ int main(int argc, const char **argv) {
   if (!S->base().Checks.any())
     return usageError("--checks='" + ChecksOpt +
                       "' enables no check; see "
-                      "--list-checks");
+                      "--list-checks" +
+                      didYouMean(ChecksOpt));
 
   if (ListChecks) {
     // The configuration of the first file, or of the current directory.

@@ -51,6 +51,10 @@ private:
 /// listed here.
 std::vector<std::string> unmatchedChecks(llvm::StringRef Globs);
 
+/// For a list that enables nothing: " (did you mean 'warplint-bank-conflict'
+/// for 'warplint-bank-conflit'?)", or "" when no glob is near a check.
+std::string didYouMean(llvm::StringRef Globs);
+
 /// The check of Checks.def nearest to Name by edit distance, or "" when none
 /// is close.
 llvm::StringRef nearestCheck(llvm::StringRef Name);
