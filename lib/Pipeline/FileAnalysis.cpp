@@ -291,9 +291,10 @@ void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
     // Said as the system says it: a symbolic-link loop is not a missing
     // file; a FIFO or a device is refused before clang blocks reading it.
     if (std::string Why = unreadableReason(R.File); !Why.empty()) {
-      R.Fatal = Why == std::error_code(ENOENT, std::generic_category()).message()
-                    ? "no such file"
-                    : Why;
+      R.Fatal =
+          Why == std::error_code(ENOENT, std::generic_category()).message()
+              ? "no such file"
+              : Why;
       return;
     }
     // A working directory of this file's own: ClangTool moves to the compile

@@ -67,10 +67,10 @@ public:
         [](const SMDiagnostic &D, void *Ctx) {
           auto *Self = static_cast<DatabaseReader *>(Ctx);
           if (Self->SyntaxError.empty())
-            Self->SyntaxError = (Twine(D.getLineNo()) + ":" +
-                                 Twine(D.getColumnNo() + 1) + ": " +
-                                 D.getMessage())
-                                    .str();
+            Self->SyntaxError =
+                (Twine(D.getLineNo()) + ":" + Twine(D.getColumnNo() + 1) +
+                 ": " + D.getMessage())
+                    .str();
         },
         this);
   }
@@ -80,8 +80,8 @@ public:
     Expected<std::string> Text =
         readInputFile(Path, MaxDatabaseBytes, "a compilation database");
     if (!Text)
-      return createStringError("cannot read the compilation database '" +
-                               Path + "': " + toString(Text.takeError()));
+      return createStringError("cannot read the compilation database '" + Path +
+                               "': " + toString(Text.takeError()));
     if (auto Deep = tooDeeplyNested(*Text))
       return createStringError(Path + ": " + *Deep);
     SmallString<256> DbDir(sys::path::parent_path(Path));
@@ -171,8 +171,8 @@ public:
                     std::get<2>(*It));
     std::string Err;
     std::unique_ptr<CompilationDatabase> DB =
-        JSONCompilationDatabase::loadFromBuffer(Fixed, Err,
-                                                JSONCommandLineSyntax::AutoDetect);
+        JSONCompilationDatabase::loadFromBuffer(
+            Fixed, Err, JSONCommandLineSyntax::AutoDetect);
     if (!DB)
       return createStringError(Path + ": " + Err);
     // What clang's own loader of a build directory adds.

@@ -485,9 +485,9 @@ void Parser::contradictions() {
       diag(Diagnostic::Error, F.Line,
            "the report contradicts itself: " +
                std::string(F.IsKernel ? "entry function " : "function ") +
-               F.Mangled + (F.Arch.empty() ? "" : " for " + F.Arch) +
-               " has " + resources(F) + " here and " + resources(Earlier) +
-               " on line " + std::to_string(Earlier.Line) +
+               F.Mangled + (F.Arch.empty() ? "" : " for " + F.Arch) + " has " +
+               resources(F) + " here and " + resources(Earlier) + " on line " +
+               std::to_string(Earlier.Line) +
                " (reports of several builds appended?); neither is used");
     Earlier.Contradicted = F.Contradicted = true;
   }

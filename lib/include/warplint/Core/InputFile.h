@@ -1,4 +1,5 @@
-//===-- InputFile.h - Reading the user's input files, bounded ----*- C++ -*-===//
+//===-- InputFile.h - Reading the user's input files, bounded ----*- C++
+//-*-===//
 //
 // Every file warplint reads because the user named it (a ptxas report, a
 // baseline, a .warplint.yaml, a compilation database, an nvcc options file)
@@ -18,10 +19,10 @@
 namespace warplint {
 
 /// The caps (docs/design.md, "Hostile input").
-inline constexpr uint64_t MaxReportBytes = 64u << 20;   ///< ptxas reports
-inline constexpr uint64_t MaxBaselineBytes = 64u << 20; ///< baselines
-inline constexpr uint64_t MaxConfigBytes = 1u << 20;    ///< .warplint.yaml
-inline constexpr uint64_t MaxDatabaseBytes = 512u << 20; ///< compile_commands
+inline constexpr uint64_t MaxReportBytes = 64u << 20;     ///< ptxas reports
+inline constexpr uint64_t MaxBaselineBytes = 64u << 20;   ///< baselines
+inline constexpr uint64_t MaxConfigBytes = 1u << 20;      ///< .warplint.yaml
+inline constexpr uint64_t MaxDatabaseBytes = 512u << 20;  ///< compile_commands
 inline constexpr uint64_t MaxOptionsFileBytes = 1u << 20; ///< nvcc -optf
 
 /// "64 MiB", "512 KiB", "100 bytes".

@@ -19,8 +19,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 #include <map>
-#include <set>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -86,7 +86,8 @@ private:
   /// The nearest configuration of each directory, read once.
   llvm::StringMap<std::optional<FileConfig>> ByDir;
   std::map<std::string, Baseline> Baselines;
-  std::set<std::string> Warned; ///< configuration files whose warnings were given
+  std::set<std::string>
+      Warned; ///< configuration files whose warnings were given
 
   llvm::Expected<const FileConfig *> configFor(llvm::StringRef File);
 };
