@@ -377,7 +377,10 @@ Expected<std::optional<FileConfig>> findConfigFor(StringRef SourceFile) {
   for (StringRef D = Dir; !D.empty(); D = sys::path::parent_path(D)) {
     SmallString<256> Candidate(D);
     sys::path::append(Candidate, ConfigFileName);
-    if (sys::fs::exists(Candidate)) {
+    // Whatever is there, even a symbolic link that loops or dangles: a
+    // configuration that cannot be read is said, not skipped.
+    sys::fs::file_status St;
+    if (!sys::fs::status(Candidate, St, /*follow=*/false)) {
       auto C = readConfigFile(Candidate);
       if (!C)
         return C.takeError();
