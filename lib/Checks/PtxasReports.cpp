@@ -70,7 +70,9 @@ const ptxas::Function *PtxasReportIndex::find(const FunctionDecl *K,
     for (const ptxas::Function &F : R.Functions)
       if (F.IsKernel && F.Mangled == M &&
           (F.Arch.empty() || sameArch(F.Arch, Arch)))
-        return &F;
+        // No verdict from one of two entries that disagree (the report's
+        // error says so).
+        return F.Contradicted ? nullptr : &F;
   return nullptr;
 }
 

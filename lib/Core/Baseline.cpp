@@ -1,6 +1,7 @@
 //===-- Baseline.cpp - Known findings, reported no more -------------------===//
 #include "warplint/Core/Baseline.h"
 #include "warplint/Core/Config.h"
+#include "warplint/Core/InputFile.h"
 #include "warplint/Core/SourceText.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -152,9 +153,22 @@ Expected<Baseline> Baseline::parse(StringRef Text, StringRef Dir,
   const json::Object *Root = V->getAsObject();
   if (!Root)
     return Fail("expected a JSON object");
-  std::optional<int64_t> Version = Root->getInteger("version");
-  if (!Version)
+  const json::Value *VersionValue = Root->get("version");
+  if (!VersionValue)
     return Fail("no \"version\"");
+  std::optional<int64_t> Version = VersionValue->getAsInteger();
+  if (!Version) {
+    // Say what it is: "1" is a string, not the number 1.
+    StringRef Kind =
+        VersionValue->kind() == json::Value::String    ? "a string"
+        : VersionValue->kind() == json::Value::Number  ? "not a whole number"
+        : VersionValue->kind() == json::Value::Boolean ? "a boolean"
+        : VersionValue->kind() == json::Value::Null    ? "null"
+        : VersionValue->kind() == json::Value::Array   ? "an array"
+                                                       : "an object";
+    return Fail("\"version\" is " + Kind + "; it should be the number " +
+                Twine(BaselineVersion));
+  }
   if (*Version != BaselineVersion)
     return Fail("version " + Twine(*Version) + ", this warplint reads " +
                 Twine(BaselineVersion));
@@ -205,11 +219,12 @@ Expected<Baseline> Baseline::read(StringRef Path) {
   SmallString<256> Abs(Path);
   sys::fs::make_absolute(Abs);
   sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  auto Buf = MemoryBuffer::getFile(Abs, /*IsText=*/true);
-  if (!Buf)
+  Expected<std::string> Text =
+      readInputFile(Abs, MaxBaselineBytes, "a baseline");
+  if (!Text)
     return createStringError("cannot read the baseline '" + Path.str() +
-                             "': " + Buf.getError().message());
-  return parse((*Buf)->getBuffer(), sys::path::parent_path(Abs), Abs);
+                             "': " + toString(Text.takeError()));
+  return parse(*Text, sys::path::parent_path(Abs), Abs);
 }
 
 bool Baseline::take(const Finding &F) {

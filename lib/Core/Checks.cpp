@@ -1,5 +1,6 @@
 //===-- Checks.cpp - Check metadata and check selection -------------------===//
 #include "warplint/Core/Checks.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/GlobPattern.h"
 
@@ -79,6 +80,62 @@ bool matchesGlobList(StringRef Globs, StringRef Name) {
     consumeError(std::move(E));
   }
   return Result;
+}
+
+StringRef nearestCheck(StringRef Name) {
+  StringRef Best;
+  unsigned BestDistance = 0;
+  for (const CheckInfo &C : Checks) {
+    unsigned D = Name.edit_distance(C.Name, /*AllowReplacements=*/true);
+    if (Best.empty() || D < BestDistance) {
+      Best = C.Name;
+      BestDistance = D;
+    }
+  }
+  // A few letters wrong, not another name.
+  return BestDistance <= std::max<size_t>(2, Name.size() / 4) ? Best : "";
+}
+
+/// Calls F(Glob, Nearest) for each glob of the list that matches no check.
+template <typename Fn> static void forEachUnmatched(StringRef Globs, Fn F) {
+  SmallVector<StringRef, 8> Parts;
+  Globs.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef Part : Parts) {
+    Part = Part.trim();
+    StringRef Name = Part;
+    Name.consume_front("-");
+    if (Name.empty())
+      continue;
+    Expected<GlobPattern> Pat = GlobPattern::create(Name);
+    if (!Pat) {
+      consumeError(Pat.takeError());
+      continue;
+    }
+    if (llvm::none_of(Checks,
+                      [&](const CheckInfo &C) { return Pat->match(C.Name); }))
+      F(Part, nearestCheck(Name));
+  }
+}
+
+std::vector<std::string> unmatchedChecks(StringRef Globs) {
+  std::vector<std::string> Out;
+  forEachUnmatched(Globs, [&](StringRef Glob, StringRef Near) {
+    std::string Msg = "'" + Glob.str() + "' names no warplint check";
+    if (!Near.empty())
+      Msg += " (did you mean '" + Near.str() + "'?)";
+    Out.push_back(std::move(Msg));
+  });
+  return Out;
+}
+
+std::string didYouMean(StringRef Globs) {
+  std::string Out;
+  forEachUnmatched(Globs, [&](StringRef Glob, StringRef Near) {
+    if (!Near.empty())
+      Out += (Out.empty() ? "" : ", ") +
+             ("'" + Near + "' for '" + Glob + "'").str();
+  });
+  return Out.empty() ? Out : " (did you mean " + Out + "?)";
 }
 
 bool CheckFilter::any() const {

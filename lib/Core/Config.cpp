@@ -1,6 +1,7 @@
 //===-- Config.cpp - .warplint.yaml, found upward from a source file ------===//
 #include "warplint/Core/Config.h"
 #include "warplint/Core/Checks.h"
+#include "warplint/Core/InputFile.h"
 #include "warplint/Core/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -118,7 +119,11 @@ private:
       if (!F->any())
         return error(Value, "'Checks: " + *S +
                                 "' enables no warplint check; see warplint "
-                                "--list-checks");
+                                "--list-checks" +
+                                didYouMean(*S));
+      // Beside a valid name, a typo still drops the check it meant.
+      for (const std::string &U : unmatchedChecks(*S))
+        C.Warnings.push_back(where(Value) + ": Checks: " + U);
       C.Checks = *S;
       return Error::success();
     }
@@ -151,6 +156,8 @@ private:
         return S.takeError();
       if (auto F = CheckFilter::parse(*S); !F)
         return error(Value, toString(F.takeError()));
+      for (const std::string &U : unmatchedChecks(*S))
+        C.Warnings.push_back(where(Value) + ": WarningsAsErrors: " + U);
       C.WarningsAsErrors = *S;
       return Error::success();
     }
@@ -274,7 +281,7 @@ private:
     return S->getValue(Buf).str();
   }
 
-  Error error(yaml::Node *N, const Twine &Msg) {
+  std::string where(yaml::Node *N) {
     std::string Where = Path.empty() ? std::string(ConfigFileName) : Path;
     if (N) {
       SMLoc L = N->getSourceRange().Start;
@@ -284,7 +291,11 @@ private:
             ":" + std::to_string(LC.first) + ":" + std::to_string(LC.second);
       }
     }
-    return createStringError(Where + ": " + Msg.str());
+    return Where;
+  }
+
+  Error error(yaml::Node *N, const Twine &Msg) {
+    return createStringError(where(N) + ": " + Msg.str());
   }
 
   Error syntaxError() {
@@ -349,11 +360,12 @@ Expected<FileConfig> readConfigFile(StringRef Path) {
   SmallString<256> Abs(Path);
   sys::fs::make_absolute(Abs);
   sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  auto Buf = MemoryBuffer::getFile(Abs, /*IsText=*/true);
-  if (!Buf)
+  Expected<std::string> Text =
+      readInputFile(Abs, MaxConfigBytes, "a configuration file");
+  if (!Text)
     return createStringError("cannot read " + std::string(Abs) + ": " +
-                             Buf.getError().message());
-  return parseConfig((*Buf)->getBuffer(), Abs);
+                             toString(Text.takeError()));
+  return parseConfig(*Text, Abs);
 }
 
 Expected<std::optional<FileConfig>> findConfigFor(StringRef SourceFile) {
@@ -365,7 +377,10 @@ Expected<std::optional<FileConfig>> findConfigFor(StringRef SourceFile) {
   for (StringRef D = Dir; !D.empty(); D = sys::path::parent_path(D)) {
     SmallString<256> Candidate(D);
     sys::path::append(Candidate, ConfigFileName);
-    if (sys::fs::exists(Candidate)) {
+    // Whatever is there, even a symbolic link that loops or dangles: a
+    // configuration that cannot be read is said, not skipped.
+    sys::fs::file_status St;
+    if (!sys::fs::status(Candidate, St, /*follow=*/false)) {
       auto C = readConfigFile(Candidate);
       if (!C)
         return C.takeError();

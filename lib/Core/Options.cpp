@@ -1,5 +1,6 @@
 //===-- Options.cpp - Options shared by every front end -------------------===//
 #include "warplint/Core/Options.h"
+#include "warplint/Core/InputFile.h"
 #include "warplint/Model/SmArch.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -144,11 +145,12 @@ double Options::getDouble(StringRef Key, double Default) const {
 }
 
 Error Options::addPtxasReportFile(StringRef File) {
-  auto Buf = MemoryBuffer::getFileOrSTDIN(File, /*IsText=*/true);
-  if (!Buf)
+  Expected<std::string> Text = readInputFile(
+      File, MaxReportBytes, "a ptxas report", /*AllowStdin=*/true);
+  if (!Text)
     return createStringError("cannot read the ptxas report '" + File.str() +
-                             "': " + Buf.getError().message());
-  PtxasReports.push_back({File.str(), (*Buf)->getBuffer().str()});
+                             "': " + toString(Text.takeError()));
+  PtxasReports.push_back({File.str(), std::move(*Text)});
   return Error::success();
 }
 

@@ -1,5 +1,6 @@
 //===-- CompileArgs.cpp - Turning a user's compile command into ours ------===//
 #include "warplint/Driver/CompileArgs.h"
+#include "warplint/Core/InputFile.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -317,13 +318,14 @@ expandNvccOptionFiles(const std::vector<std::string> &Args, unsigned Depth) {
     std::vector<std::string> FromFiles{Args[0]};
     bool Read = true;
     for (StringRef F : listItems(Value)) {
-      auto Buf = MemoryBuffer::getFile(F, /*IsText=*/true);
-      if (!Buf) {
+      Expected<std::string> Text =
+          readInputFile(F, MaxOptionsFileBytes, "an nvcc options file");
+      if (!Text) {
+        consumeError(Text.takeError());
         Read = false;
         break;
       }
-      std::vector<std::string> Tokens =
-          tokenizeNvccOptionsFile((*Buf)->getBuffer());
+      std::vector<std::string> Tokens = tokenizeNvccOptionsFile(*Text);
       FromFiles.insert(FromFiles.end(), Tokens.begin(), Tokens.end());
     }
     if (!Read) {

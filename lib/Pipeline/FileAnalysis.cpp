@@ -2,6 +2,7 @@
 #include "warplint/Pipeline/FileAnalysis.h"
 #include "warplint/Checks/AllChecks.h"
 #include "warplint/Core/Checks.h"
+#include "warplint/Core/InputFile.h"
 #include "warplint/Core/Nolint.h"
 #include "warplint/Driver/Process.h"
 
@@ -16,6 +17,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -294,18 +296,45 @@ void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
                   const RunSetup &Setup) {
   bool RunPtxas = !Setup.PtxasPath.empty() && !Setup.ClangPath.empty();
   auto AnalyseOne = [&](FileResult &R) {
-    if (!sys::fs::exists(R.File)) {
-      R.Fatal = "no such file";
-      return;
-    }
-    if (sys::fs::is_directory(R.File)) {
-      R.Fatal = "is a directory";
+    // Said as the system says it: a symbolic-link loop is not a missing
+    // file; a FIFO or a device is refused before clang blocks reading it.
+    if (std::string Why = unreadableReason(R.File); !Why.empty()) {
+      R.Fatal =
+          Why == std::error_code(ENOENT, std::generic_category()).message()
+              ? "no such file"
+              : Why;
       return;
     }
     // A working directory of this file's own: ClangTool moves to the compile
     // command's directory, and the process-wide one would move under the
     // files analysed on other threads (a relative FILE then vanishes).
     IntrusiveRefCntPtr<vfs::FileSystem> FS(vfs::createPhysicalFileSystem());
+    // ClangTool looks a file up by its absolute path made native(), which on
+    // POSIX turns a backslash, legal in a name there, into a slash: clang is
+    // given the name the file system has.
+    SmallString<256> Spelled(StringRef(R.File).starts_with("./")
+                                 ? StringRef(R.File).drop_front(2)
+                                 : StringRef(R.File));
+    FS->makeAbsolute(Spelled);
+    SmallString<256> Looked(Spelled);
+    sys::path::native(Looked);
+    auto Respell = [&](std::vector<std::string> Args) {
+      if (Looked != Spelled)
+        for (std::string &A : Args)
+          if (A == Looked)
+            A = std::string(Spelled);
+      return Args;
+    };
+    // A compile command whose directory is gone would make ClangTool abort
+    // the process (it cannot move there): an input error instead.
+    for (const CompileCommand &C : DB.getCompileCommands(Looked))
+      if (!C.Directory.empty() && !sys::fs::is_directory(C.Directory)) {
+        R.Fatal = "the directory of its compile command, '" + C.Directory +
+                  "', " +
+                  (sys::fs::exists(C.Directory) ? "is not a directory"
+                                                : "does not exist");
+        return;
+      }
     auto MakeTool = [&] {
       auto Tool = std::make_unique<ClangTool>(
           DB, ArrayRef<std::string>(R.File),
@@ -334,7 +363,7 @@ void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
     Tool->appendArgumentsAdjuster([&](const CommandLineArguments &Args,
                                       StringRef File) {
       std::vector<std::string> Dropped;
-      std::vector<std::string> Out = HostCommand(Args, File, &Dropped);
+      std::vector<std::string> Out = Respell(HostCommand(Args, File, &Dropped));
       if (RunPtxas) {
         // clang runs in this process's directory: give it the command's.
         std::vector<std::string> ForPtxas = Out;
@@ -412,7 +441,7 @@ void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
       DeviceTool->appendArgumentsAdjuster(
           [&](const CommandLineArguments &Args, StringRef File) {
             std::vector<std::string> Out = deviceParseCommand(
-                HostCommand(Args, File, nullptr), D.Arch,
+                Respell(HostCommand(Args, File, nullptr)), D.Arch,
                 Setup.Parse.Toolkit ? Setup.Parse.Toolkit->Version : "");
             Out.insert(find(Out, "--"), "-fsyntax-only");
             D.CommandLine = join(Out, " ");

@@ -85,6 +85,8 @@ Expected<FileSettings> Settings::forFile(StringRef File,
   }
   if (Config) {
     S.ConfigPath = Config->Path;
+    if (Warned.insert(Config->Path).second)
+      S.ConfigWarnings = Config->Warnings;
     Options Configured = Base;
     if (Error E = applyConfig(*Config, Configured, Given)) {
       if (Error P = Problem(Config->Path + ": " + toString(std::move(E))))

@@ -31,6 +31,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include <cstdlib>
+#include <map>
 
 using namespace llvm;
 
@@ -96,6 +97,7 @@ public:
 
   void line(StringRef Raw, unsigned No);
   void finish();
+  void contradictions();
   /// Whether the text held anything the parser understood.
   bool sawReport() const;
 
@@ -426,14 +428,69 @@ void Parser::finish() {
                (F.Arch.empty() ? "" : " for " + F.Arch) +
                " (a truncated or damaged report)");
   }
-  llvm::stable_sort(
-      R.Diagnostics,
-      [](const Diagnostic &A, const Diagnostic &B) { return A.Line < B.Line; });
   // A device function printed before the module's first entry learns the
   // module's architecture now.
   for (size_t I = 0; I < R.Functions.size(); ++I)
     if (R.Functions[I].Arch.empty() && ModuleOf[I] < R.Modules.size())
       R.Functions[I].Arch = R.Modules[ModuleOf[I]].Arch;
+  contradictions();
+  llvm::stable_sort(
+      R.Diagnostics,
+      [](const Diagnostic &A, const Diagnostic &B) { return A.Line < B.Line; });
+}
+
+/// The resources of an entry, for a message: "32 registers, 1024 bytes
+/// smem" (the registers, then what is not zero).
+static std::string resources(const Function &F) {
+  std::string S;
+  auto Add = [&](const std::optional<uint64_t> &V, StringRef What) {
+    if (!V || (!*V && !S.empty()))
+      return;
+    if (!S.empty())
+      S += ", ";
+    S += std::to_string(*V) + " " + What.str();
+  };
+  Add(F.Registers ? std::optional<uint64_t>(*F.Registers) : std::nullopt,
+      "registers");
+  Add(F.Barriers ? std::optional<uint64_t>(*F.Barriers) : std::nullopt,
+      "barriers");
+  Add(F.Smem, "bytes smem");
+  Add(F.StackFrame, "bytes stack frame");
+  Add(F.SpillStores, "bytes spill stores");
+  Add(F.SpillLoads, "bytes spill loads");
+  return S.empty() ? "no resources" : S;
+}
+
+void Parser::contradictions() {
+  // Reports appended across builds hold a function twice: the same entry
+  // twice is harmless, two different ones make any choice a guess.
+  auto Same = [](const Function &A, const Function &B) {
+    return A.Registers == B.Registers && A.Barriers == B.Barriers &&
+           A.StackFrame == B.StackFrame && A.SpillStores == B.SpillStores &&
+           A.SpillLoads == B.SpillLoads && A.Smem == B.Smem &&
+           A.Lmem == B.Lmem && A.CumulativeStack == B.CumulativeStack &&
+           A.Cmem == B.Cmem;
+  };
+  std::map<std::pair<std::string, std::string>, size_t> First;
+  for (size_t I = 0; I < R.Functions.size(); ++I) {
+    Function &F = R.Functions[I];
+    auto [It, New] = First.insert({{F.Mangled, F.Arch}, I});
+    if (New)
+      continue;
+    Function &Earlier = R.Functions[It->second];
+    if (Same(Earlier, F) || F.IsKernel != Earlier.IsKernel)
+      continue;
+    if (!Earlier.Contradicted)
+      // Said once per function and architecture, at the first contradiction.
+      diag(Diagnostic::Error, F.Line,
+           "the report contradicts itself: " +
+               std::string(F.IsKernel ? "entry function " : "function ") +
+               F.Mangled + (F.Arch.empty() ? "" : " for " + F.Arch) + " has " +
+               resources(F) + " here and " + resources(Earlier) + " on line " +
+               std::to_string(Earlier.Line) +
+               " (reports of several builds appended?); neither is used");
+    Earlier.Contradicted = F.Contradicted = true;
+  }
 }
 
 Expected<Report> parseReport(StringRef Text) {

@@ -34,6 +34,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -254,6 +255,8 @@ protected:
       warn(D, toString(F.takeError()));
     for (const std::string &Msg : Ignored)
       warn(D, Msg);
+    for (const std::string &Msg : S.File.ConfigWarnings)
+      warn(D, Msg);
     if (!S.File.BaselinePath.empty())
       S.Known = std::move(All->baselines().at(S.File.BaselinePath));
     checkReports(D, S);
@@ -286,10 +289,22 @@ protected:
       } else if (A == "no-config") {
         Args.NoConfig = true;
       } else if (A.consume_front("checks=")) {
-        if (auto F = CheckFilter::parse(A))
-          Args.Checks = A.str();
-        else
+        // As in .warplint.yaml: a glob that names no check is said; one
+        // that leaves no check to run is ignored, with a word.
+        auto F = CheckFilter::parse(A);
+        if (!F) {
           Complain(toString(F.takeError()));
+          continue;
+        }
+        if (!F->any()) {
+          Complain("checks=" + A.str() + " enables no warplint check" +
+                   didYouMean(A));
+          continue;
+        }
+        if (Reporting)
+          for (const std::string &U : unmatchedChecks(A))
+            warn(D, "checks=" + A.str() + ": " + U);
+        Args.Checks = A.str();
       } else if (A.consume_front("arch=")) {
         if (auto L = parseArchList(A))
           Args.Archs = A.str();
@@ -314,10 +329,14 @@ protected:
           Complain("fail-on takes warning, error or never, not '" + A.str() +
                    "'");
       } else if (A.consume_front("warnings-as-errors=")) {
-        if (auto F = CheckFilter::parse(A); !F)
+        if (auto F = CheckFilter::parse(A); !F) {
           Complain(toString(F.takeError()));
-        else
+        } else {
+          if (Reporting)
+            for (const std::string &U : unmatchedChecks(A))
+              warn(D, "warnings-as-errors=" + A.str() + ": " + U);
           Args.WarningsAsErrors = A.str();
+        }
       } else {
         Complain("unknown plugin argument '" + Arg +
                  "' (known: werror, device-side, checks=GLOBS, arch=LIST, "

@@ -73,6 +73,20 @@ public:
     S.Checks.push_back(this);
     S.Results.clear();
     S.Crashes.clear();
+    // clang-tidy drops a glob that names no check without a word (unless
+    // --verify-config): the first warplint check of a run says it of the
+    // globs in warplint's namespace, once per translation unit.
+    if (S.Checks.size() == 1 && Context->getOptions().Checks) {
+      llvm::SmallVector<StringRef, 8> Globs;
+      StringRef(*Context->getOptions().Checks)
+          .split(Globs, ',', -1, /*KeepEmpty=*/false);
+      std::string Ours;
+      for (StringRef G : Globs)
+        if (G.trim().ltrim('-').starts_with("warplint"))
+          Ours += G.trim().str() + ",";
+      for (const std::string &U : unmatchedChecks(Ours))
+        configurationDiag("Checks: %0") << U;
+    }
     std::string Prefix = (Name + ".").str();
     for (const CheckOptionInfo &O : allCheckOptions()) {
       StringRef Key = O.Key;

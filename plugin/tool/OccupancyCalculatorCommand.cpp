@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "OccupancyCalculatorCommand.h"
 #include "warplint/Calculator/OccupancyCalculator.h"
+#include "warplint/Core/InputFile.h"
 #include "warplint/Model/Occupancy.h"
 #include "warplint/Ptxas/PtxasReport.h"
 
@@ -123,12 +124,12 @@ int runBatch(const CommandOptions &O) {
 
 /// --parse-ptxas=FILE: what a ptxas report says of each function.
 int runParsePtxas(const CommandOptions &O) {
-  auto Buf = *O.PtxasFile == "-" ? MemoryBuffer::getSTDIN()
-                                 : MemoryBuffer::getFile(*O.PtxasFile);
-  if (!Buf)
+  Expected<std::string> Text = readInputFile(
+      *O.PtxasFile, MaxReportBytes, "a ptxas report", /*AllowStdin=*/true);
+  if (!Text)
     return usage("cannot read '" + *O.PtxasFile +
-                 "': " + Buf.getError().message());
-  auto Rep = ptxas::parseReport((*Buf)->getBuffer());
+                 "': " + toString(Text.takeError()));
+  auto Rep = ptxas::parseReport(*Text);
   if (!Rep)
     return usage(*O.PtxasFile + ": " + toString(Rep.takeError()));
   calc::ReportSummaryOptions S;

@@ -7,6 +7,7 @@
 #include "ToolOptions.h"
 #include "warplint/Driver/ReportExchange.h"
 #include "warplint/Ptxas/PtxasReport.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace llvm;
 
@@ -191,8 +192,16 @@ static Error usage(const Twine &Msg) {
 
 Expected<Arguments> arguments(Options &Base) {
   Arguments A;
-  if (ChecksOpt.getNumOccurrences())
+  if (ChecksOpt.getNumOccurrences()) {
+    // A typo beside a valid name would drop the check it meant (a list
+    // that enables nothing is main's error, with the names meant).
+    auto F = CheckFilter::parse(ChecksOpt);
+    if (auto U = unmatchedChecks(ChecksOpt); F && F->any() && !U.empty())
+      return usage("--checks: " + join(U, "; ") + "; see --list-checks");
+    if (!F)
+      consumeError(F.takeError());
     A.Checks = ChecksOpt;
+  }
   if (ArchOpt.getNumOccurrences())
     A.Archs = ArchOpt;
   A.CheckOptions.assign(CheckOptions.begin(), CheckOptions.end());
@@ -230,6 +239,9 @@ Expected<Arguments> arguments(Options &Base) {
   if (WarningsAsErrorsOpt.getNumOccurrences()) {
     if (auto F = CheckFilter::parse(WarningsAsErrorsOpt); !F)
       return usage("--warnings-as-errors: " + toString(F.takeError()));
+    if (auto U = unmatchedChecks(WarningsAsErrorsOpt); !U.empty())
+      return usage("--warnings-as-errors: " + join(U, "; ") +
+                   "; see --list-checks");
     A.WarningsAsErrors = WarningsAsErrorsOpt;
   }
   if (NoConfig && ConfigOpt.getNumOccurrences())

@@ -213,7 +213,8 @@ int main(int argc, const char **argv) {
   if (!S->base().Checks.any())
     return usageError("--checks='" + ChecksOpt +
                       "' enables no check; see "
-                      "--list-checks");
+                      "--list-checks" +
+                      didYouMean(ChecksOpt));
 
   if (ListChecks) {
     // The configuration of the first file, or of the current directory.
@@ -225,6 +226,8 @@ int main(int argc, const char **argv) {
     auto FS = S->forFile(Here);
     if (!FS)
       return usageError(toString(FS.takeError()));
+    for (const std::string &W : FS->ConfigWarnings)
+      errs() << "warplint: warning: " << W << "\n";
     outs() << "Enabled checks:\n";
     for (const CheckInfo &Info : allChecks())
       if (FS->Opts.Checks.isEnabled(Info.Id))
@@ -281,6 +284,8 @@ int main(int argc, const char **argv) {
     auto FS = S->forFile(Inputs[I]);
     if (!FS)
       return usageError(toString(FS.takeError()));
+    for (const std::string &W : FS->ConfigWarnings)
+      errs() << "warplint: warning: " << W << "\n";
     Results[I].Settings = std::move(*FS);
   }
   analyseFiles(**DB, Results, Setup);

@@ -173,3 +173,22 @@ TEST(OptionsTest, PendingPtxasReportsGiveUpAfterTheirWait) {
   O.Pending = P;
   EXPECT_TRUE(O.ptxasReports().empty());
 }
+
+TEST(ChecksTest, GlobsThatNameNoCheckAreListedWithTheNearestName) {
+  std::vector<std::string> U =
+      unmatchedChecks("warplint-block-size,warplint-bank-conflit");
+  ASSERT_EQ(U.size(), 1u);
+  EXPECT_EQ(U[0], "'warplint-bank-conflit' names no warplint check (did you "
+                  "mean 'warplint-bank-conflict'?)");
+  // Negative globs and wildcards count too; a far name gets no suggestion.
+  U = unmatchedChecks("-*,-warplint-occupncy,bugprone-*,warplint-*");
+  ASSERT_EQ(U.size(), 2u);
+  EXPECT_EQ(U[0], "'-warplint-occupncy' names no warplint check (did you "
+                  "mean 'warplint-occupancy'?)");
+  EXPECT_EQ(U[1], "'bugprone-*' names no warplint check");
+  EXPECT_TRUE(unmatchedChecks("-*,warplint-*,warplint-block-size").empty());
+  EXPECT_EQ(didYouMean("-*,warplint-bank-conflit"),
+            " (did you mean 'warplint-bank-conflict' for "
+            "'warplint-bank-conflit'?)");
+  EXPECT_EQ(didYouMean("-*"), "");
+}

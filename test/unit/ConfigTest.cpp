@@ -1,6 +1,7 @@
 // Unit tests of .warplint.yaml parsing, discovery and precedence
 // (warplint/Core/Config.h).
 #include "warplint/Core/Config.h"
+#include "warplint/Core/InputFile.h"
 #include "warplint/Core/Options.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Error.h"
@@ -8,6 +9,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace warplint;
 
@@ -156,4 +159,42 @@ TEST(ConfigTest, NearestFileUpwardWins) {
   EXPECT_NE(llvm::toString(C.takeError()).find("unknown GPU architecture"),
             std::string::npos);
   llvm::sys::fs::remove_directories(Root);
+}
+
+// Every user-named file goes through readInputFile: regular files only,
+// a FIFO refused without blocking, a cap on the size.
+TEST(InputFileTest, ReadsRegularFilesUpToTheCap) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("warplint-input", Dir));
+  std::string File = (Dir + "/f.txt").str();
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(File, EC);
+    OS << "0123456789";
+  }
+  auto Text = readInputFile(File, 10, "a test file");
+  ASSERT_TRUE(bool(Text)) << llvm::toString(Text.takeError());
+  EXPECT_EQ(*Text, "0123456789");
+  auto Big = readInputFile(File, 9, "a test file");
+  ASSERT_FALSE(bool(Big));
+  EXPECT_EQ(llvm::toString(Big.takeError()),
+            "larger than the 9 bytes limit for a test file (10 bytes)");
+
+  std::string Fifo = (Dir + "/fifo").str();
+  ASSERT_EQ(::mkfifo(Fifo.c_str(), 0600), 0);
+  auto F = readInputFile(Fifo, 1 << 20, "a test file");
+  ASSERT_FALSE(bool(F));
+  EXPECT_EQ(llvm::toString(F.takeError()), "not a regular file (a FIFO)");
+  EXPECT_EQ(unreadableReason(Fifo), "not a regular file (a FIFO)");
+
+  auto Zero = readInputFile("/dev/zero", 1 << 20, "a test file");
+  ASSERT_FALSE(bool(Zero));
+  EXPECT_EQ(llvm::toString(Zero.takeError()),
+            "not a regular file (a character device)");
+  auto D = readInputFile(Dir, 1 << 20, "a test file");
+  ASSERT_FALSE(bool(D));
+  EXPECT_EQ(llvm::toString(D.takeError()), "is a directory");
+  EXPECT_EQ(unreadableReason(File), "");
+  EXPECT_EQ(byteSize(64u << 20), "64 MiB");
+  llvm::sys::fs::remove_directories(Dir);
 }

@@ -44,6 +44,21 @@ private:
   std::vector<bool> Enabled;
 };
 
+/// The globs of a clang-tidy style list that match no warplint check, a
+/// sentence each: "'warplint-bank-conflit' names no warplint check (did you
+/// mean 'warplint-bank-conflict'?)" (the nearest check name, when one is
+/// close). A glob that does not parse is CheckFilter::parse's error, not
+/// listed here.
+std::vector<std::string> unmatchedChecks(llvm::StringRef Globs);
+
+/// For a list that enables nothing: " (did you mean 'warplint-bank-conflict'
+/// for 'warplint-bank-conflit'?)", or "" when no glob is near a check.
+std::string didYouMean(llvm::StringRef Globs);
+
+/// The check of Checks.def nearest to Name by edit distance, or "" when none
+/// is close.
+llvm::StringRef nearestCheck(llvm::StringRef Name);
+
 /// Whether Name matches a clang-tidy style glob list ("warplint-*,-x"): the
 /// last glob that matches decides, a leading '-' excludes. Works for names
 /// that are not checks of Checks.def (warplint-nolint); an invalid glob

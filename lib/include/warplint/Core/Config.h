@@ -52,6 +52,9 @@ struct FileConfig {
   /// "check.Option" -> value, MinOccupancy and BlockDim included, in file
   /// order; each one was validated by Options::setCheckOption.
   std::vector<std::pair<std::string, std::string>> CheckOptions;
+  /// What was read but names nothing ("PATH:LINE:COL: 'x' names no warplint
+  /// check; did you mean ...?"): warnings, the rest of the file applies.
+  std::vector<std::string> Warnings;
 };
 
 /// The name warplint looks for.

@@ -20,6 +20,7 @@
 #include "llvm/Support/Error.h"
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,9 @@ struct FileSettings {
   bool Werror = false;
   /// The baseline whose findings are not reported (absolute), or "".
   std::string BaselinePath;
+  /// The warnings of the configuration file (FileConfig::Warnings), the
+  /// first time forFile applies it: a front end says them once.
+  std::vector<std::string> ConfigWarnings;
 };
 
 class Settings {
@@ -82,6 +86,8 @@ private:
   /// The nearest configuration of each directory, read once.
   llvm::StringMap<std::optional<FileConfig>> ByDir;
   std::map<std::string, Baseline> Baselines;
+  std::set<std::string>
+      Warned; ///< configuration files whose warnings were given
 
   llvm::Expected<const FileConfig *> configFor(llvm::StringRef File);
 };

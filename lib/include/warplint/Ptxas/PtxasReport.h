@@ -38,6 +38,9 @@ struct Function {
   std::string Arch;         ///< "sm_80"; empty when the report does not say
   bool IsKernel = false;    ///< a "Compiling entry function" (a __global__)
   unsigned Line = 0;        ///< 1-based line of its first mention
+  /// The report has another, different entry of the same function for the
+  /// same architecture (an Error diagnostic says so): neither is to be used.
+  bool Contradicted = false;
 
   std::optional<unsigned> Registers, Barriers;
   std::optional<uint64_t> StackFrame, SpillStores, SpillLoads;
