@@ -142,19 +142,34 @@ namespace {
 
 enum class RootKind { Shared, Param, Other };
 
-/// The innermost subscript of a chain `a[i][j]...` over an array of
-/// arrays (each subscript's base a decayed subscript), or E itself.
-static const Expr *innermostSubscript(const Expr *E) {
-  while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-    const auto *Dec = dyn_cast<ImplicitCastExpr>(stripFull(ASE->getBase()));
+/// The subscripts of a chain `a[i][j]...` over an array of arrays (each
+/// subscript's base a decayed subscript), outermost first, walked without
+/// recursion so that the rank has no limit; the decays between them go to
+/// Decays when it is given.
+static llvm::SmallVector<const ArraySubscriptExpr *, 4>
+subscriptChain(const ArraySubscriptExpr *ASE,
+               llvm::SmallVectorImpl<const Expr *> *Decays = nullptr) {
+  llvm::SmallVector<const ArraySubscriptExpr *, 4> Subs{ASE};
+  while (true) {
+    const auto *Dec =
+        dyn_cast<ImplicitCastExpr>(stripFull(Subs.back()->getBase()));
     if (!Dec || Dec->getCastKind() != CK_ArrayToPointerDecay)
       break;
     const auto *Inner =
         dyn_cast<ArraySubscriptExpr>(Dec->getSubExpr()->IgnoreParens());
     if (!Inner)
       break;
-    E = Inner;
+    if (Decays)
+      Decays->push_back(Dec);
+    Subs.push_back(Inner);
   }
+  return Subs;
+}
+
+/// The innermost subscript of a chain `a[i][j]...`, or E itself.
+static const Expr *innermostSubscript(const Expr *E) {
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return subscriptChain(ASE).back();
   return E;
 }
 
@@ -1371,20 +1386,11 @@ private:
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
       // The subscripts of an array of arrays (`s[i][j]...`), outermost
       // first, followed without recursion: the rank has no limit.
-      llvm::SmallVector<const ArraySubscriptExpr *, 4> Subs{ASE};
-      while (true) {
-        const auto *Dec =
-            dyn_cast<ImplicitCastExpr>(stripFull(Subs.back()->getBase()));
-        if (!Dec || Dec->getCastKind() != CK_ArrayToPointerDecay)
-          break;
-        const auto *Inner =
-            dyn_cast<ArraySubscriptExpr>(Dec->getSubExpr()->IgnoreParens());
-        if (!Inner)
-          break;
-        if (Through)
+      llvm::SmallVector<const Expr *, 4> Decays;
+      auto Subs = subscriptChain(ASE, &Decays);
+      if (Through)
+        for (const Expr *Dec : Decays)
           Through->push_back(Dec->getSourceRange());
-        Subs.push_back(Inner);
-      }
       auto Addr = pointer(Subs.back()->getBase(), Frame);
       if (!Addr)
         return std::nullopt;
