@@ -54,8 +54,10 @@ build_in() {
       -DLLVM_DIR=/usr/lib/llvm-$LLVM_MAJOR/lib/cmake/llvm "$@" >/dev/null
   fi
   say "building $target in $dir ($jobs jobs)"
-  ninja -C "$dir" -j "$jobs" "$target" | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
-  [ "${PIPESTATUS[0]}" -eq 0 ] || { say "build failed"; exit 1; }
+  # The filter never fails; under pipefail the pipeline fails when ninja does.
+  ninja -C "$dir" -j "$jobs" "$target" |
+    { grep -vE '^\[[0-9]+/[0-9]+\] ' || true; } ||
+    { say "build failed"; exit 1; }
 }
 
 build() {
