@@ -276,7 +276,8 @@ BankConflictAnalysis::BankConflictAnalysis(CheckContext &C)
   std::vector<std::pair<unsigned, unsigned>> Later; // report, run
   // A report's reason while the run that would give it waits for the
   // second pass; and the reason that would come next.
-  const std::string Waiting = "\x01" "deferred";
+  const std::string Waiting = "\x01"
+                              "deferred";
   llvm::DenseMap<unsigned, std::string> NextWhy;
   auto SetWhy = [&](AccessReport &R, const std::string &Why) {
     if (R.WhyUnknown.empty())
