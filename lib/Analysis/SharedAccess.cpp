@@ -878,6 +878,14 @@ void SharedAccessFinder::listUnfollowed(const FunctionDecl *F,
         Found.push_back(E);
       return true;
     }
+    /// As AccessCollector: a lambda's body is a function of its own, whose
+    /// accesses are listed there; its captures' initialisers are F's.
+    bool TraverseLambdaExpr(LambdaExpr *E) {
+      for (Expr *Init : E->capture_inits())
+        if (Init && !TraverseStmt(Init))
+          return false;
+      return true;
+    }
     bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
       if (!RecursiveASTVisitor::TraverseCXXForRangeStmt(S))
         return false;
