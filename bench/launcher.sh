@@ -52,5 +52,5 @@ echo "machine: $(nproc) cores; $(ls "$ROOT"/examples/*.cu | wc -l) files of exam
 measure "nvcc" "$NVCC"
 measure "nvcc -Xptxas -v" "$NVCC" -Xptxas -v
 measure "warplint-launch --no-ptxas nvcc" "$LAUNCH" --no-ptxas "$NVCC"
-measure "warplint-launch nvcc (report pass beside the compile)" "$LAUNCH" "$NVCC"
+measure "warplint-launch nvcc (report pass after the compile)" "$LAUNCH" "$NVCC"
 measure "warplint-launch nvcc -Xptxas -v (report from the compile)" "$LAUNCH" "$NVCC" -Xptxas -v
