@@ -372,7 +372,7 @@ private:
     }
     if (Obj)
       Objects.push_back({Obj, Arrow});
-    auto Pop = llvm::make_scope_exit([&] {
+    llvm::scope_exit Pop([&] {
       if (Obj)
         Objects.pop_back();
     });
@@ -405,6 +405,15 @@ public:
     for (Expr *Init : E->capture_inits())
       if (Init && !TraverseStmt(Init))
         return false;
+    return true;
+  }
+
+  /// Every reference to a __shared__ variable met on the way, in order,
+  /// for the safety net (SharedAccessFinder::listUnfollowed).
+  llvm::SmallVector<const DeclRefExpr *, 16> SharedRefs;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (isShared(dyn_cast<VarDecl>(E->getDecl())))
+      SharedRefs.push_back(E);
     return true;
   }
 
@@ -860,7 +869,7 @@ std::vector<SharedAccess> SharedAccessFinder::find(const FunctionDecl *F) {
     return Out;
   AccessCollector C(Ctx, *this, F, Out);
   C.TraverseStmt(const_cast<Stmt *>(F->getBody()));
-  listUnfollowed(F, Out);
+  listUnfollowed(F, C.SharedRefs, Out);
   return Out;
 }
 
@@ -869,40 +878,17 @@ std::vector<SharedAccess> SharedAccessFinder::find(const FunctionDecl *F) {
 /// pointer to member names, the object of a call returning a reference
 /// into it) that is read or written where no rule listed an access is
 /// listed as unknown, so that no access can vanish silently.
-void SharedAccessFinder::listUnfollowed(const FunctionDecl *F,
-                                        std::vector<SharedAccess> &Out) {
-  struct Refs : RecursiveASTVisitor<Refs> {
-    llvm::SmallVector<const DeclRefExpr *, 16> Found;
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
-      if (isShared(dyn_cast<VarDecl>(E->getDecl())))
-        Found.push_back(E);
-      return true;
-    }
-    /// As AccessCollector: a lambda's body is a function of its own, whose
-    /// accesses are listed there; its captures' initialisers are F's.
-    bool TraverseLambdaExpr(LambdaExpr *E) {
-      for (Expr *Init : E->capture_inits())
-        if (Init && !TraverseStmt(Init))
-          return false;
-      return true;
-    }
-    bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
-      if (!RecursiveASTVisitor::TraverseCXXForRangeStmt(S))
-        return false;
-      const VarDecl *V = S->getLoopVariable();
-      return !V || !V->getInit() ||
-             TraverseStmt(const_cast<Expr *>(V->getInit()));
-    }
-  } R;
-  R.TraverseStmt(const_cast<Stmt *>(F->getBody()));
-  if (R.Found.empty())
+void SharedAccessFinder::listUnfollowed(
+    const FunctionDecl *F, llvm::ArrayRef<const DeclRefExpr *> SharedRefs,
+    std::vector<SharedAccess> &Out) {
+  if (SharedRefs.empty())
     return;
   llvm::SmallPtrSet<const Expr *, 16> Listed;
   for (const SharedAccess &A : Out)
     if (A.LValue)
       Listed.insert(A.LValue->IgnoreParens());
   const ParentMap &PM = parents(F);
-  for (const DeclRefExpr *DRE : R.Found) {
+  for (const DeclRefExpr *DRE : SharedRefs) {
     // Climb the forms that name a part of the same object.
     const Expr *Cur = DRE;
     const Stmt *Par = PM.getParent(Cur);

@@ -485,6 +485,14 @@ ValueEvaluator::reachingDefinition(const VarDecl *Var,
 bool ValueEvaluator::leavesObject(const CXXMethodDecl *M) {
   if (M->isConst())
     return true;
+  if (auto It = LeavesObject.find(M); It != LeavesObject.end())
+    return It->second;
+  bool Leaves = leavesObjectImpl(M);
+  LeavesObject[M] = Leaves;
+  return Leaves;
+}
+
+bool ValueEvaluator::leavesObjectImpl(const CXXMethodDecl *M) {
   const FunctionDecl *Def = nullptr;
   if (M->isStatic() || !M->hasBody(Def) || !Def || !Def->getBody())
     return false;

@@ -82,7 +82,9 @@ bool matchesGlobList(StringRef Globs, StringRef Name) {
   return Result;
 }
 
-StringRef nearestCheck(StringRef Name) {
+/// The check of Checks.def nearest to Name by edit distance, or "" when none
+/// is close.
+static StringRef nearestCheck(StringRef Name) {
   StringRef Best;
   unsigned BestDistance = 0;
   for (const CheckInfo &C : Checks) {

@@ -48,8 +48,14 @@ bool nolintGlobsMatch(StringRef Globs, StringRef Name) {
   return false;
 }
 
-bool NolintComment::names(StringRef Check) const {
+/// Whether a NOLINT whose list is Checks (none: every check) names Check.
+static bool listNames(const std::optional<std::string> &Checks,
+                      StringRef Check) {
   return !Checks || nolintGlobsMatch(*Checks, Check);
+}
+
+bool NolintComment::names(StringRef Check) const {
+  return listNames(Checks, Check);
 }
 
 static std::string trimList(StringRef List) {
@@ -152,12 +158,12 @@ const NolintIndex::ForCheck &NolintIndex::forCheck(StringRef Check) const {
   if (!New)
     return T;
   for (const LineComment &C : LineComments)
-    if (!C.Checks || nolintGlobsMatch(*C.Checks, Check))
+    if (listNames(C.Checks, Check))
       (C.Kind == NolintKind::NoLint ? T.NoLintLines : T.NextLineLines)
           .push_back(C.Line);
   // Comments come in order, so the lines are sorted already.
   for (const Block &B : Blocks)
-    if (!B.Checks || nolintGlobsMatch(*B.Checks, Check))
+    if (listNames(B.Checks, Check))
       T.Spans.push_back({B.Begin, B.End});
   // Offsets strictly inside a span are silenced: merge the spans that
   // overlap into disjoint ones sorted by both ends.

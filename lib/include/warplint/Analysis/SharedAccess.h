@@ -188,8 +188,10 @@ public:
 
 private:
   /// Adds to Out, as unknown, every read or write of a part of a __shared__
-  /// variable in F that no rule of find() listed.
+  /// variable in F (SharedRefs: its references, found by find()'s walk)
+  /// that no rule of find() listed.
   void listUnfollowed(const clang::FunctionDecl *F,
+                      llvm::ArrayRef<const clang::DeclRefExpr *> SharedRefs,
                       std::vector<SharedAccess> &Out);
   clang::ASTContext &Ctx;
   ValueEvaluator &Eval;

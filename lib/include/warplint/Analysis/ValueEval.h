@@ -131,8 +131,10 @@ private:
   /// Every reference to V in its function is a read (or its declaration).
   bool neverWritten(const clang::VarDecl *V);
   /// A call of M on an object leaves the object as it is: M is const, or
-  /// its body only reads fields of `this`.
+  /// its body only reads fields of `this` (walked once per method).
   bool leavesObject(const clang::CXXMethodDecl *M);
+  bool leavesObjectImpl(const clang::CXXMethodDecl *M);
+  llvm::DenseMap<const clang::CXXMethodDecl *, bool> LeavesObject;
 
   std::optional<llvm::APSInt> evalIntImpl(const clang::Expr *E);
   std::optional<model::Dim3> evalDim3Impl(const clang::Expr *E);

@@ -55,10 +55,6 @@ std::vector<std::string> unmatchedChecks(llvm::StringRef Globs);
 /// for 'warplint-bank-conflit'?)", or "" when no glob is near a check.
 std::string didYouMean(llvm::StringRef Globs);
 
-/// The check of Checks.def nearest to Name by edit distance, or "" when none
-/// is close.
-llvm::StringRef nearestCheck(llvm::StringRef Name);
-
 /// Whether Name matches a clang-tidy style glob list ("warplint-*,-x"): the
 /// last glob that matches decides, a leading '-' excludes. Works for names
 /// that are not checks of Checks.def (warplint-nolint); an invalid glob
