@@ -1,10 +1,10 @@
 // Unit tests of the parts of the analysis that read a Clang AST, which the
 // lit tests reach only end to end: the index of a translation unit
-// (warplint/Analysis/Launches.h), the values the code fixes
+// (warplint/Analysis/TUIndex.h), the values the code fixes
 // (warplint/Analysis/ValueEval.h) and the discovery of shared-memory
 // accesses (warplint/Analysis/SharedAccess.h). Each parses a small CUDA
 // file against the mock header of test/Inputs.
-#include "warplint/Analysis/Launches.h"
+#include "warplint/Analysis/TUIndex.h"
 #include "warplint/Analysis/SharedAccess.h"
 #include "warplint/Analysis/ValueEval.h"
 

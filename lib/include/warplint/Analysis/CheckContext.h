@@ -4,7 +4,7 @@
 #define WARPLINT_ANALYSIS_CHECKCONTEXT_H
 
 #include "warplint/Analysis/Analyzer.h"
-#include "warplint/Analysis/Launches.h"
+#include "warplint/Analysis/TUIndex.h"
 #include "warplint/Analysis/ValueEval.h"
 #include <map>
 #include <optional>

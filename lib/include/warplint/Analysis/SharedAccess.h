@@ -15,7 +15,7 @@
 #ifndef WARPLINT_ANALYSIS_SHAREDACCESS_H
 #define WARPLINT_ANALYSIS_SHAREDACCESS_H
 
-#include "warplint/Analysis/Launches.h"
+#include "warplint/Analysis/TUIndex.h"
 #include "warplint/Analysis/ValueEval.h"
 #include "warplint/Model/BankModel.h"
 #include "clang/AST/ASTContext.h"

@@ -1,4 +1,4 @@
-//===-- Launches.h - Kernels and launch sites of a translation unit -*- C++
+//===-- TUIndex.h - The index of a translation unit: kernels, launches -*- C++
 //-*-===//
 ///
 /// One walk over the AST (template instantiations included) that every check
@@ -6,8 +6,8 @@
 /// the kernel launch sites, and the kernels with __launch_bounds__.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef WARPLINT_ANALYSIS_LAUNCHES_H
-#define WARPLINT_ANALYSIS_LAUNCHES_H
+#ifndef WARPLINT_ANALYSIS_TUINDEX_H
+#define WARPLINT_ANALYSIS_TUINDEX_H
 
 #include "warplint/Analysis/ValueEval.h"
 #include "clang/AST/ASTContext.h"
@@ -110,4 +110,4 @@ std::string functionName(const clang::FunctionDecl *FD);
 
 } // namespace warplint
 
-#endif // WARPLINT_ANALYSIS_LAUNCHES_H
+#endif // WARPLINT_ANALYSIS_TUINDEX_H

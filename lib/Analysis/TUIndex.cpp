@@ -1,5 +1,5 @@
-//===-- Launches.cpp - Kernels and launch sites of a translation unit -----===//
-#include "warplint/Analysis/Launches.h"
+//===-- TUIndex.cpp - The index of a translation unit: kernels, launches -===//
+#include "warplint/Analysis/TUIndex.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
