@@ -1,0 +1,253 @@
+//===-- LowerCalls.cpp - Parameters and calls
+//-------------------------------===//
+//
+// Parameters take the arguments of the call that reached their frame; a
+// call whose value an expression uses is lowered in a frame of its own.
+//
+//===----------------------------------------------------------------------===//
+#include "AstUtil.h"
+#include "Lowering.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace warplint::model;
+
+namespace warplint {
+
+std::nullopt_t Lowering::noCaller(const ParmVarDecl *PV, unsigned Frame) {
+  if (Frame == 0 && !Chain.NoCaller.empty())
+    return fail("'" + PV->getName() + "' is a parameter of a device " +
+                "function " + Chain.NoCaller);
+  if (isLambdaOperator(Frames[Frame].F))
+    return fail("'" + PV->getName() +
+                "' is a parameter of a lambda that is not called in this "
+                "file");
+  return fail("'" + PV->getName() +
+              "' is a parameter of a device "
+              "function with no caller in this file");
+}
+
+std::optional<NodeId> Lowering::parameter(const ParmVarDecl *PV, unsigned Frame,
+                                          bool Pointer) {
+  const FunctionDecl *F = Frames[Frame].F;
+  if (isKernel(F)) {
+    if (Pointer)
+      return std::nullopt; // a kernel's pointer parameter: global memory
+    unsigned I = PV->getFunctionScopeIndex();
+    if (I < KernelArgs.size() && KernelArgs[I])
+      return P->constant(*KernelArgs[I], typeOf(PV->getType()));
+    return uniform(PV, PV->getNameAsString(), PV->getType());
+  }
+  if (!Frames[Frame].Call)
+    return noCaller(PV, Frame);
+  const CallExpr *Call = Frames[Frame].Call;
+  unsigned CallerFrame = Frames[Frame].Caller;
+  unsigned I = PV->getFunctionScopeIndex();
+  unsigned Shift = isa<CXXOperatorCallExpr>(Call) &&
+                           isa<CXXMethodDecl>(Call->getDirectCallee())
+                       ? 1
+                       : 0;
+  if (I + Shift >= Call->getNumArgs())
+    return fail("the argument of '" + PV->getName() + "' is missing");
+  const Expr *Arg = Call->getArg(I + Shift);
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(Arg))
+    Arg = DA->getExpr();
+  if (PV->getType()->isReferenceType())
+    return fail("'" + PV->getName() + "' is passed by reference");
+  if (Pointer)
+    return pointer(Arg, CallerFrame);
+  auto V = integer(Arg, CallerFrame);
+  if (!V)
+    return std::nullopt;
+  return P->cast(*V, typeOf(PV->getType()));
+}
+
+uint64_t Lowering::tileSize(const CXXRecordDecl *RD) {
+  if (!RD || !RD->hasDefinition())
+    return 0;
+  if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+    const TemplateArgumentList &Args = TS->getTemplateArgs();
+    if (RD->getName().contains("tile") && Args.size() >= 1 &&
+        Args[0].getKind() == TemplateArgument::Integral)
+      return Args[0].getAsIntegral().getZExtValue();
+  }
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (uint64_t N = tileSize(B.getType()->getAsCXXRecordDecl()))
+      return N;
+  return 0;
+}
+
+std::optional<NodeId> Lowering::cooperativeGroups(const CallExpr *Call,
+                                                  unsigned Frame, IntType IT) {
+  // A member call, or a call of a static member through an object
+  // (CUDA's tiles declare thread_rank() static).
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!M || !M->getIdentifier() ||
+      M->getParent()->getQualifiedNameAsString().find("cooperative_groups::") ==
+          std::string::npos)
+    return std::nullopt;
+  const Expr *Obj = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    Obj = MC->getImplicitObjectArgument();
+  else if (const auto *ME =
+               dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+    Obj = ME->getBase();
+  const CXXRecordDecl *RD =
+      Obj ? Obj->getType()->getPointeeOrArrayElementType()->getAsCXXRecordDecl()
+          : nullptr;
+  if (!RD)
+    return std::nullopt;
+  StringRef Name = M->getName();
+  uint64_t N = tileSize(RD);
+  bool Block = RD->getName() == "thread_block";
+  if (!N && !Block)
+    return std::nullopt;
+  IntType U = IntType::u32();
+  NodeId X = P->threadIdx(0), Y = P->threadIdx(1), Z = P->threadIdx(2);
+  NodeId BX = P->blockDim(0), BY = P->blockDim(1), BZ = P->blockDim(2);
+  NodeId Linear = P->binary(
+      Op::Add, X,
+      P->binary(Op::Mul, P->binary(Op::Add, Y, P->binary(Op::Mul, Z, BY, U), U),
+                BX, U),
+      U);
+  NodeId Threads = P->binary(Op::Mul, P->binary(Op::Mul, BX, BY, U), BZ, U);
+  NodeId R;
+  if (Name == "thread_rank")
+    R = N ? P->binary(Op::Rem, Linear, P->constant(N, U), U) : Linear;
+  else if (Name == "size" || Name == "num_threads")
+    R = N ? P->constant(N, U) : Threads;
+  else if (Name == "meta_group_rank" && N && fromBlock(Obj, Frame))
+    R = P->binary(Op::Div, Linear, P->constant(N, U), U);
+  else
+    return std::nullopt;
+  return P->cast(R, IT);
+}
+
+bool Lowering::fromBlock(const Expr *Obj, unsigned Frame) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() ||
+      changed(V, Frame))
+    return false;
+  struct Find : RecursiveASTVisitor<Find> {
+    bool Found = false;
+    bool VisitCallExpr(CallExpr *C) {
+      const FunctionDecl *F = C->getDirectCallee();
+      if (F && F->getIdentifier() && F->getName() == "tiled_partition" &&
+          C->getNumArgs() >= 1)
+        if (const auto *RD = C->getArg(0)->getType()->getAsCXXRecordDecl())
+          Found |= RD->getName() == "thread_block";
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Expr *>(V->getInit()));
+  return F.Found;
+}
+
+std::optional<NodeId> Lowering::callValue(const CallExpr *Call, unsigned Frame,
+                                          bool Pointer) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return fail("a call through a function pointer in the address");
+  std::string Name = "'" + Callee->getNameAsString() + "'";
+  const FunctionDecl *Def = nullptr;
+  if (!Callee->hasBody(Def) || !Def || !isa<CompoundStmt>(Def->getBody()))
+    return fail("a call of " + Name + ", whose body is not in this file");
+  if (isKernel(Def) || Def->isVariadic())
+    return fail("a call of " + Name + " the analysis does not follow");
+  // Recursion: Def among the callers of this frame (another call of Def
+  // lowered earlier, `f(a) + f(b)`, is not).
+  for (unsigned F = Frame;; F = Frames[F].Caller) {
+    if (Frames[F].F == Def)
+      return fail("a recursive call of " + Name);
+    if (!Frames[F].Call || Frames[F].Caller == F)
+      break;
+  }
+  if (Frames.size() > 24)
+    return fail("calls nested too deep in the address");
+  auto Key = std::make_pair(Call, Frame);
+  if (auto It = CallValues.find(Key); It != CallValues.end())
+    return It->second;
+  Frames.push_back({Def, Call, Frame});
+  unsigned New = Frames.size() - 1;
+  const auto *Body = cast<CompoundStmt>(Def->getBody());
+  llvm::SmallVector<const Stmt *, 8> Ss(Body->body_begin(), Body->body_end());
+  IntType RT = Pointer ? IntType::i64() : typeOf(Call->getType());
+  auto R = returnValue(Ss, New, Pointer, RT);
+  if (!R)
+    return std::nullopt;
+  CallValues[Key] = *R;
+  return R;
+}
+
+bool Lowering::hasReturn(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S))
+    return true;
+  if (isa<Expr>(S))
+    return false;
+  for (const Stmt *C : S->children())
+    if (hasReturn(C))
+      return true;
+  return false;
+}
+
+llvm::SmallVector<const Stmt *, 8> Lowering::stmtsOf(const Stmt *S) {
+  if (const auto *C = dyn_cast<CompoundStmt>(S))
+    return {C->body_begin(), C->body_end()};
+  return {S};
+}
+
+bool Lowering::endsInReturn(const Stmt *S) {
+  auto Ss = stmtsOf(S);
+  return !Ss.empty() && isa<ReturnStmt>(Ss.back());
+}
+
+std::optional<NodeId> Lowering::returnValue(llvm::ArrayRef<const Stmt *> Ss,
+                                            unsigned Frame, bool Pointer,
+                                            IntType RT) {
+  for (size_t I = 0; I < Ss.size(); ++I) {
+    const Stmt *S = Ss[I];
+    if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+      if (!R->getRetValue())
+        return fail("a return without a value on line " + lineOf(R));
+      if (Pointer)
+        return Frames[Frame].F->getReturnType()->isReferenceType()
+                   ? address(R->getRetValue(), Frame)
+                   : pointer(R->getRetValue(), Frame);
+      auto N = integer(R->getRetValue(), Frame);
+      if (!N)
+        return std::nullopt;
+      return P->cast(*N, RT);
+    }
+    if (!hasReturn(S))
+      continue;
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If || If->getInit() || If->getConditionVariable() ||
+        !endsInReturn(If->getThen()) ||
+        (If->getElse() && !endsInReturn(If->getElse())))
+      return fail("a return the analysis does not follow on line " + lineOf(S));
+    auto C = integer(If->getCond(), Frame);
+    auto T = C ? returnValue(stmtsOf(If->getThen()), Frame, Pointer, RT)
+               : std::nullopt;
+    std::optional<NodeId> E;
+    if (T)
+      E = If->getElse()
+              ? returnValue(stmtsOf(If->getElse()), Frame, Pointer, RT)
+              : returnValue(Ss.drop_front(I + 1), Frame, Pointer, RT);
+    if (!E)
+      return std::nullopt;
+    return P->select(*C, *T, *E, RT);
+  }
+  return fail("'" + Frames[Frame].F->getNameAsString() +
+              "' can end without returning a value");
+}
+
+} // namespace warplint

@@ -1,0 +1,141 @@
+//===-- Lowering.cpp - The lowering of an access: state and entry
+//-----------===//
+// Lowering maps Clang expressions to model::ExprPool nodes, keeping C's
+// integer types (every node has the width and signedness of the expression
+// it came from; clang's implicit casts become Cast nodes), so the evaluator
+// computes exactly what the program computes. See Lowering.h.
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+#include "AstUtil.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace warplint::model;
+
+namespace warplint {
+
+Lowering::Lowering(SharedAccessFinder &Finder, const CallChain &Chain,
+                   const ArrayPadding *Pad, std::string &Why,
+                   llvm::ArrayRef<std::optional<int64_t>> KernelArgs,
+                   std::vector<SourceRange> *Through)
+    : Finder(Finder), Ctx(Finder.Ctx), Eval(Finder.Eval), Chain(Chain),
+      Pad(Pad), Why(Why), KernelArgs(KernelArgs), Through(Through),
+      P(std::make_unique<ExprPool>()) {
+  for (unsigned I = 0; I < Chain.Functions.size(); ++I)
+    Frames.push_back(
+        {Chain.Functions[I], I ? Chain.Calls[I - 1] : nullptr, I ? I - 1 : 0});
+}
+
+std::optional<LoweredAccess> Lowering::run(const SharedAccess &A) {
+  unsigned Frame = Chain.Functions.size() - 1;
+  if (!A.LValue)
+    return fail(A.Unanalysable);
+  std::optional<NodeId> Addr;
+  switch (A.Given) {
+  case SharedAccess::Object:
+    Addr = address(A.LValue, Frame);
+    break;
+  case SharedAccess::Pointer:
+    Addr = pointer(A.LValue, Frame);
+    break;
+  case SharedAccess::SharedAddress:
+    // An unconverted asm operand (operandExpr) is read.
+    Addr = A.LValue->isGLValue() ? load(A.LValue, Frame)
+                                 : integer(A.LValue, Frame);
+    if (Addr)
+      Addr = i64(*Addr);
+    break;
+  }
+  // A shared-window address needs no array: it is shared memory.
+  if (!Addr || (!Root && A.Given != SharedAccess::SharedAddress)) {
+    // An instruction or a copy into shared memory accesses shared memory
+    // whatever the analysis finds its operand derived from.
+    if (A.SharedByContract && Why.empty())
+      return fail("its address does not come from a __shared__ variable "
+                  "the analysis can follow");
+    return std::nullopt;
+  }
+  if (A.Offset)
+    Addr = P->binary(Op::Add, *Addr, P->constant(A.Offset, IntType::i64()),
+                     IntType::i64());
+  LoweredAccess L;
+  L.Spec.Address = *Addr;
+  L.Spec.Bytes = A.Bytes;
+  L.Spec.AddressLanes = A.AddressLanes;
+  L.Root = Root;
+  L.RootSymbol = RootSymbol;
+  // Guards of every frame: the access's own, then each call's.
+  guards(A.LValue, Frame, L.Spec.Guards);
+  for (unsigned I = 0; I + 1 < Chain.Functions.size(); ++I)
+    guards(Chain.Calls[I], I, L.Spec.Guards);
+  // A loop group's condition and kind live in its first loop.
+  for (unsigned I = 0; I < P->numLoops(); ++I) {
+    Loop &Lp = P->loop(I);
+    const Loop &Head = P->loop(Lp.Group);
+    Lp.Cond = Head.Cond;
+    Lp.CondKnown = Head.CondKnown;
+    Lp.CondAfterBody = Head.CondAfterBody;
+  }
+  L.Pool = std::move(P);
+  L.Spec.Pool = L.Pool.get();
+  L.Origins = std::move(Origins);
+  return L;
+}
+
+std::nullopt_t Lowering::fail(const Twine &Reason) {
+  if (Why.empty())
+    Why = Reason.str();
+  return std::nullopt;
+}
+
+IntType Lowering::typeOf(QualType T) {
+  T = T.getCanonicalType();
+  if (T->isPointerType())
+    return IntType::i64();
+  if (const auto *ET = T->getAs<EnumType>())
+    T = ET->getDecl()->getIntegerType();
+  unsigned W = Ctx.getIntWidth(T);
+  if (W == 0 || W > 64)
+    W = 64;
+  return {uint8_t(W), T->isSignedIntegerOrEnumerationType()};
+}
+
+unsigned Lowering::symbolFor(const void *Key, const std::string &Name,
+                             uint64_t Multiple, bool NonNegative,
+                             bool SharedAddress) {
+  auto It = Symbols.find({Key, Name});
+  if (It != Symbols.end())
+    return It->second;
+  unsigned S = P->addSymbol(Name, Multiple, NonNegative, SharedAddress);
+  Symbols[{Key, Name}] = S;
+  return S;
+}
+
+std::optional<NodeId> Lowering::uniform(const void *Key,
+                                        const std::string &Name, QualType T) {
+  IntType IT = typeOf(T);
+  return P->symbol(symbolFor(Key, Name, 1, !IT.Signed), IT);
+}
+
+std::optional<int64_t> Lowering::sizeOf(QualType T) {
+  T = T.getNonReferenceType();
+  if (T->isVoidType())
+    return 1; // GNU void* arithmetic
+  if (T->isDependentType() || T->isIncompleteType())
+    return std::nullopt;
+  return Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+std::string Lowering::lineOf(const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return std::to_string(SM.getExpansionLineNumber(S->getBeginLoc()));
+}
+
+} // namespace warplint

@@ -1,0 +1,210 @@
+//===-- RootFinder.cpp - Where an lvalue or pointer points ----------------===//
+#include "RootFinder.h"
+#include "AstUtil.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/ScopeExit.h"
+
+using namespace clang;
+
+namespace warplint {
+
+RootKind RootFinder::ofLValue(const Expr *E) {
+  if (++Depth > 64)
+    return RootKind::Other;
+  // `s[i][j]...`: an array of arrays subscripted, as many times as its
+  // rank, which no step limit bounds.
+  E = innermostSubscript(E->IgnoreParens());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (isShared(V)) {
+      Var = V;
+      return RootKind::Shared;
+    }
+    if (V && V->getType()->isReferenceType() && V->getInit())
+      return ofLValue(V->getInit());
+    return RootKind::Other;
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return ofPointer(ASE->getBase());
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Deref)
+      return ofPointer(U->getSubExpr());
+    return RootKind::Other;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() ? ofPointer(ME->getBase()) : ofLValue(ME->getBase());
+  if (const auto *C = dyn_cast<CastExpr>(E))
+    if (C->getCastKind() == CK_NoOp || C->getCastKind() == CK_LValueBitCast)
+      return ofLValue(C->getSubExpr());
+  // `ca[i]` of a cuda::std::array: a member function returning a
+  // reference into its object.
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return ofReturns(Call);
+  // `v.x`, `v.xy` of a clang vector type; `o.*pm`, `p->*pm`.
+  if (const auto *EV = dyn_cast<ExtVectorElementExpr>(E))
+    return EV->isArrow() ? ofPointer(EV->getBase()) : ofLValue(EV->getBase());
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() == BO_PtrMemD)
+      return ofLValue(B->getLHS());
+    if (B->getOpcode() == BO_PtrMemI)
+      return ofPointer(B->getLHS());
+  }
+  return RootKind::Other;
+}
+
+RootKind RootFinder::ofPointer(const Expr *E) {
+  if (++Depth > 64)
+    return RootKind::Other;
+  E = stripFull(E);
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    switch (C->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+      return ofLValue(C->getSubExpr());
+    case CK_LValueToRValue: {
+      // A member of a function object (`p` in its operator()): its value
+      // depends on the object the call is made on, as a parameter's.
+      const Expr *Sub = C->getSubExpr()->IgnoreParens();
+      while (const auto *ME = dyn_cast<MemberExpr>(Sub)) {
+        if (ME->isArrow()) {
+          if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+            return RootKind::Param;
+          break;
+        }
+        Sub = ME->getBase()->IgnoreParens();
+      }
+      const auto *DRE = dyn_cast<DeclRefExpr>(C->getSubExpr()->IgnoreParens());
+      const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!V)
+        return RootKind::Other;
+      if (isa<ParmVarDecl>(V)) {
+        const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
+        return F && !isKernel(F) ? RootKind::Param : RootKind::Other;
+      }
+      if (!V->hasLocalStorage())
+        return RootKind::Other;
+      return ofDefinitions(V);
+    }
+    case CK_NoOp:
+    case CK_BitCast:
+    case CK_AddressSpaceConversion:
+      return ofPointer(C->getSubExpr());
+    case CK_UserDefinedConversion:
+      // SharedMemory<T>'s `operator T *()`.
+      if (const auto *Call =
+              dyn_cast<CallExpr>(C->getSubExpr()->IgnoreParenImpCasts()))
+        return ofReturns(Call);
+      return RootKind::Other;
+    default:
+      return RootKind::Other;
+    }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_AddrOf)
+      return ofLValue(U->getSubExpr());
+    if (U->isIncrementDecrementOp()) {
+      // `*p++`: the pointer p holds.
+      const auto *DRE = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParens());
+      const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      return V && V->hasLocalStorage() ? ofDefinitions(V) : RootKind::Other;
+    }
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return best(ofPointer(CO->getTrueExpr()), ofPointer(CO->getFalseExpr()));
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return ofReturns(Call);
+  if (isa<CXXThisExpr>(E)) {
+    // The object of the member call being followed (ofReturns).
+    if (Objects.empty())
+      return RootKind::Other;
+    auto [Obj, Arrow] = Objects.pop_back_val();
+    RootKind K = Arrow ? ofPointer(Obj) : ofLValue(Obj);
+    Objects.push_back({Obj, Arrow});
+    return K;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && B->getOpcode() == BO_Assign)
+    return ofPointer(B->getRHS());
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
+      if (B->getLHS()->getType()->isPointerType())
+        return ofPointer(B->getLHS());
+      if (B->getRHS()->getType()->isPointerType())
+        return ofPointer(B->getRHS());
+    }
+  return RootKind::Other;
+}
+
+RootKind RootFinder::best(RootKind A, RootKind B) {
+  if (A == RootKind::Shared || B == RootKind::Shared)
+    return RootKind::Shared;
+  if (A == RootKind::Param || B == RootKind::Param)
+    return RootKind::Param;
+  return RootKind::Other;
+}
+
+RootKind RootFinder::ofDefinitions(const VarDecl *V) {
+  if (++Depth > 32)
+    return RootKind::Other;
+  const auto *F =
+      dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  if (!F || !F->getBody())
+    return RootKind::Other;
+  const SharedAccessFinder::LocalWrites &LW = Finder.localWrites(F);
+  auto It = LW.Writes.find(V);
+  if (It == LW.Writes.end())
+    // The implicit `__begin` of a range-based for loop: its range.
+    return V->isImplicit() && V->getInit() ? ofPointer(V->getInit())
+                                           : RootKind::Other;
+  RootKind R = RootKind::Other;
+  for (const Stmt *W : It->second) {
+    const Expr *Value = nullptr;
+    if (isa<DeclStmt>(W))
+      Value = V->getInit();
+    else if (const auto *B = dyn_cast<BinaryOperator>(W);
+             B && B->getOpcode() == BO_Assign)
+      Value = B->getRHS();
+    if (Value)
+      R = best(R, ofPointer(Value));
+  }
+  return R;
+}
+
+RootKind RootFinder::ofReturns(const CallExpr *Call) {
+  const FunctionDecl *Def = nullptr;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  bool Ref = Call->isGLValue();
+  if (!Callee || !Callee->hasBody(Def) || !Def ||
+      (!Ref && !Call->getType()->isPointerType()) || ++Depth > 32)
+    return RootKind::Other;
+  const Expr *Obj = nullptr;
+  bool Arrow = false;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    Obj = MC->getImplicitObjectArgument();
+    Arrow = Obj && Obj->getType()->isPointerType();
+  } else if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) &&
+             Call->getNumArgs() > 0) {
+    Obj = Call->getArg(0);
+  }
+  if (Obj)
+    Objects.push_back({Obj, Arrow});
+  llvm::scope_exit Pop([&] {
+    if (Obj)
+      Objects.pop_back();
+  });
+  struct Returns : RecursiveASTVisitor<Returns> {
+    llvm::SmallVector<const Expr *, 2> Values;
+    bool VisitReturnStmt(ReturnStmt *R) {
+      if (R->getRetValue())
+        Values.push_back(R->getRetValue());
+      return true;
+    }
+  } Rs;
+  Rs.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+  for (const Expr *E : Rs.Values)
+    if ((Ref ? ofLValue(E) : ofPointer(E)) == RootKind::Shared)
+      return RootKind::Shared;
+  return RootKind::Other;
+}
+
+} // namespace warplint
