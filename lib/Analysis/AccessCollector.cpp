@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "AstUtil.h"
 #include "CudaModels.h"
+#include "FunctionFacts.h"
 #include "RootFinder.h"
 #include "warplint/Model/PtxAccess.h"
 #include "clang/AST/ExprCXX.h"
@@ -151,9 +152,7 @@ public:
   bool VisitCallExpr(CallExpr *E) {
     const FunctionDecl *Callee = E->getDirectCallee();
     referenceArguments(E, Callee);
-    if (Callee && Callee->getIdentifier() &&
-        (asyncCopy(E, Callee->getName(), Callee) ||
-         wmmaAccess(E, Callee->getName(), Callee)))
+    if (asyncCopyAccess(E) || wmmaAccess(E))
       return true;
     if (!Callee || !Callee->getIdentifier() ||
         !isAtomicName(Callee->getName()) || E->getNumArgs() < 1)
@@ -220,199 +219,64 @@ private:
     return E;
   }
 
-  /// The byte count of a copy: an integer constant, or a constant wrapped
-  /// in a class such as cuda::aligned_size_t<16>(16).
-  std::optional<uint64_t> copySize(const Expr *E, unsigned Depth = 0) {
-    while (true) {
-      E = stripFull(E)->IgnoreParenImpCasts();
-      if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-        E = M->getSubExpr();
-      else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-        E = FC->getSubExpr();
-      else
-        break;
-    }
-    if (Depth > 8)
-      return std::nullopt;
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      if (CE->getNumArgs() != 1)
-        return std::nullopt;
-      return copySize(CE->getArg(0), Depth + 1);
-    }
-    // `const auto shape = cuda::aligned_size_t<16>(16);`
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-          V && V->getType().isConstQualified() && V->getInit())
-        return copySize(V->getInit(), Depth + 1);
-    Expr::EvalResult R;
-    if (E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType() ||
-        !E->EvaluateAsInt(R, Ctx))
-      return std::nullopt;
-    return R.Val.getInt().getLimitedValue();
-  }
-
-  /// The outermost namespace of D's context ("" for the global one).
-  static StringRef outerNamespace(const Decl *D) {
-    StringRef Out;
-    for (const DeclContext *DC = D->getDeclContext();
-         DC && !DC->isTranslationUnit(); DC = DC->getParent())
-      if (const auto *N = dyn_cast<NamespaceDecl>(DC); N && !N->isInline())
-        Out = N->getName();
-    return Out;
-  }
-
-  /// nvcuda::wmma::load_matrix_sync and store_matrix_sync on shared memory:
-  /// listed, with the rows of the tile when its shape is known.
-  bool wmmaAccess(const CallExpr *E, StringRef Name,
-                  const FunctionDecl *Callee) {
-    bool Load = Name == "load_matrix_sync";
-    if ((!Load && Name != "store_matrix_sync") ||
-        outerNamespace(Callee) != "nvcuda" || E->getNumArgs() < 3 ||
-        Callee->getNumParams() < 3)
+  /// A WMMA load or store (CudaModels.h) of shared memory: listed, with the
+  /// rows of the tile when its shape is known.
+  bool wmmaAccess(const CallExpr *E) {
+    std::optional<WmmaCall> W = wmmaCall(E, Ctx);
+    if (!W)
       return false;
-    unsigned PtrArg = Load ? 1 : 0, FragArg = Load ? 0 : 1;
-    const Expr *Ptr = E->getArg(PtrArg);
-    if (!Ptr->getType()->isPointerType())
-      return false;
+    const Expr *Ptr = E->getArg(W->PtrArg);
     RootFinder RF(Finder);
-    RootKind K = RF.ofPointer(Ptr);
-    if (K == RootKind::Other)
+    if (RF.ofPointer(Ptr) == RootKind::Other)
       return true; // global memory
     SharedAccess A;
-    A.How = Load ? SharedAccess::Load : SharedAccess::Store;
+    A.How = W->Load ? SharedAccess::Load : SharedAccess::Store;
     A.Given = SharedAccess::Pointer;
     A.LValue = Ptr;
     A.Site = E;
     A.Function = F;
     A.Root = RF.Var;
-    A.Instruction = ("wmma::" + Name).str();
-    A.Unanalysable =
-        "WMMA's mapping of matrix elements to lanes is not documented (CUDA "
-        "C++ Programming Guide, Warp Matrix Functions: it is unspecified and "
-        "may differ between architectures); only the rows' spacing is "
-        "checked";
-    // The fragment: fragment<Use, M, N, K, T, Layout>.
-    QualType FT = E->getArg(FragArg)->getType().getNonReferenceType();
-    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-        FT->getAsCXXRecordDecl());
-    QualType Elem = Callee->getParamDecl(PtrArg)->getType()->getPointeeType();
-    if (!Elem->isVoidType() && !Elem->isIncompleteType() &&
-        !Elem->isDependentType())
-      A.Bytes = unsigned(Ctx.getTypeSizeInChars(Elem).getQuantity());
-    Expr::EvalResult Ldm;
-    const Expr *LdmE = E->getArg(2);
-    if (Spec && Spec->getTemplateArgs().size() >= 5 && A.Bytes &&
-        !LdmE->isValueDependent() && LdmE->EvaluateAsInt(Ldm, Ctx)) {
-      const TemplateArgumentList &TA = Spec->getTemplateArgs();
-      auto TypeName = [](const TemplateArgument &T) -> std::string {
-        if (T.getKind() != TemplateArgument::Type)
-          return "";
-        if (const auto *RD = T.getAsType()->getAsRecordDecl())
-          return RD->getName().str();
-        return "";
-      };
-      auto Int = [](const TemplateArgument &T) -> int64_t {
-        return T.getKind() == TemplateArgument::Integral
-                   ? T.getAsIntegral().getExtValue()
-                   : 0;
-      };
-      std::string Use = TypeName(TA[0]);
-      int64_t M = Int(TA[1]), N = Int(TA[2]), Kd = Int(TA[3]);
-      // Row-major unless the fragment (or, for an accumulator, the call)
-      // says column-major.
-      bool ColMajor = false;
-      bool LayoutKnown = true;
-      if (Use == "accumulator") {
-        LayoutKnown = E->getNumArgs() >= 4;
-        if (LayoutKnown) {
-          const auto *DRE =
-              dyn_cast<DeclRefExpr>(E->getArg(3)->IgnoreParenImpCasts());
-          LayoutKnown = DRE && (DRE->getDecl()->getName() == "mem_row_major" ||
-                                DRE->getDecl()->getName() == "mem_col_major");
-          ColMajor =
-              LayoutKnown && DRE->getDecl()->getName() == "mem_col_major";
-        }
-      } else if (TA.size() >= 6) {
-        ColMajor = TypeName(TA[5]) == "col_major";
-        LayoutKnown = ColMajor || TypeName(TA[5]) == "row_major";
-      }
-      int64_t ElemBytes = A.Bytes;
-      int64_t Rows = 0, Cols = 0;
-      if (Use == "matrix_a")
-        Rows = M, Cols = Kd;
-      else if (Use == "matrix_b")
-        Rows = Kd, Cols = N;
-      else if (Use == "accumulator")
-        Rows = M, Cols = N;
-      if (ColMajor)
-        std::swap(Rows, Cols);
-      int64_t L = Ldm.Val.getInt().getExtValue();
-      if (LayoutKnown && Rows > 0 && Cols > 0 && L >= Cols && Rows <= 256 &&
-          Cols * ElemBytes <= 1024)
-        A.Tile =
-            SharedAccess::TileRows{unsigned(Rows), unsigned(Cols * ElemBytes),
-                                   unsigned(ElemBytes), uint64_t(L)};
-    }
+    A.Instruction = W->Instruction;
+    A.Unanalysable = WmmaLaneMappingUnknown;
+    A.Bytes = W->Bytes;
+    A.Tile = W->Tile;
     Out.push_back(A);
     return true;
   }
 
-  /// The asynchronous copies into shared memory: __pipeline_memcpy_async,
-  /// and cuda::memcpy_async and cooperative_groups::memcpy_async, per
-  /// thread (a store of 4, 8 or 16 bytes per lane) or by a whole group
-  /// (listed: the library maps the bytes to lanes).
-  bool asyncCopy(const CallExpr *E, StringRef Name,
-                 const FunctionDecl *Callee) {
-    bool Pipeline = Name == "__pipeline_memcpy_async";
-    if (!Pipeline && Name != "memcpy_async")
-      return false;
-    std::string Instr = Name.str();
-    if (!Pipeline) {
-      // cuda (cuda::std, cuda::__4) or cooperative_groups.
-      StringRef Outer = outerNamespace(Callee);
-      if (Outer != "cuda" && Outer != "cooperative_groups")
-        return false;
-      Instr = (Outer + "::" + Instr).str();
-    }
-    if (E->getNumArgs() < 3)
+  /// An asynchronous copy into shared memory (CudaModels.h): per thread, a
+  /// store of 4, 8 or 16 bytes per lane; by a whole group, listed (the
+  /// library maps the bytes to lanes).
+  bool asyncCopyAccess(const CallExpr *E) {
+    std::optional<AsyncCopy> C = asyncCopy(E);
+    if (!C)
       return false;
     SharedAccess A;
     A.How = SharedAccess::Store;
     A.Given = SharedAccess::Pointer;
     A.Site = E;
     A.Function = F;
-    A.Instruction = Instr;
-    A.SharedByContract = Pipeline; // its parameter is dst_shared
-    const Expr *Dst = E->getArg(0);
-    if (!Dst->IgnoreParenImpCasts()->getType()->isPointerType()) {
-      // memcpy_async(group, dst, src, ...): the whole group copies.
-      A.LValue = nullptr;
+    A.Instruction = C->Instruction;
+    A.SharedByContract = C->SharedByContract;
+    if (C->WholeGroup) {
       A.Unanalysable = "the whole group copies, and the library decides "
                        "which lane writes which bytes";
       RootFinder R(Finder);
       if (E->getNumArgs() < 4 || !E->getArg(1)->getType()->isPointerType())
         return true;
-      RootKind K = R.ofPointer(E->getArg(1));
-      if (K == RootKind::Other)
+      if (R.ofPointer(E->getArg(1)) == RootKind::Other)
         return true; // a copy into other memory
       A.Root = R.Var;
       Out.push_back(A);
       return true;
     }
+    const Expr *Dst = E->getArg(0);
     RootFinder RF(Finder);
     RootKind DstKind = RF.ofPointer(Dst);
-    if (!Pipeline && DstKind == RootKind::Other)
+    if (!C->SharedByContract && DstKind == RootKind::Other)
       return true; // a copy into other memory
     A.LValue = Dst;
-    std::optional<uint64_t> Size = copySize(E->getArg(2));
-    if (!Size)
-      A.Unanalysable = "its size is not a constant";
-    else if (*Size != 4 && *Size != 8 && *Size != 16)
-      A.Unanalysable = "it copies " + std::to_string(*Size) +
-                       " bytes per thread; the model covers copies of 4, 8 "
-                       "and 16 bytes";
-    else
-      A.Bytes = unsigned(*Size);
+    A.Bytes = copyBytes(E->getArg(2), Ctx, A.Unanalysable);
     if (DstKind == RootKind::Shared)
       A.Root = RF.Var;
     if (!A.Unanalysable.empty())
@@ -491,7 +355,7 @@ std::vector<SharedAccess> SharedAccessFinder::find(const FunctionDecl *F) {
   std::vector<SharedAccess> Out;
   if (!F->getBody())
     return Out;
-  AccessCollector C(Ctx, *this, F, Out);
+  AccessCollector C(Engine.Ctx, *this, F, Out);
   C.TraverseStmt(const_cast<Stmt *>(F->getBody()));
   listUnfollowed(F, C.SharedRefs, Out);
   return Out;
@@ -511,7 +375,7 @@ void SharedAccessFinder::listUnfollowed(
   for (const SharedAccess &A : Out)
     if (A.LValue)
       Listed.insert(A.LValue->IgnoreParens());
-  const ParentMap &PM = parents(F);
+  const ParentMap &PM = *Engine.facts(F)->Parents;
   for (const DeclRefExpr *DRE : SharedRefs) {
     // Climb the forms that name a part of the same object.
     const Expr *Cur = DRE;
@@ -570,16 +434,16 @@ void SharedAccessFinder::listUnfollowed(
     A.Root = cast<VarDecl>(DRE->getDecl());
     A.Text = Lexer::getSourceText(
                  CharSourceRange::getTokenRange(Cur->getSourceRange()),
-                 Ctx.getSourceManager(), Ctx.getLangOpts())
+                 Engine.Ctx.getSourceManager(), Engine.Ctx.getLangOpts())
                  .str();
     std::string Form = Cur->getStmtClassName();
     if (const auto *U = dyn_cast<UnaryOperator>(Cur))
       Form += " '" + UnaryOperator::getOpcodeStr(U->getOpcode()).str() + "'";
     else if (const auto *B = dyn_cast<BinaryOperator>(Cur))
       Form += " '" + B->getOpcodeStr().str() + "'";
-    A.Unanalysable = "a form the analysis does not follow: " + Form +
-                     " of type '" +
-                     Cur->getType().getAsString(Ctx.getPrintingPolicy()) + "'";
+    A.Unanalysable =
+        "a form the analysis does not follow: " + Form + " of type '" +
+        Cur->getType().getAsString(Engine.Ctx.getPrintingPolicy()) + "'";
     Out.push_back(std::move(A));
   }
 }

@@ -26,6 +26,24 @@ using namespace clang;
 
 namespace warplint {
 
+CheckContext::CheckContext(TUIndex &Index, const Options &Opts,
+                           const CheckRegistry *Registry)
+    : Index(Index), Opts(Opts), Registry(Registry), Values(Index.Ctx) {}
+
+CheckContext::~CheckContext() = default;
+
+BankConflictAnalysis &CheckContext::bankConflicts() {
+  if (!Banks) {
+    BankAnalysisSettings S;
+    if (Registry)
+      Registry->bankSettings(Opts, S);
+    Banks = std::make_unique<BankConflictAnalysis>(Index, Values, Launches,
+                                                   std::move(S));
+    Banks->run();
+  }
+  return *Banks;
+}
+
 void CheckContext::visit(CheckId Check, SourceLocation Loc,
                          const FunctionDecl *Context) {
   if (!Index.instantiationName(Context).empty())
@@ -227,16 +245,19 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx,
                                       const CheckRegistry &Checks,
                                       const Options &Opts,
                                       ArrayRef<SourceLocation> ErrorLocs,
-                                      LaunchExchange Launches) {
+                                      LaunchExchange Launches,
+                                      std::vector<SharedAccessInfo> *Accesses) {
   debugCrashHook();
   debugTraceAnalysis(Ctx, Opts);
   TUIndex Index(Ctx, ErrorLocs);
-  CheckContext C(Index, Opts);
+  CheckContext C(Index, Opts, &Checks);
   C.Launches = Launches;
   for (const CheckInfo &I : allChecks())
     if (Opts.Checks.isEnabled(I.Id))
       if (CheckRegistry::RunFunction Run = Checks.find(I.Id))
         Run(C);
+  if (Accesses)
+    *Accesses = describeSharedAccesses(C.bankConflicts(), Ctx);
   AnalysisResult R;
   if (C.Coverage)
     R.Coverage = std::move(*C.Coverage);
@@ -259,14 +280,7 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx,
 }
 
 std::vector<SharedAccessInfo>
-describeSharedAccesses(ASTContext &Ctx, const Options &Opts,
-                       ArrayRef<SourceLocation> ErrorLocs,
-                       LaunchExchange Launches) {
-  debugCrashHook();
-  TUIndex Index(Ctx, ErrorLocs);
-  CheckContext C(Index, Opts);
-  C.Launches = Launches;
-  BankConflictAnalysis A(C);
+describeSharedAccesses(const BankConflictAnalysis &A, ASTContext &Ctx) {
   std::vector<SharedAccessInfo> Out;
   for (const AccessReport &R : A.reports()) {
     SharedAccessInfo I;

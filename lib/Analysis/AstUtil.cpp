@@ -1,19 +1,41 @@
 //===-- AstUtil.cpp - Small helpers over Clang's AST ----------------------===//
 #include "AstUtil.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
 namespace warplint {
 
-const Expr *stripFull(const Expr *E) {
+const Expr *strip(const Expr *E, unsigned What) {
   while (true) {
+    const Expr *Prev = E;
     E = E->IgnoreParens();
-    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-      E = EWC->getSubExpr();
-    else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = BT->getSubExpr();
-    else
+    if ((What & StripCleanups) && isa<ExprWithCleanups>(E))
+      E = cast<ExprWithCleanups>(E)->getSubExpr();
+    else if ((What & StripCleanups) && isa<CXXBindTemporaryExpr>(E))
+      E = cast<CXXBindTemporaryExpr>(E)->getSubExpr();
+    else if ((What & StripTemporaries) && isa<MaterializeTemporaryExpr>(E))
+      E = cast<MaterializeTemporaryExpr>(E)->getSubExpr();
+    else if ((What & StripFunctionalCasts) && isa<CXXFunctionalCastExpr>(E))
+      E = cast<CXXFunctionalCastExpr>(E)->getSubExpr();
+    else if ((What & StripImplicitCasts) &&
+             (isa<ImplicitCastExpr>(E) || isa<FullExpr>(E)))
+      E = E->IgnoreImpCasts();
+    else if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
+             ICE && (What & StripConversions) &&
+             (ICE->getCastKind() == CK_NoOp ||
+              ICE->getCastKind() == CK_ConstructorConversion ||
+              ICE->getCastKind() == CK_UserDefinedConversion))
+      E = ICE->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+             CE && (What & StripCopies) && CE->getNumArgs() == 1 &&
+             CE->getConstructor()->isCopyOrMoveConstructor())
+      E = CE->getArg(0);
+    else if ((What & StripTemplateArguments) &&
+             isa<SubstNonTypeTemplateParmExpr>(E))
+      E = cast<SubstNonTypeTemplateParmExpr>(E)->getReplacement();
+    if (E == Prev)
       return E;
   }
 }
@@ -38,11 +60,15 @@ subscriptChain(const ArraySubscriptExpr *ASE,
   return Subs;
 }
 
-/// The innermost subscript of a chain `a[i][j]...`, or E itself.
 const Expr *innermostSubscript(const Expr *E) {
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
     return subscriptChain(ASE).back();
   return E;
+}
+
+std::string lineOf(const Stmt *S, const ASTContext &Ctx) {
+  return std::to_string(
+      Ctx.getSourceManager().getExpansionLineNumber(S->getBeginLoc()));
 }
 
 } // namespace warplint

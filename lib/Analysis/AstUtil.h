@@ -2,7 +2,8 @@
 ///
 /// What every part of lib/Analysis asks of the AST: whether a variable is
 /// __shared__, whether a function is a kernel, an expression without its
-/// wrappers, the subscripts of an array of arrays.
+/// wrappers (the one expression stripper), the subscripts of an array of
+/// arrays, the line of a statement.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_ANALYSIS_ASTUTIL_H
@@ -12,6 +13,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallVector.h"
+#include <string>
 
 namespace warplint {
 
@@ -23,9 +25,42 @@ inline bool isKernel(const clang::FunctionDecl *F) {
   return F && F->hasAttr<clang::CUDAGlobalAttr>();
 }
 
+/// The wrappers strip() removes, besides parentheses.
+enum StripWrappers : unsigned {
+  /// The wrappers of a full expression with temporaries: ExprWithCleanups,
+  /// CXXBindTemporaryExpr.
+  StripCleanups = 1 << 0,
+  /// MaterializeTemporaryExpr.
+  StripTemporaries = 1 << 1,
+  /// `T(e)` (CXXFunctionalCastExpr).
+  StripFunctionalCasts = 1 << 2,
+  /// Implicit casts that keep the value: no-op, constructor and
+  /// user-defined conversions.
+  StripConversions = 1 << 3,
+  /// Every implicit cast, and ConstantExpr (Expr::IgnoreImpCasts).
+  StripImplicitCasts = 1 << 4,
+  /// A copy or move construction from one argument.
+  StripCopies = 1 << 5,
+  /// A template parameter replaced by its argument.
+  StripTemplateArguments = 1 << 6,
+  /// What a value of class type is when all that is asked is its value
+  /// (`dim3 b = dim3(16, 16);`).
+  StripToValue = StripCleanups | StripTemporaries | StripFunctionalCasts |
+                 StripConversions | StripTemplateArguments,
+  /// What names an object, however it is copied (`f(fn)`, `[=] {...}`).
+  StripToObject = StripCleanups | StripTemporaries | StripFunctionalCasts |
+                  StripImplicitCasts | StripCopies,
+};
+
+/// E without parentheses and the wrappers What names, outermost first until
+/// none is left: the one expression stripper of lib/Analysis.
+const clang::Expr *strip(const clang::Expr *E, unsigned What);
+
 /// E without parentheses and the wrappers of a full expression with
 /// temporaries (`T *p = SharedMemory<T>();`).
-const clang::Expr *stripFull(const clang::Expr *E);
+inline const clang::Expr *stripFull(const clang::Expr *E) {
+  return strip(E, StripCleanups);
+}
 
 /// The subscripts of a chain `a[i][j]...` over an array of arrays (each
 /// subscript's base a decayed subscript), outermost first, walked without
@@ -37,6 +72,9 @@ subscriptChain(const clang::ArraySubscriptExpr *ASE,
 
 /// The innermost subscript of a chain `a[i][j]...`, or E itself.
 const clang::Expr *innermostSubscript(const clang::Expr *E);
+
+/// The line S begins on (its expansion), as text.
+std::string lineOf(const clang::Stmt *S, const clang::ASTContext &Ctx);
 
 } // namespace warplint
 

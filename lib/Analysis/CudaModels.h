@@ -1,27 +1,141 @@
 //===-- CudaModels.h - What warplint knows of CUDA's API (private) -*- C++
 //-*-===//
 ///
-/// Every fact of CUDA's API the analysis relies on, in one place: CUDA's
-/// vector types and the width of an access to them, the atomic functions.
+/// Every fact of CUDA's API that the analysis relies on, in one place, as
+/// Clang-level answers (which call or type is which, and what it means);
+/// the collector of accesses (AccessCollector.cpp), the lowering
+/// (Lowering.h) and the index (TUIndex.cpp) turn them into accesses, model
+/// nodes and launch sites. Inline PTX is model::findPtxSharedAccesses's.
+///
+/// Sources: the CUDA C++ Programming Guide (built-in variables, vector
+/// types, atomic functions, warp matrix functions, asynchronous copies,
+/// cooperative groups, the execution configuration) and the CUDA Runtime
+/// API (cudaLaunchKernel, cudaLaunchCooperativeKernel, cudaLaunchKernelEx,
+/// cudaLaunchDevice).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_ANALYSIS_CUDAMODELS_H
 #define WARPLINT_ANALYSIS_CUDAMODELS_H
 
+#include "warplint/Analysis/SharedAccess.h"
+#include "warplint/Analysis/TUIndex.h"
+#include "warplint/Model/ThreadExpr.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
 
 namespace warplint {
 
-/// CUDA's vector types, accessed whole by one instruction of their size.
+// ---- types ---------------------------------------------------------------
+
+/// CUDA's vector types (float2, int4, __half2, ...), accessed whole by one
+/// instruction of their size (3-element ones element by element).
 bool isCudaVectorRecord(clang::QualType T);
 
 /// The width of one access to an object of type T, or 0 when warplint does
 /// not know how many instructions the compiler makes of it.
 unsigned accessBytes(clang::QualType T, clang::ASTContext &Ctx);
 
-/// atomicAdd, atomicCAS_block, ...: the atomic functions of CUDA.
+/// True when T is CUDA's dim3 (or uint3): a record with integer fields x,
+/// y, z.
+bool isDim3Type(clang::QualType T);
+
+/// The component (0, 1, 2) a field of dim3 or uint3 is named after (x, y,
+/// z); std::nullopt for another field.
+std::optional<unsigned> dim3Component(const clang::FieldDecl *F);
+
+// ---- built-in variables and intrinsics -----------------------------------
+
+/// A read of threadIdx, blockDim, blockIdx or gridDim: `threadIdx.x` is a
+/// PseudoObjectExpr calling __fetch_builtin_x of clang's builtin variable.
+struct BuiltinRead {
+  enum Variable { ThreadIdx, BlockDim, BlockIdx, GridDim };
+  Variable Var;
+  unsigned Dim; ///< 0, 1, 2 for x, y, z
+  const clang::ValueDecl *Decl;
+  llvm::StringRef name() const; ///< "threadIdx"
+};
+std::optional<BuiltinRead> builtinRead(const clang::PseudoObjectExpr *POE);
+
+/// min, max (and their u, ll, ull forms) and __mul24, __umul24: an
+/// operation of the model on the two arguments converted to the first
+/// parameter's type.
+std::optional<model::Op> integerIntrinsic(const clang::CallExpr *Call);
+
+/// __cvta_generic_to_shared and __nvvm_get_smem_pointer: the shared-window
+/// address of a generic pointer, whose banks are the pointer's (the window
+/// starts at a multiple of 128 bytes).
+bool isSharedWindowAddress(const clang::CallExpr *Call);
+
+/// atomicAdd, atomicCAS_block, ...: the atomic functions.
 bool isAtomicName(llvm::StringRef N);
+
+// ---- cooperative groups --------------------------------------------------
+
+/// thread_rank(), size(), num_threads() and meta_group_rank() of a
+/// cooperative_groups::thread_block or thread_block_tile<N>: the linear
+/// thread index (x + y*Bx + z*Bx*By), modulo N for a tile; size() is N or
+/// the block's thread count. A static tile of size N partitioned from the
+/// block or from another static tile has rank linear % N; its
+/// meta_group_rank() is linear / N only when the object was partitioned
+/// from the block itself (partitionedFromBlock).
+struct GroupQuery {
+  enum Kind { Rank, Size, MetaGroupRank };
+  Kind What;
+  uint64_t Tile = 0; ///< N of a tile; 0 for the thread_block
+  const clang::Expr *Object = nullptr;
+};
+std::optional<GroupQuery> groupQuery(const clang::CallExpr *Call);
+/// Does Init call tiled_partition on a thread_block?
+bool partitionedFromBlock(const clang::Expr *Init);
+
+// ---- warp matrix functions (WMMA) ----------------------------------------
+
+/// nvcuda::wmma::load_matrix_sync and store_matrix_sync: the pointer
+/// argument, and the rows of the tile when the fragment's shape and layout
+/// and the leading dimension are constants.
+struct WmmaCall {
+  bool Load = true;
+  unsigned PtrArg = 0;
+  std::string Instruction; ///< "wmma::load_matrix_sync"
+  unsigned Bytes = 0;      ///< the element's size
+  std::optional<SharedAccess::TileRows> Tile;
+};
+std::optional<WmmaCall> wmmaCall(const clang::CallExpr *E,
+                                 clang::ASTContext &Ctx);
+/// Why a WMMA access has no exact degree.
+extern const char *const WmmaLaneMappingUnknown;
+
+// ---- asynchronous copies -------------------------------------------------
+
+/// __pipeline_memcpy_async, cuda::memcpy_async and
+/// cooperative_groups::memcpy_async: per thread (a store of 4, 8 or 16
+/// bytes per lane into argument 0), or by a whole group (argument 0 a
+/// group, the destination argument 1; the library maps bytes to lanes).
+struct AsyncCopy {
+  std::string Instruction; ///< "cuda::memcpy_async"
+  /// __pipeline_memcpy_async: its destination is shared memory whatever
+  /// the analysis finds it derived from (its parameter is dst_shared).
+  bool SharedByContract = false;
+  bool WholeGroup = false;
+};
+std::optional<AsyncCopy> asyncCopy(const clang::CallExpr *E);
+/// The bytes one lane copies (argument Size), or the reason the model
+/// cannot take them (not a constant, not 4, 8 or 16).
+unsigned copyBytes(const clang::Expr *Size, clang::ASTContext &Ctx,
+                   std::string &Why);
+
+// ---- launches ------------------------------------------------------------
+
+/// A launch through the runtime API: cudaLaunchKernel,
+/// cudaLaunchCooperativeKernel (kernel, grid, block, args, smem, stream),
+/// cudaLaunchKernelEx, cudaLaunchKernelExC (config, kernel, ...).
+std::optional<LaunchSite::Kind> launchApi(const clang::CallExpr *E);
+/// The argument of a <<<>>> configuration call (cudaConfigureCall,
+/// __cudaPushCallConfiguration, or from device code cudaLaunchDevice)
+/// that is the block shape.
+unsigned launchConfigBlockArg(const clang::CallExpr *Config);
 
 } // namespace warplint
 

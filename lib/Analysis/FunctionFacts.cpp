@@ -1,157 +1,256 @@
 //===-- FunctionFacts.cpp - What one walk of a function body finds --------===//
 //
-// The per-function facts every lowering asks again and again: the statement
-// parents, how the body writes its local variables, the statements in
-// order, and the constant value of each expression; built once per body.
+// One ParentMap and one walk per function body (implicit code included, so
+// that the references a range-based for loop or a lambda makes are seen),
+// kept by the ValueEngine for every question about the body's values; and
+// the one classifier of how an expression naming a variable is used.
 //
 //===----------------------------------------------------------------------===//
-#include "warplint/Analysis/SharedAccess.h"
+#include "FunctionFacts.h"
+#include "warplint/Analysis/ValueEngine.h"
 #include "warplint/Model/PtxAccess.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
-using namespace warplint::model;
 
 namespace warplint {
 
-const SharedAccessFinder::LocalWrites &
-SharedAccessFinder::localWrites(const FunctionDecl *F) {
-  std::unique_ptr<LocalWrites> &L = Locals[F->getBody()];
-  if (L)
-    return *L;
-  L = std::make_unique<LocalWrites>();
-  struct Walk : RecursiveASTVisitor<Walk> {
-    LocalWrites &L;
-    const ParentMap &PM;
-    Walk(LocalWrites &L, const ParentMap &PM) : L(L), PM(PM) {}
-    bool VisitGotoStmt(GotoStmt *) {
-      L.HasGoto = true;
-      return true;
-    }
-    bool VisitIndirectGotoStmt(IndirectGotoStmt *) {
-      L.HasGoto = true;
-      return true;
-    }
-    bool VisitDeclStmt(DeclStmt *S) {
-      for (Decl *D : S->decls())
-        if (auto *V = dyn_cast<VarDecl>(D))
-          L.Writes[V].push_back(S);
-      return true;
-    }
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
-      const auto *V = dyn_cast<VarDecl>(E->getDecl());
-      if (!V || !V->hasLocalStorage())
-        return true;
-      // Climb parentheses and the arms of an lvalue `c ? v : w`, which
-      // is then read or written as a whole.
-      const Stmt *Top = E;
-      const Stmt *P = PM.getParent(E);
-      bool InConditional = false;
-      while (P) {
-        const auto *CO = dyn_cast<ConditionalOperator>(P);
-        if (!isa<ParenExpr>(P) &&
-            !(CO && CO->isGLValue() && CO->getCond() != Top))
-          break;
-        InConditional |= CO != nullptr;
-        Top = P;
-        P = PM.getParent(P);
-      }
-      if (!P)
-        return true;
-      // Capturing by reference only names the variable; a lambda that
-      // captures it and writes it (or lets it escape) in its body changes
-      // it whenever the lambda runs: an escape, for this function and for
-      // the lambda, wherever the write is.
-      if (isa<LambdaExpr>(P))
-        return true;
-      if (E->refersToEnclosingVariableOrCapture() && !isRead(P, Top)) {
-        L.Escapes.try_emplace(V, E);
-        return true;
-      }
-      if (InConditional) {
-        if (!isRead(P, Top) && V->getType()->isScalarType())
-          L.Escapes.try_emplace(V, E);
-        return true;
-      }
-      if (const auto *B = dyn_cast<BinaryOperator>(P);
-          B && B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Top) {
-        L.Writes[V].push_back(B);
-        return true;
-      }
-      if (const auto *U = dyn_cast<UnaryOperator>(P);
-          U && U->isIncrementDecrementOp()) {
-        L.Writes[V].push_back(U);
-        return true;
-      }
-      // Only scalars and pointers are followed; any use other than a read
-      // lets one escape.
-      QualType T = V->getType();
-      if (!T->isScalarType() || isRead(P, Top))
-        return true;
-      L.Escapes.try_emplace(V, E);
-      return true;
-    }
-    static bool isRead(const Stmt *P, const Stmt *Top) {
-      if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P))
-        return ICE->getCastKind() == CK_LValueToRValue;
-      if (isa<UnaryExprOrTypeTraitExpr>(P))
-        return true; // sizeof
-      // An input of an asm statement clang left unconverted (one of the
-      // host side's device code, with a constraint the host target lacks,
-      // "=f" or "=h"), passed in a register: its value is read.
-      if (const auto *Asm = dyn_cast<GCCAsmStmt>(P))
-        for (unsigned I = 0; I < Asm->getNumInputs(); ++I)
-          if (Asm->getInputExpr(I) == Top)
-            return isValueConstraint(Asm->getInputConstraint(I));
-      if (const auto *Call = dyn_cast<CallExpr>(P))
-        if (const FunctionDecl *F = Call->getDirectCallee())
-          for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-            if (Call->getArg(I)->IgnoreParens() == Top) {
-              unsigned J =
-                  isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(F)
-                      ? I - 1
-                      : I;
-              if (J >= F->getNumParams())
-                return false;
-              QualType PT = F->getParamDecl(J)->getType();
-              return PT->isReferenceType() &&
-                     PT->getPointeeType().isConstQualified();
-            }
+namespace {
+
+/// The parent of S, past parentheses.
+const Stmt *parentPastParens(const ParentMap &PM, const Stmt *S) {
+  const Stmt *P = PM.getParent(S);
+  while (P && isa<ParenExpr>(P))
+    P = PM.getParent(P);
+  return P;
+}
+
+/// Whether Call passes Arg to a parameter that is a pointer to const
+/// (Pointer) or a reference to const: the callee may read through it, not
+/// write. A member operator's first argument is its object.
+bool passedAsConst(const CallExpr *Call, const Expr *Arg, bool Pointer) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return false;
+  unsigned Shift =
+      isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+  for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
+    if (Call->getArg(I)->IgnoreParens() != Arg)
+      continue;
+    if (I - Shift >= Callee->getNumParams())
       return false;
-    }
-  } W(*L, parents(F));
-  W.TraverseStmt(const_cast<Stmt *>(F->getBody()));
-  return *L;
-}
-
-std::optional<int64_t> SharedAccessFinder::constantOf(const Expr *E) {
-  auto [It, New] = Constants.try_emplace(E);
-  if (New) {
-    Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx, Expr::SE_NoSideEffects) &&
-        R.Val.getInt().getSignificantBits() <= 64)
-      It->second = R.Val.getInt().getExtValue();
+    QualType PT = Callee->getParamDecl(I - Shift)->getType();
+    return (Pointer ? PT->isPointerType() : PT->isReferenceType()) &&
+           PT->getPointeeType().isConstQualified();
   }
-  return It->second;
+  return false;
 }
 
-const ParentMap &SharedAccessFinder::parents(const FunctionDecl *F) {
-  std::unique_ptr<ParentMap> &M = Maps[F->getBody()];
-  if (!M)
-    M = std::make_unique<ParentMap>(const_cast<Stmt *>(F->getBody()));
-  return *M;
+/// The walk that fills a FunctionFacts.
+class FactsWalk : public RecursiveASTVisitor<FactsWalk> {
+public:
+  explicit FactsWalk(FunctionFacts &F) : F(F), PM(*F.Parents) {}
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool VisitGotoStmt(GotoStmt *) {
+    F.HasGoto = true;
+    return true;
+  }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) {
+    F.HasGoto = true;
+    return true;
+  }
+  bool VisitLabelStmt(LabelStmt *S) {
+    F.JumpTargets.push_back(S->getBeginLoc());
+    F.JumpFrom.push_back(SourceLocation());
+    return true;
+  }
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    Switches.push_back(S);
+    bool R = RecursiveASTVisitor::TraverseSwitchStmt(S);
+    Switches.pop_back();
+    return R;
+  }
+  bool VisitSwitchCase(SwitchCase *S) {
+    F.JumpTargets.push_back(S->getBeginLoc());
+    F.JumpFrom.push_back(Switches.empty() ? SourceLocation()
+                                          : Switches.back()->getBeginLoc());
+    return true;
+  }
+  bool VisitDeclStmt(DeclStmt *S) {
+    for (Decl *D : S->decls())
+      if (auto *V = dyn_cast<VarDecl>(D); V && !V->isImplicit())
+        F.Writes[V].push_back(S);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (!V)
+      return true;
+    F.Refs[V].push_back(E);
+    if (V->hasLocalStorage() && !V->isImplicit())
+      noteUse(E, V);
+    return true;
+  }
+
+private:
+  FunctionFacts &F;
+  const ParentMap &PM;
+  llvm::SmallVector<const SwitchStmt *, 2> Switches;
+
+  /// Records a write of V, or its escape, at the reference E.
+  void noteUse(const DeclRefExpr *E, const VarDecl *V) {
+    // Climb parentheses and the arms of an lvalue `c ? v : w`, which is
+    // then read or written as a whole.
+    const Stmt *Top = E;
+    const Stmt *P = PM.getParent(E);
+    bool InConditional = false;
+    while (P) {
+      const auto *CO = dyn_cast<ConditionalOperator>(P);
+      if (!isa<ParenExpr>(P) &&
+          !(CO && CO->isGLValue() && CO->getCond() != Top))
+        break;
+      InConditional |= CO != nullptr;
+      Top = P;
+      P = PM.getParent(P);
+    }
+    // Capturing by reference only names the variable.
+    if (!P || isa<LambdaExpr>(P))
+      return;
+    Use U = classifyUse(cast<Expr>(Top), P, PM, nullptr);
+    bool Scalar = V->getType()->isScalarType();
+    // A lambda that captures the variable and writes it (or lets it
+    // escape) in its body changes it whenever the lambda runs: an escape,
+    // for this function and for the lambda, wherever the write is.
+    if (E->refersToEnclosingVariableOrCapture() && U.Kind != UseKind::Read) {
+      F.Escapes.try_emplace(V, E);
+      return;
+    }
+    if (InConditional) {
+      if (U.Kind != UseKind::Read && Scalar)
+        F.Escapes.try_emplace(V, E);
+      return;
+    }
+    if (U.Kind == UseKind::Write) {
+      F.Writes[V].push_back(U.Write);
+      return;
+    }
+    // Only scalars and pointers are followed; any use other than a read
+    // lets one escape.
+    if (Scalar && U.Kind == UseKind::Escape)
+      F.Escapes.try_emplace(V, E);
+  }
+};
+
+} // namespace
+
+Use classifyUse(const Expr *Top, const Stmt *P, const ParentMap &PM,
+                ValueEngine *Engine) {
+  Use U;
+  auto Read = [&] {
+    U.Kind = UseKind::Read;
+    return U;
+  };
+  auto Write = [&](const Expr *W, const Expr *Value) {
+    U.Kind = UseKind::Write;
+    U.Write = W;
+    U.Value = Value;
+    return U;
+  };
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
+    if (ICE->getCastKind() == CK_LValueToRValue)
+      return Read();
+    // An element of an array read: `v.a[i]`.
+    if (ICE->getCastKind() == CK_ArrayToPointerDecay)
+      if (const auto *ASE =
+              dyn_cast_or_null<ArraySubscriptExpr>(parentPastParens(PM, ICE));
+          ASE && ASE->getBase() == ICE)
+        if (const auto *R =
+                dyn_cast_or_null<ImplicitCastExpr>(parentPastParens(PM, ASE));
+            R && R->getCastKind() == CK_LValueToRValue)
+          return Read();
+    return U;
+  }
+  if (isa<UnaryExprOrTypeTraitExpr>(P)) // sizeof, alignof
+    return Read();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(P))
+    return CE->getConstructor()->isCopyOrMoveConstructor() ? Read() : U;
+  if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+    if (BO->getLHS()->IgnoreParens() != Top)
+      return U;
+    if (BO->getOpcode() == BO_Assign)
+      return Write(BO, BO->getRHS());
+    if (BO->isCompoundAssignmentOp())
+      return Write(BO, BO);
+    if (BO->getOpcode() == BO_Comma)
+      return Read();
+    return U;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+    if (UO->isIncrementDecrementOp())
+      return Write(UO, UO);
+    if (UO->getOpcode() != UO_AddrOf)
+      return U;
+    // &v is harmless where it only becomes a pointer to const.
+    const Stmt *PP = parentPastParens(PM, UO);
+    if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(PP))
+      if (Cast->getType()->isPointerType() &&
+          Cast->getType()->getPointeeType().isConstQualified())
+        return Read();
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(PP))
+      if (passedAsConst(Call, UO, /*Pointer=*/true))
+        return Read();
+    return U;
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
+    bool OnObject =
+        MD && OC->getNumArgs() >= 1 && OC->getArg(0)->IgnoreParens() == Top;
+    if (OnObject && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+        (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()))
+      return Write(OC, OC->getArg(1));
+    // `fn(i)`: a function object's operator() that does not change it.
+    if (OnObject && Engine && Engine->leavesObject(MD))
+      return Read();
+    return passedAsConst(OC, Top, /*Pointer=*/false) ? Read() : U;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(P)) {
+    // Passed by reference: harmless only as a reference to const.
+    if (passedAsConst(Call, Top, /*Pointer=*/false))
+      return Read();
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+      if (MC->getImplicitObjectArgument() &&
+          MC->getImplicitObjectArgument()->IgnoreParens() == Top)
+        if (const CXXMethodDecl *M = MC->getMethodDecl())
+          if (Engine && Engine->leavesObject(M))
+            return Read();
+    return U;
+  }
+  // An input of an asm statement clang left unconverted (one of the host
+  // side's device code, with a constraint the host target lacks, "=f" or
+  // "=h"), passed in a register: its value is read.
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(P))
+    for (unsigned I = 0; I < Asm->getNumInputs(); ++I)
+      if (Asm->getInputExpr(I) == Top)
+        return model::isValueConstraint(Asm->getInputConstraint(I)) ? Read()
+                                                                    : U;
+  return U;
 }
 
-const SharedAccessFinder::StmtOrder &
-SharedAccessFinder::order(const FunctionDecl *F) {
-  std::unique_ptr<StmtOrder> &O = Orders[F->getBody()];
-  if (O)
-    return *O;
-  O = std::make_unique<StmtOrder>();
-  const Stmt *Body = F->getBody();
-  const ParentMap &PM = parents(F);
+std::unique_ptr<FunctionFacts> FunctionFacts::build(const Stmt *Body) {
+  auto F = std::make_unique<FunctionFacts>();
+  F->Body = Body;
+  F->Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
+  FactsWalk(*F).TraverseStmt(const_cast<Stmt *>(Body));
+  return F;
+}
+
+std::unique_ptr<StmtOrder> FunctionFacts::number() const {
+  auto O = std::make_unique<StmtOrder>();
+  const ParentMap &PM = *Parents;
   // Every statement below the body, in the order of children() (with what
   // ParentMap also maps: the semantic forms of a PseudoObjectExpr, the
   // source of an OpaqueValueExpr); then the tree ParentMap gives them, in
@@ -196,7 +295,7 @@ SharedAccessFinder::order(const FunctionDecl *F) {
       for (const Stmt *K : llvm::reverse(It->second))
         Walk.push_back({K, false});
   }
-  for (const auto &[V, Ws] : localWrites(F).Writes) {
+  for (const auto &[V, Ws] : Writes) {
     llvm::SmallVector<std::pair<unsigned, const Stmt *>, 4> Sorted;
     bool All = true;
     for (const Stmt *W : Ws) {
@@ -213,7 +312,42 @@ SharedAccessFinder::order(const FunctionDecl *F) {
                [](const auto &A, const auto &B) { return A.first < B.first; });
     O->Writes[V] = std::move(Sorted);
   }
-  return *O;
+  return O;
+}
+
+const FunctionFacts &ValueEngine::factsOfBody(const Stmt *Body) {
+  auto It = Facts.find(Body);
+  if (It != Facts.end())
+    return *It->second;
+  // Built before it is stored: building may ask for other bodies.
+  std::unique_ptr<FunctionFacts> F = FunctionFacts::build(Body);
+  const FunctionFacts &Out = *F;
+  Facts[Body] = std::move(F);
+  return Out;
+}
+
+const FunctionFacts *ValueEngine::facts(const FunctionDecl *F) {
+  if (!F || !F->getBody())
+    return nullptr;
+  return &factsOfBody(F->getBody());
+}
+
+const StmtOrder &ValueEngine::order(const FunctionDecl *F) {
+  const FunctionFacts &FF = factsOfBody(F->getBody());
+  if (!FF.Order)
+    FF.Order = FF.number();
+  return *FF.Order;
+}
+
+std::optional<int64_t> ValueEngine::constantOf(const Expr *E) {
+  auto [It, New] = Constants.try_emplace(E);
+  if (New) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx, Expr::SE_NoSideEffects) &&
+        R.Val.getInt().getSignificantBits() <= 64)
+      It->second = R.Val.getInt().getExtValue();
+  }
+  return It->second;
 }
 
 } // namespace warplint

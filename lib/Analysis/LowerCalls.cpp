@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AstUtil.h"
+#include "CudaModels.h"
 #include "Lowering.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -46,67 +47,50 @@ std::optional<NodeId> Lowering::parameter(const ParmVarDecl *PV, unsigned Frame,
   }
   if (!Frames[Frame].Call)
     return noCaller(PV, Frame);
-  const CallExpr *Call = Frames[Frame].Call;
   unsigned CallerFrame = Frames[Frame].Caller;
-  unsigned I = PV->getFunctionScopeIndex();
-  unsigned Shift = isa<CXXOperatorCallExpr>(Call) &&
-                           isa<CXXMethodDecl>(Call->getDirectCallee())
-                       ? 1
-                       : 0;
-  if (I + Shift >= Call->getNumArgs())
+  const Expr *Arg = argumentOf(PV, Frame);
+  if (!Arg)
     return fail("the argument of '" + PV->getName() + "' is missing");
-  const Expr *Arg = Call->getArg(I + Shift);
   if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(Arg))
     Arg = DA->getExpr();
-  if (PV->getType()->isReferenceType())
+  // A reference to const is its argument's value: nothing can write it
+  // while the call runs but the caller, which waits.
+  QualType PT = PV->getType();
+  if (PT->isReferenceType() && (!PT->getPointeeType().isConstQualified() ||
+                                PT->getPointeeType().isVolatileQualified()))
     return fail("'" + PV->getName() + "' is passed by reference");
+  if (PT->isReferenceType()) {
+    Arg = strip(Arg, StripCleanups | StripTemporaries);
+    if (Arg->isGLValue()) {
+      if (Pointer)
+        return loadedPointer(Arg, CallerFrame);
+      auto V = load(Arg, CallerFrame);
+      if (!V)
+        return std::nullopt;
+      return P->cast(*V, typeOf(PT.getNonReferenceType()));
+    }
+  }
   if (Pointer)
     return pointer(Arg, CallerFrame);
   auto V = integer(Arg, CallerFrame);
   if (!V)
     return std::nullopt;
-  return P->cast(*V, typeOf(PV->getType()));
+  return P->cast(*V, typeOf(PT.getNonReferenceType()));
 }
 
-uint64_t Lowering::tileSize(const CXXRecordDecl *RD) {
-  if (!RD || !RD->hasDefinition())
-    return 0;
-  if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
-    const TemplateArgumentList &Args = TS->getTemplateArgs();
-    if (RD->getName().contains("tile") && Args.size() >= 1 &&
-        Args[0].getKind() == TemplateArgument::Integral)
-      return Args[0].getAsIntegral().getZExtValue();
-  }
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (uint64_t N = tileSize(B.getType()->getAsCXXRecordDecl()))
-      return N;
-  return 0;
+const Expr *Lowering::argument(const CallExpr *Call, unsigned Index) {
+  auto It = As.Arguments.find({Call, Index});
+  if (It != As.Arguments.end())
+    return It->second;
+  return Index < Call->getNumArgs() ? Call->getArg(Index) : nullptr;
 }
 
 std::optional<NodeId> Lowering::cooperativeGroups(const CallExpr *Call,
                                                   unsigned Frame, IntType IT) {
-  // A member call, or a call of a static member through an object
-  // (CUDA's tiles declare thread_rank() static).
-  const auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
-  if (!M || !M->getIdentifier() ||
-      M->getParent()->getQualifiedNameAsString().find("cooperative_groups::") ==
-          std::string::npos)
+  std::optional<GroupQuery> Q = groupQuery(Call);
+  if (!Q)
     return std::nullopt;
-  const Expr *Obj = nullptr;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
-    Obj = MC->getImplicitObjectArgument();
-  else if (const auto *ME =
-               dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()))
-    Obj = ME->getBase();
-  const CXXRecordDecl *RD =
-      Obj ? Obj->getType()->getPointeeOrArrayElementType()->getAsCXXRecordDecl()
-          : nullptr;
-  if (!RD)
-    return std::nullopt;
-  StringRef Name = M->getName();
-  uint64_t N = tileSize(RD);
-  bool Block = RD->getName() == "thread_block";
-  if (!N && !Block)
+  if (Q->What == GroupQuery::MetaGroupRank && !fromBlock(Q->Object, Frame))
     return std::nullopt;
   IntType U = IntType::u32();
   NodeId X = P->threadIdx(0), Y = P->threadIdx(1), Z = P->threadIdx(2);
@@ -117,37 +101,27 @@ std::optional<NodeId> Lowering::cooperativeGroups(const CallExpr *Call,
                 BX, U),
       U);
   NodeId Threads = P->binary(Op::Mul, P->binary(Op::Mul, BX, BY, U), BZ, U);
+  uint64_t N = Q->Tile;
   NodeId R;
-  if (Name == "thread_rank")
+  switch (Q->What) {
+  case GroupQuery::Rank:
     R = N ? P->binary(Op::Rem, Linear, P->constant(N, U), U) : Linear;
-  else if (Name == "size" || Name == "num_threads")
+    break;
+  case GroupQuery::Size:
     R = N ? P->constant(N, U) : Threads;
-  else if (Name == "meta_group_rank" && N && fromBlock(Obj, Frame))
+    break;
+  case GroupQuery::MetaGroupRank:
     R = P->binary(Op::Div, Linear, P->constant(N, U), U);
-  else
-    return std::nullopt;
+    break;
+  }
   return P->cast(R, IT);
 }
 
 bool Lowering::fromBlock(const Expr *Obj, unsigned Frame) {
   const auto *DRE = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts());
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() ||
-      changed(V, Frame))
-    return false;
-  struct Find : RecursiveASTVisitor<Find> {
-    bool Found = false;
-    bool VisitCallExpr(CallExpr *C) {
-      const FunctionDecl *F = C->getDirectCallee();
-      if (F && F->getIdentifier() && F->getName() == "tiled_partition" &&
-          C->getNumArgs() >= 1)
-        if (const auto *RD = C->getArg(0)->getType()->getAsCXXRecordDecl())
-          Found |= RD->getName() == "thread_block";
-      return true;
-    }
-  } F;
-  F.TraverseStmt(const_cast<Expr *>(V->getInit()));
-  return F.Found;
+  return V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() &&
+         !changed(V, Frame) && partitionedFromBlock(V->getInit());
 }
 
 std::optional<NodeId> Lowering::callValue(const CallExpr *Call, unsigned Frame,
@@ -179,6 +153,7 @@ std::optional<NodeId> Lowering::callValue(const CallExpr *Call, unsigned Frame,
   const auto *Body = cast<CompoundStmt>(Def->getBody());
   llvm::SmallVector<const Stmt *, 8> Ss(Body->body_begin(), Body->body_end());
   IntType RT = Pointer ? IntType::i64() : typeOf(Call->getType());
+  DepthGuard J(Joins); // definitions in another function
   auto R = returnValue(Ss, New, Pointer, RT);
   if (!R)
     return std::nullopt;

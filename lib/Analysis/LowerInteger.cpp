@@ -1,17 +1,20 @@
-//===-- LowerInteger.cpp - Integer expressions
-//------------------------------===//
+//===-- LowerInteger.cpp - Integer expressions ----------------------------===//
 //
-// Integer expressions as nodes: operators, casts, reads of variables and
-// memory, CUDA built-in variables and intrinsics.
+// Integer expressions as nodes: a statement visitor with one transfer
+// function per node kind (operators, casts, `?:`, calls), reads of
+// variables and memory (load), CUDA's built-in variables and intrinsics
+// (CudaModels.h).
 //
 //===----------------------------------------------------------------------===//
 #include "AstUtil.h"
+#include "CudaModels.h"
 #include "Lowering.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -66,50 +69,183 @@ std::optional<Op> Lowering::modelOp(BinaryOperatorKind K) {
 }
 
 std::optional<NodeId> Lowering::builtin(const PseudoObjectExpr *POE) {
-  const auto *Call = dyn_cast<CallExpr>(POE->getResultExpr());
-  if (!Call)
+  std::optional<BuiltinRead> B = builtinRead(POE);
+  if (!B)
     return std::nullopt;
-  const auto *ME =
-      dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts());
-  if (!ME)
-    return std::nullopt;
-  StringRef Member = ME->getMemberDecl()->getName();
-  unsigned Dim;
-  if (Member == "__fetch_builtin_x")
-    Dim = 0;
-  else if (Member == "__fetch_builtin_y")
-    Dim = 1;
-  else if (Member == "__fetch_builtin_z")
-    Dim = 2;
-  else
-    return std::nullopt;
-  const Expr *Base = ME->getBase()->IgnoreParens();
-  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Base))
-    Base = OVE->getSourceExpr()->IgnoreParens();
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Base);
-  if (!DRE)
-    return std::nullopt;
-  StringRef Var = DRE->getDecl()->getName();
   static const char *const DimName[] = {"x", "y", "z"};
-  if (Var == "threadIdx")
-    return P->threadIdx(Dim);
-  if (Var == "blockDim")
-    return P->blockDim(Dim);
-  if (Var == "blockIdx" || Var == "gridDim")
-    return P->symbol(
-        symbolFor(DRE->getDecl(), (Var + "." + DimName[Dim]).str(), 1, true),
-        IntType::u32());
-  return std::nullopt;
+  switch (B->Var) {
+  case BuiltinRead::ThreadIdx:
+    return P->threadIdx(B->Dim);
+  case BuiltinRead::BlockDim:
+    return P->blockDim(B->Dim);
+  case BuiltinRead::BlockIdx:
+  case BuiltinRead::GridDim:
+    break;
+  }
+  return P->symbol(
+      symbolFor(B->Decl, (B->name() + "." + DimName[B->Dim]).str(), 1, true),
+      IntType::u32());
+}
+
+/// The transfer functions of integer expressions, one per node kind: the
+/// value of an expression of integer type IT, in frame Frame, as a node.
+class IntegerLowering
+    : public ConstStmtVisitor<IntegerLowering, std::optional<NodeId>> {
+public:
+  IntegerLowering(Lowering &L, unsigned Frame, IntType IT)
+      : L(L), P(*L.P), Frame(Frame), IT(IT) {}
+
+  std::optional<NodeId> VisitPseudoObjectExpr(const PseudoObjectExpr *POE) {
+    if (auto N = L.builtin(POE))
+      return P.cast(*N, IT);
+    return L.fail("an unknown property");
+  }
+  std::optional<NodeId>
+  VisitSubstNonTypeTemplateParmExpr(const SubstNonTypeTemplateParmExpr *E) {
+    return L.integer(E->getReplacement(), Frame);
+  }
+  std::optional<NodeId> VisitCXXDefaultArgExpr(const CXXDefaultArgExpr *E) {
+    return L.integer(E->getExpr(), Frame);
+  }
+  std::optional<NodeId> VisitCastExpr(const CastExpr *C);
+  std::optional<NodeId> VisitBinaryOperator(const BinaryOperator *B);
+  std::optional<NodeId> VisitUnaryOperator(const UnaryOperator *U);
+  std::optional<NodeId> VisitConditionalOperator(const ConditionalOperator *CO);
+  std::optional<NodeId> VisitCallExpr(const CallExpr *Call);
+  std::optional<NodeId> VisitStmt(const Stmt *) {
+    return L.fail("an expression the analysis does not follow");
+  }
+
+private:
+  Lowering &L;
+  ExprPool &P;
+  unsigned Frame;
+  IntType IT;
+  std::optional<NodeId> castTo(std::optional<NodeId> N, IntType T) {
+    if (!N)
+      return std::nullopt;
+    return P.cast(*N, T);
+  }
+};
+
+std::optional<NodeId> IntegerLowering::VisitCastExpr(const CastExpr *C) {
+  const Expr *Sub = C->getSubExpr();
+  switch (C->getCastKind()) {
+  case CK_LValueToRValue:
+    return L.load(Sub, Frame);
+  case CK_IntegralCast:
+  case CK_NoOp:
+    return castTo(L.integer(Sub, Frame), IT);
+  case CK_PointerToIntegral:
+    // `(uintptr_t)&s[i]`: the address of shared memory, as a number.
+    return castTo(L.pointer(Sub, Frame), IT);
+  case CK_IntegralToBoolean: {
+    auto V = L.integer(Sub, Frame);
+    if (!V)
+      return std::nullopt;
+    IntType ST = L.typeOf(Sub->getType());
+    return P.binary(Op::NE, *V, P.constant(0, ST), IT);
+  }
+  default:
+    return L.fail("a cast the analysis does not follow");
+  }
+}
+
+std::optional<NodeId>
+IntegerLowering::VisitBinaryOperator(const BinaryOperator *B) {
+  // `(v = e)` has the value of e, converted to v's type.
+  if (B->getOpcode() == BO_Assign)
+    return castTo(L.integer(B->getRHS(), Frame), IT);
+  std::optional<Op> O;
+  if (!B->isCompoundAssignmentOp())
+    O = Lowering::modelOp(B->getOpcode());
+  if (!O)
+    return L.fail("an operator the analysis does not follow");
+  if (B->getLHS()->getType()->isPointerType() ||
+      B->getRHS()->getType()->isPointerType())
+    return L.fail("pointer arithmetic in an integer");
+  auto Lhs = L.integer(B->getLHS(), Frame);
+  if (!Lhs)
+    return std::nullopt;
+  std::string Saved = L.Why;
+  auto Rhs = L.integer(B->getRHS(), Frame);
+  if (!Rhs && B->isLogicalOp() && L.As.ArmsAreChoices) {
+    // Host code: `n > 0 && ...` whose left side decides needs no right.
+    if (std::optional<int64_t> K = L.hostConstant(*Lhs);
+        K && (*K != 0) == (B->getOpcode() == BO_LOr)) {
+      L.Why = Saved;
+      return P.constant(*K != 0, IT);
+    }
+  }
+  if (!Rhs)
+    return std::nullopt;
+  return P.binary(*O, *Lhs, *Rhs, IT);
+}
+
+std::optional<NodeId>
+IntegerLowering::VisitUnaryOperator(const UnaryOperator *U) {
+  if (U->isIncrementDecrementOp())
+    return L.incDecValue(U, Frame, /*Pointer=*/false);
+  Op O;
+  switch (U->getOpcode()) {
+  case UO_Plus:
+    return L.integer(U->getSubExpr(), Frame);
+  case UO_Minus:
+    O = Op::Neg;
+    break;
+  case UO_Not:
+    O = Op::Not;
+    break;
+  case UO_LNot:
+    O = Op::LNot;
+    break;
+  default:
+    return L.fail("an operator with side effects");
+  }
+  auto V = L.integer(U->getSubExpr(), Frame);
+  if (!V)
+    return std::nullopt;
+  return P.unary(O, *V, IT);
+}
+
+std::optional<NodeId>
+IntegerLowering::VisitConditionalOperator(const ConditionalOperator *CO) {
+  if (L.As.ArmsAreChoices) {
+    std::optional<bool> Arm = L.chosenArm(CO, Frame);
+    if (!Arm)
+      return std::nullopt;
+    return castTo(
+        L.integer(*Arm ? CO->getTrueExpr() : CO->getFalseExpr(), Frame), IT);
+  }
+  auto C = L.integer(CO->getCond(), Frame);
+  auto A = C ? L.integer(CO->getTrueExpr(), Frame) : std::nullopt;
+  auto B = A ? L.integer(CO->getFalseExpr(), Frame) : std::nullopt;
+  if (!B)
+    return std::nullopt;
+  return P.select(*C, *A, *B, IT);
+}
+
+std::optional<NodeId> IntegerLowering::VisitCallExpr(const CallExpr *Call) {
+  if (std::optional<Op> O = integerIntrinsic(Call)) {
+    // The arguments take the parameters' types.
+    auto A = L.integer(Call->getArg(0), Frame);
+    auto B = A ? L.integer(Call->getArg(1), Frame) : std::nullopt;
+    if (!B)
+      return std::nullopt;
+    IntType PT = IT;
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (Callee->getNumParams() == 2)
+      PT = L.typeOf(Callee->getParamDecl(0)->getType());
+    return P.cast(P.binary(*O, P.cast(*A, PT), P.cast(*B, PT), PT), IT);
+  }
+  if (isSharedWindowAddress(Call))
+    return castTo(L.pointer(Call->getArg(0), Frame), IT);
+  if (auto G = L.cooperativeGroups(Call, Frame, IT))
+    return G;
+  return L.callValue(Call, Frame, /*Pointer=*/false);
 }
 
 std::optional<NodeId> Lowering::integer(const Expr *E, unsigned Frame) {
-  std::optional<NodeId> N = integerImpl(E, Frame);
-  if (N)
-    Origins.try_emplace(*N, E);
-  return N;
-}
-
-std::optional<NodeId> Lowering::integerImpl(const Expr *E, unsigned Frame) {
   DepthGuard G(Depth);
   if (Depth > 64)
     return fail("the index expression is too deep");
@@ -120,153 +256,15 @@ std::optional<NodeId> Lowering::integerImpl(const Expr *E, unsigned Frame) {
   if (!T->isIntegralOrEnumerationType())
     return fail("the index is not an integer");
   IntType IT = typeOf(T);
-
+  std::optional<NodeId> N;
   if (!isa<PseudoObjectExpr>(E))
-    if (std::optional<int64_t> K = Finder.constantOf(E))
-      return P->constant(*K, IT);
-
-  if (const auto *POE = dyn_cast<PseudoObjectExpr>(E)) {
-    if (auto N = builtin(POE))
-      return P->cast(*N, IT);
-    return fail("an unknown property");
-  }
-  if (const auto *SNT = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
-    return integer(SNT->getReplacement(), Frame);
-  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
-    return integer(DA->getExpr(), Frame);
-
-  if (const auto *C = dyn_cast<CastExpr>(E)) {
-    const Expr *Sub = C->getSubExpr();
-    switch (C->getCastKind()) {
-    case CK_LValueToRValue:
-      return load(Sub, Frame);
-    case CK_IntegralCast:
-    case CK_NoOp: {
-      auto V = integer(Sub, Frame);
-      if (!V)
-        return std::nullopt;
-      return P->cast(*V, IT);
-    }
-    case CK_PointerToIntegral: {
-      // `(uintptr_t)&s[i]`: the address of shared memory, as a number.
-      auto V = pointer(Sub, Frame);
-      if (!V)
-        return std::nullopt;
-      return P->cast(*V, IT);
-    }
-    case CK_IntegralToBoolean: {
-      auto V = integer(Sub, Frame);
-      if (!V)
-        return std::nullopt;
-      IntType ST = typeOf(Sub->getType());
-      return P->binary(Op::NE, *V, P->constant(0, ST), IT);
-    }
-    default:
-      return fail("a cast the analysis does not follow");
-    }
-  }
-
-  if (const auto *B = dyn_cast<BinaryOperator>(E);
-      B && B->getOpcode() == BO_Assign) {
-    // `(v = e)` has the value of e, converted to v's type.
-    auto V = integer(B->getRHS(), Frame);
-    if (!V)
-      return std::nullopt;
-    return P->cast(*V, IT);
-  }
-  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-    std::optional<Op> O;
-    if (!B->isCompoundAssignmentOp())
-      O = modelOp(B->getOpcode());
-    if (!O)
-      return fail("an operator the analysis does not follow");
-    if (B->getLHS()->getType()->isPointerType() ||
-        B->getRHS()->getType()->isPointerType())
-      return fail("pointer arithmetic in an integer");
-    auto L = integer(B->getLHS(), Frame);
-    if (!L)
-      return std::nullopt;
-    auto Rv = integer(B->getRHS(), Frame);
-    if (!Rv)
-      return std::nullopt;
-    return P->binary(*O, *L, *Rv, IT);
-  }
-
-  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
-    if (U->isIncrementDecrementOp())
-      return incDecValue(U, Frame, /*Pointer=*/false);
-    Op O;
-    switch (U->getOpcode()) {
-    case UO_Plus:
-      return integer(U->getSubExpr(), Frame);
-    case UO_Minus:
-      O = Op::Neg;
-      break;
-    case UO_Not:
-      O = Op::Not;
-      break;
-    case UO_LNot:
-      O = Op::LNot;
-      break;
-    default:
-      return fail("an operator with side effects");
-    }
-    auto V = integer(U->getSubExpr(), Frame);
-    if (!V)
-      return std::nullopt;
-    return P->unary(O, *V, IT);
-  }
-
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    auto C = integer(CO->getCond(), Frame);
-    auto A = C ? integer(CO->getTrueExpr(), Frame) : std::nullopt;
-    auto B = A ? integer(CO->getFalseExpr(), Frame) : std::nullopt;
-    if (!B)
-      return std::nullopt;
-    return P->select(*C, *A, *B, IT);
-  }
-
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (Callee && Callee->getIdentifier() && Call->getNumArgs() == 2) {
-      StringRef N = Callee->getName();
-      Op O;
-      bool Known = true;
-      if (N == "min" || N == "umin" || N == "llmin" || N == "ullmin")
-        O = Op::Min;
-      else if (N == "max" || N == "umax" || N == "llmax" || N == "ullmax")
-        O = Op::Max;
-      else if (N == "__mul24" || N == "__umul24")
-        O = Op::Mul;
-      else
-        Known = false;
-      if (Known) {
-        // The arguments take the parameters' types.
-        auto A = integer(Call->getArg(0), Frame);
-        auto B = A ? integer(Call->getArg(1), Frame) : std::nullopt;
-        if (!B)
-          return std::nullopt;
-        IntType PT = IT;
-        if (Callee->getNumParams() == 2)
-          PT = typeOf(Callee->getParamDecl(0)->getType());
-        return P->cast(P->binary(O, P->cast(*A, PT), P->cast(*B, PT), PT), IT);
-      }
-    }
-    if (Callee && Callee->getIdentifier() && Call->getNumArgs() == 1 &&
-        (Callee->getName() == "__cvta_generic_to_shared" ||
-         Callee->getName() == "__nvvm_get_smem_pointer")) {
-      // The shared-window address of a generic pointer: its banks are the
-      // pointer's (the window starts at a multiple of 128 bytes).
-      auto V = pointer(Call->getArg(0), Frame);
-      if (!V)
-        return std::nullopt;
-      return P->cast(*V, IT);
-    }
-    if (auto G = cooperativeGroups(Call, Frame, IT))
-      return G;
-    return callValue(Call, Frame, /*Pointer=*/false);
-  }
-  return fail("an expression the analysis does not follow");
+    if (std::optional<int64_t> K = Engine.constantOf(E))
+      N = P->constant(*K, IT);
+  if (!N)
+    N = IntegerLowering(*this, Frame, IT).Visit(E);
+  if (N)
+    Origins.try_emplace(*N, E);
+  return N;
 }
 
 std::optional<NodeId> Lowering::load(const Expr *E, unsigned Frame) {
@@ -276,6 +274,14 @@ std::optional<NodeId> Lowering::load(const Expr *E, unsigned Frame) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (!V)
       return fail("an unknown name");
+    // What the branches around a host launch fix (Assumptions::Facts).
+    if (auto It = As.Facts.find(V); It != As.Facts.end()) {
+      IntType VT = typeOf(T);
+      const llvm::APSInt &K = It->second;
+      return P->constant(
+          VT.wrap(K.isSigned() ? K.getExtValue() : int64_t(K.getZExtValue())),
+          VT);
+    }
     if (const auto *PV = dyn_cast<ParmVarDecl>(V);
         PV && ownedBy(PV, Frame) && !changed(PV, Frame))
       return parameter(PV, Frame, /*Pointer=*/false);
@@ -303,6 +309,15 @@ std::optional<NodeId> Lowering::load(const Expr *E, unsigned Frame) {
     return P->select(*C, *A, *B, typeOf(T));
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    // `block.x` of a dim3: the dim3's value, its component.
+    if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+        F && !ME->isArrow() && isDim3Type(ME->getBase()->getType()))
+      if (std::optional<unsigned> C = dim3Component(F)) {
+        std::string Saved = Why;
+        if (std::optional<Dim3Nodes> D = dim3(ME->getBase(), Frame))
+          return P->cast((*D)[*C], typeOf(T));
+        Why = Saved;
+      }
     // A member of a kernel parameter passed by value, or of a local struct.
     std::string Path;
     const Expr *B = E;
@@ -322,7 +337,6 @@ std::optional<NodeId> Lowering::load(const Expr *E, unsigned Frame) {
     }
     const auto *DRE = dyn_cast<DeclRefExpr>(B);
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    (void)ME;
     if (!V)
       return fail("a member the analysis does not follow");
     return member(V, Fields, Path, E, Frame, T);

@@ -25,12 +25,8 @@ using namespace warplint::model;
 
 namespace warplint {
 
-const ParentMap &Lowering::parentsOf(unsigned Frame) {
-  return Finder.parents(Frames[Frame].F);
-}
-
-const SharedAccessFinder::LocalWrites &Lowering::writesOf(unsigned Frame) {
-  return Finder.localWrites(Frames[Frame].F);
+const FunctionFacts &Lowering::factsOf(unsigned Frame) {
+  return *Engine.facts(Frames[Frame].F);
 }
 
 bool Lowering::encloses(const Stmt *Anc, const Stmt *S, const ParentMap &PM) {
@@ -45,7 +41,7 @@ bool Lowering::encloses(const Stmt *Anc, const Stmt *S, const ParentMap &PM) {
 const llvm::SmallVector<std::pair<unsigned, const Stmt *>, 4> *
 Lowering::orderedWrites(const Stmt *S, const VarDecl *V, unsigned Frame,
                         std::pair<unsigned, unsigned> &Span) {
-  const SharedAccessFinder::StmtOrder &O = Finder.order(Frames[Frame].F);
+  const StmtOrder &O = Engine.order(Frames[Frame].F);
   auto SI = O.Span.find(S);
   auto WI = O.Writes.find(V);
   if (SI == O.Span.end() || WI == O.Writes.end())
@@ -59,7 +55,7 @@ Lowering::writesIn(const Stmt *S, const VarDecl *V, unsigned Frame) {
   llvm::SmallVector<const Stmt *, 2> Out;
   if (!S)
     return Out;
-  const auto &W = writesOf(Frame).Writes;
+  const auto &W = factsOf(Frame).Writes;
   auto It = W.find(V);
   if (It == W.end())
     return Out;
@@ -74,7 +70,7 @@ Lowering::writesIn(const Stmt *S, const VarDecl *V, unsigned Frame) {
     }
     return Out;
   }
-  const ParentMap &PM = parentsOf(Frame);
+  const ParentMap &PM = *factsOf(Frame).Parents;
   for (const Stmt *X : It->second)
     if (encloses(S, X, PM))
       Out.push_back(X);
@@ -105,7 +101,7 @@ const Stmt *Lowering::lastWriter(const CompoundStmt *CS, const Stmt *Before,
       *Ws, End, [](const auto &A, unsigned N) { return A.first < N; });
   if (I == Ws->begin() || std::prev(I)->first <= Span.first)
     return nullptr;
-  const ParentMap &PM = parentsOf(Frame);
+  const ParentMap &PM = *factsOf(Frame).Parents;
   const Stmt *X = std::prev(I)->second;
   while (X) {
     charge();
@@ -122,12 +118,31 @@ bool Lowering::writes(const Stmt *S, const VarDecl *V, unsigned Frame) {
 }
 
 bool Lowering::changed(const VarDecl *V, unsigned Frame) {
-  const auto &LW = writesOf(Frame);
+  const FunctionFacts &LW = factsOf(Frame);
   auto It = LW.Writes.find(V);
   bool Assigned =
       It != LW.Writes.end() &&
       llvm::any_of(It->second, [](const Stmt *S) { return !isa<DeclStmt>(S); });
   return Assigned || LW.Escapes.count(V);
+}
+
+bool Lowering::labelBetween(const VarDecl *V, const Stmt *Use, unsigned Frame) {
+  const FunctionFacts &FF = factsOf(Frame);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (size_t I = 0; I < FF.JumpTargets.size(); ++I) {
+    SourceLocation L = FF.JumpTargets[I];
+    if (FF.JumpFrom[I].isValid() ||
+        !SM.isBeforeInTranslationUnit(V->getLocation(), L))
+      continue; // a case label, or a label before V: V is declared again
+    if (SM.isBeforeInTranslationUnit(L, Use->getBeginLoc()))
+      return true;
+    // After the use, but in a loop around it: reached before it next time.
+    for (const Stmt *A = FF.parent(Use); A; A = FF.parent(A))
+      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(A) &&
+          !SM.isBeforeInTranslationUnit(A->getEndLoc(), L))
+        return true;
+  }
+  return false;
 }
 
 IntType Lowering::varType(const VarDecl *V) {
@@ -143,7 +158,7 @@ std::optional<NodeId> Lowering::valueBefore(const VarDecl *V, const Stmt *Use,
   if (Depth > 64)
     return fail("the definitions of '" + V->getName() +
                 "' are nested more than 64 deep");
-  const auto &LW = writesOf(Frame);
+  const FunctionFacts &LW = factsOf(Frame);
   if (auto It = LW.Escapes.find(V); It != LW.Escapes.end()) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(It->second);
         DRE && DRE->refersToEnclosingVariableOrCapture())
@@ -157,11 +172,11 @@ std::optional<NodeId> Lowering::valueBefore(const VarDecl *V, const Stmt *Use,
   }
   if (V->getType().isVolatileQualified())
     return fail("'" + V->getName() + "' is volatile");
-  if (LW.HasGoto && changed(V, Frame))
+  if (LW.HasGoto && changed(V, Frame) && labelBetween(V, Use, Frame))
     return fail("'" + V->getName() +
                 "' is assigned in a function with a "
                 "goto");
-  const ParentMap &PM = parentsOf(Frame);
+  const ParentMap &PM = *factsOf(Frame).Parents;
   // Another write of V in the same expression (`s[i] = i++`).
   const Stmt *Full = Use;
   while (const Stmt *Par = PM.getParent(Full)) {
@@ -183,8 +198,18 @@ std::optional<NodeId> Lowering::valueBefore(const VarDecl *V, const Stmt *Use,
     if (!Par)
       return entryValue(V, Frame);
     if (const auto *CS = dyn_cast<CompoundStmt>(Par)) {
-      if (const Stmt *Prev = lastWriter(CS, S, V, Frame))
+      if (const Stmt *Prev = lastWriter(CS, S, V, Frame)) {
+        // In a switch, a case label between the write and S leads to S
+        // without the write.
+        if (const auto *Sw = dyn_cast_or_null<SwitchStmt>(PM.getParent(CS)))
+          for (auto It = llvm::find(CS->body(), Prev) + 1; *It != S; ++It)
+            if (isa<SwitchCase>(*It))
+              return fail("'" + V->getName() +
+                          "' is changed in the switch on "
+                          "line " +
+                          lineOf(Sw) + " before a case label");
         return valueAfter(V, Prev, Frame);
+      }
     } else if (const auto *DS = dyn_cast<DeclStmt>(Par)) {
       // `int a = ..., b = a + 1;`: a declarator before the one read.
       for (const Decl *D : DS->decls()) {
@@ -274,6 +299,8 @@ std::optional<NodeId> Lowering::valueAfter(const VarDecl *V, const Stmt *S,
                 "' are nested more than 64 deep");
   if (const auto *L = dyn_cast<LabelStmt>(S))
     return valueAfter(V, L->getSubStmt(), Frame);
+  if (const auto *SC = dyn_cast<SwitchCase>(S))
+    return valueAfter(V, SC->getSubStmt(), Frame);
   if (const auto *A = dyn_cast<AttributedStmt>(S))
     return valueAfter(V, A->getSubStmt(), Frame);
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -292,7 +319,7 @@ std::optional<NodeId> Lowering::valueAfter(const VarDecl *V, const Stmt *S,
                   "line " +
                   lineOf(S));
     // A write only some evaluations make: `c ? v = 1 : 0`, `c && ++v`.
-    const ParentMap &PM = parentsOf(Frame);
+    const ParentMap &PM = *factsOf(Frame).Parents;
     for (const Stmt *X = Ws[0]; X != S;) {
       const Stmt *Par = PM.getParent(X);
       if (!Par)
@@ -372,6 +399,7 @@ std::optional<NodeId> Lowering::ifValue(const VarDecl *V, const IfStmt *If,
   if (ElseLeaves)
     return Arm(If->getThen());
   IntType VT = varType(V);
+  DepthGuard J(Joins); // the value is one of two definitions
   auto T = Arm(If->getThen());
   auto E = T ? Arm(If->getElse()) : std::nullopt;
   if (!E)
@@ -407,6 +435,7 @@ std::optional<NodeId> Lowering::writeValue(const VarDecl *V, const Stmt *W,
       return fail("'" + V->getName() + "' is declared without a value");
     if (!Ptr && !V->getType()->isIntegralOrEnumerationType())
       return fail("'" + V->getName() + "' is not an integer");
+    noteDefinition(V, V->getInit());
     return Value(V->getInit());
   }
   if (const auto *U = dyn_cast<UnaryOperator>(W)) {
@@ -417,8 +446,10 @@ std::optional<NodeId> Lowering::writeValue(const VarDecl *V, const Stmt *W,
                    U->isIncrementOp());
   }
   const auto *B = cast<BinaryOperator>(W);
-  if (B->getOpcode() == BO_Assign)
+  if (B->getOpcode() == BO_Assign) {
+    noteDefinition(V, B->getRHS());
     return Value(B->getRHS());
+  }
   auto Prev = valueBefore(V, B, Frame);
   auto Rhs = Prev ? integer(B->getRHS(), Frame) : std::nullopt;
   if (!Rhs)

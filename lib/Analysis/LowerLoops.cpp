@@ -104,6 +104,7 @@ std::optional<NodeId> Lowering::header(const VarDecl *V, const Stmt *L,
   auto Key = std::make_tuple(L, Frame, V);
   if (auto It = Carried.find(Key); It != Carried.end())
     return P->loopVar(It->second, VT);
+  DepthGuard J(Joins); // the value differs from one iteration to the next
   auto InitN = Entering();
   if (!InitN)
     return std::nullopt;

@@ -47,18 +47,13 @@ std::optional<NodeId> Lowering::member(const VarDecl *V,
         return std::nullopt; // a pointer the host passes: global memory
       return uniform(PV, PV->getNameAsString() + Path, T);
     }
-    const CallExpr *Call = Frames[Frame].Call;
-    unsigned I = PV->getFunctionScopeIndex();
-    unsigned Shift = Call && isa<CXXOperatorCallExpr>(Call) &&
-                             isa<CXXMethodDecl>(Call->getDirectCallee())
-                         ? 1
-                         : 0;
-    if (!Call)
+    if (!Frames[Frame].Call)
       return noCaller(PV, Frame);
-    if (I + Shift >= Call->getNumArgs())
+    const Expr *ArgE = argumentOf(PV, Frame);
+    if (!ArgE)
       return fail("the argument of '" + PV->getName() + "' is missing");
     // The argument, through the copy that passes it.
-    const Expr *Arg = stripFull(Call->getArg(I + Shift));
+    const Expr *Arg = stripFull(ArgE);
     if (const auto *CE = dyn_cast<CXXConstructExpr>(Arg);
         CE && CE->getNumArgs() == 1 &&
         CE->getConstructor()->isCopyOrMoveConstructor())
@@ -70,9 +65,10 @@ std::optional<NodeId> Lowering::member(const VarDecl *V,
                   "argument is not a variable");
     return member(W, Fields, Path, DRE, Frames[Frame].Caller, T, Pointer);
   }
-  if (V->hasLocalStorage()) {
+  if (V->hasLocalStorage() || V->getType().isConstQualified()) {
     std::string Clobbered;
-    if (const Expr *Def = Eval.reachingDefinition(V, Fields, Use, &Clobbered)) {
+    if (const Expr *Def = Engine.fieldDefinition(V, Fields, Use, &Clobbered)) {
+      noteDefinition(V, Def);
       if (Pointer)
         return pointer(Def, Frame);
       auto N = integer(Def, Frame);
@@ -123,19 +119,7 @@ const Expr *Lowering::objectOf(const CallExpr *Call) {
 }
 
 const Expr *Lowering::stripObject(const Expr *E) {
-  while (true) {
-    E = stripFull(E)->IgnoreImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-             CE && CE->getNumArgs() == 1 &&
-             CE->getConstructor()->isCopyOrMoveConstructor())
-      E = CE->getArg(0);
-    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = FC->getSubExpr();
-    else
-      return E;
-  }
+  return strip(E, StripToObject);
 }
 
 const Expr *Lowering::argumentOf(const ParmVarDecl *PV, unsigned Frame) {
@@ -149,7 +133,7 @@ const Expr *Lowering::argumentOf(const ParmVarDecl *PV, unsigned Frame) {
   unsigned I = PV->getFunctionScopeIndex();
   if (I + Shift >= Call->getNumArgs())
     return nullptr;
-  return Call->getArg(I + Shift);
+  return argument(Call, I + Shift);
 }
 
 std::optional<std::pair<const VarDecl *, unsigned>>

@@ -1,9 +1,8 @@
-//===-- Lowering.cpp - The lowering of an access: state and entry
-//-----------===//
-// Lowering maps Clang expressions to model::ExprPool nodes, keeping C's
-// integer types (every node has the width and signedness of the expression
-// it came from; clang's implicit casts become Cast nodes), so the evaluator
-// computes exactly what the program computes. See Lowering.h.
+//===-- Lowering.cpp - One question lowered: state, entry, types ---------===//
+//
+// The state of one question (its assumptions, trace, budget and pool), the
+// entry of a shared-memory access (run), C types as model types, and the
+// symbols that stand for uniform values. See Lowering.h.
 //
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
@@ -21,13 +20,11 @@ using namespace warplint::model;
 
 namespace warplint {
 
-Lowering::Lowering(SharedAccessFinder &Finder, const CallChain &Chain,
-                   const ArrayPadding *Pad, std::string &Why,
-                   llvm::ArrayRef<std::optional<int64_t>> KernelArgs,
-                   std::vector<SourceRange> *Through)
-    : Finder(Finder), Ctx(Finder.Ctx), Eval(Finder.Eval), Chain(Chain),
-      Pad(Pad), Why(Why), KernelArgs(KernelArgs), Through(Through),
-      P(std::make_unique<ExprPool>()) {
+Lowering::Lowering(ValueEngine &Engine, const Assumptions &As,
+                   ValueTrace &Trace, model::WorkBudget *Budget)
+    : Engine(Engine), Ctx(Engine.Ctx), As(As), Chain(As.Chain),
+      KernelArgs(As.KernelArgs), Pad(As.Pad), Trace(Trace), Why(Trace.Why),
+      Through(Trace.Through), Budget(Budget), P(std::make_unique<ExprPool>()) {
   for (unsigned I = 0; I < Chain.Functions.size(); ++I)
     Frames.push_back(
         {Chain.Functions[I], I ? Chain.Calls[I - 1] : nullptr, I ? I - 1 : 0});
@@ -133,9 +130,10 @@ std::optional<int64_t> Lowering::sizeOf(QualType T) {
   return Ctx.getTypeSizeInChars(T).getQuantity();
 }
 
-std::string Lowering::lineOf(const Stmt *S) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  return std::to_string(SM.getExpansionLineNumber(S->getBeginLoc()));
+void Lowering::noteDefinition(const VarDecl *V, const Expr *Def) {
+  if (!Joins && !Trace.Definition && V->hasLocalStorage() &&
+      !isa<ParmVarDecl>(V))
+    Trace.Definition = Def;
 }
 
 } // namespace warplint

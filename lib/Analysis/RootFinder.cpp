@@ -1,6 +1,7 @@
 //===-- RootFinder.cpp - Where an lvalue or pointer points ----------------===//
 #include "RootFinder.h"
 #include "AstUtil.h"
+#include "FunctionFacts.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -150,7 +151,7 @@ RootKind RootFinder::ofDefinitions(const VarDecl *V) {
       dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   if (!F || !F->getBody())
     return RootKind::Other;
-  const SharedAccessFinder::LocalWrites &LW = Finder.localWrites(F);
+  const FunctionFacts &LW = *Finder.Engine.facts(F);
   auto It = LW.Writes.find(V);
   if (It == LW.Writes.end())
     // The implicit `__begin` of a range-based for loop: its range.

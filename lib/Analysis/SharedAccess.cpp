@@ -11,6 +11,7 @@
 #include "clang/AST/ParentMap.h"
 
 using namespace clang;
+using warplint::model::WorkBudget;
 
 namespace warplint {
 
@@ -34,16 +35,14 @@ std::string SharedAccess::TileRows::text() const {
          " bytes apart (ldm = " + std::to_string(Ldm) + ")";
 }
 
-SharedAccessFinder::SharedAccessFinder(ASTContext &Ctx, ValueEvaluator &Eval)
-    : Ctx(Ctx), Eval(Eval) {}
+SharedAccessFinder::SharedAccessFinder(ValueEngine &Engine) : Engine(Engine) {}
 
-std::optional<LoweredAccess>
-SharedAccessFinder::lower(const SharedAccess &A, const CallChain &Chain,
-                          const ArrayPadding *Pad, std::string &Why,
-                          llvm::ArrayRef<std::optional<int64_t>> KernelArgs,
-                          std::vector<SourceRange> *Through) {
-  Why.clear();
-  Lowering L(*this, Chain, Pad, Why, KernelArgs, Through);
+std::optional<LoweredAccess> SharedAccessFinder::lower(const SharedAccess &A,
+                                                       const Assumptions &As,
+                                                       ValueTrace &Trace,
+                                                       WorkBudget *Budget) {
+  Trace.Why.clear();
+  Lowering L(Engine, As, Trace, Budget);
   return L.run(A);
 }
 
@@ -52,13 +51,13 @@ SharedAccessFinder::lower(const SharedAccess &A, const CallChain &Chain,
 bool SharedAccessFinder::onlyFullySubscripted(
     const VarDecl *V, llvm::ArrayRef<TUIndex::SharedRef> Refs) {
   unsigned Rank = 0;
-  for (QualType T = V->getType(); const auto *AT = Ctx.getAsArrayType(T);
+  for (QualType T = V->getType(); const auto *AT = Engine.Ctx.getAsArrayType(T);
        T = AT->getElementType())
     ++Rank;
   if (Rank < 2)
     return false;
   for (const auto &[E, F] : Refs) {
-    const ParentMap &PM = parents(F);
+    const ParentMap &PM = *Engine.facts(F)->Parents;
     // Rank subscripts, each on the decayed result of the one before.
     const Stmt *Cur = E;
     unsigned Depth = 0;

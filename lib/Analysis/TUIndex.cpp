@@ -1,5 +1,6 @@
 //===-- TUIndex.cpp - The index of a translation unit: kernels, launches -===//
 #include "warplint/Analysis/TUIndex.h"
+#include "CudaModels.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -99,32 +100,6 @@ static std::vector<const FunctionDecl *> pointerTargets(const Expr *Callee,
       Out.push_back(K);
   }
   return Out;
-}
-
-const Expr *LaunchSite::configField(ValueEvaluator &Eval,
-                                    llvm::StringRef Name) const {
-  if (!Config)
-    return nullptr;
-  const RecordDecl *RD =
-      Config->getType().getCanonicalType()->getAsRecordDecl();
-  if (!RD)
-    return nullptr;
-  for (const FieldDecl *F : RD->fields())
-    if (F->getName() == Name) {
-      const FieldDecl *Path[] = {F};
-      return Eval.reachingDefinition(Config, Path, Call);
-    }
-  return nullptr;
-}
-
-std::optional<model::Dim3> LaunchSite::blockDim(ValueEvaluator &Eval) const {
-  if (Block)
-    return Eval.evalDim3(Block);
-  if (const Expr *Def = configField(Eval, "blockDim")) {
-    Eval.noteDefinition(Def);
-    return Eval.evalDim3(Def);
-  }
-  return std::nullopt;
 }
 
 //===----------------------------------------------------------------------===//
@@ -249,12 +224,7 @@ public:
     S.Kernel = E->getDirectCallee();
     if (!S.Kernel)
       S.Targets = pointerTargets(E->getCallee(), Current);
-    // A launch from device code (dynamic parallelism, -fgpu-rdc) configures
-    // through cudaLaunchDevice(func, params, grid, block, smem, stream).
-    unsigned BlockArg = 1;
-    if (const FunctionDecl *CF = Config->getDirectCallee())
-      if (CF->getIdentifier() && CF->getName() == "cudaLaunchDevice")
-        BlockArg = 3;
+    unsigned BlockArg = launchConfigBlockArg(Config);
     if (Config->getNumArgs() <= BlockArg)
       return true;
     S.Block = Config->getArg(BlockArg);
@@ -281,22 +251,14 @@ public:
       if (Callee->hasBody(Def) && Def && !Def->isDependentContext())
         Idx.DeviceCalls.push_back({Current, E, Def});
     }
-    if (!Callee || !Callee->getIdentifier())
+    std::optional<LaunchSite::Kind> Api = launchApi(E);
+    if (!Api)
       return true;
-    StringRef N = Callee->getName();
     LaunchSite S;
     S.Call = E;
-    S.Api = N;
-    if ((N == "cudaLaunchKernel" || N == "cudaLaunchCooperativeKernel") &&
-        E->getNumArgs() >= 3 && isDim3Type(E->getArg(2)->getType())) {
-      S.How = N == "cudaLaunchKernel" ? LaunchSite::LaunchKernel
-                                      : LaunchSite::LaunchCooperativeKernel;
-      S.Kernel = functionOperand(E->getArg(0));
-      S.Block = E->getArg(2);
-      S.Loc = S.Block->getBeginLoc();
-    } else if ((N == "cudaLaunchKernelEx" || N == "cudaLaunchKernelExC") &&
-               E->getNumArgs() >= 2) {
-      S.How = LaunchSite::LaunchKernelEx;
+    S.Api = Callee->getName();
+    S.How = *Api;
+    if (S.How == LaunchSite::LaunchKernelEx) {
       S.Kernel = functionOperand(E->getArg(1));
       const Expr *Cfg = E->getArg(0)->IgnoreParenImpCasts();
       if (const auto *U = dyn_cast<UnaryOperator>(Cfg);
@@ -306,7 +268,9 @@ public:
           S.Config = dyn_cast<VarDecl>(DRE->getDecl());
       S.Loc = E->getBeginLoc();
     } else {
-      return true;
+      S.Kernel = functionOperand(E->getArg(0));
+      S.Block = E->getArg(2);
+      S.Loc = S.Block->getBeginLoc();
     }
     add(S);
     return true;

@@ -10,6 +10,8 @@
 #include "MessageText.h"
 #include "Registration.h"
 #include "warplint/Analysis/BankConflicts.h"
+#include "warplint/Analysis/CheckContext.h"
+#include "warplint/Analysis/CheckRegistry.h"
 #include "warplint/Model/PtxAccess.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/TypeLoc.h"
@@ -160,7 +162,7 @@ static void tileFinding(CheckContext &C, const AccessReport &R,
 }
 
 static void runBankConflictCheck(CheckContext &C) {
-  BankConflictAnalysis A(C);
+  BankConflictAnalysis &A = C.bankConflicts();
   ASTContext &Ctx = C.Index.Ctx;
   std::map<const VarDecl *, unsigned> Padding;
   std::map<const VarDecl *, std::string> Hints;
@@ -183,7 +185,7 @@ static void runBankConflictCheck(CheckContext &C) {
       if (FileBound || S.Option.empty()) {
         S.Option = FileBound ? "warplint-bank-conflict.MaxFileSteps"
                              : "warplint-bank-conflict.MaxSteps";
-        S.Limit = FileBound ? A.MaxFileSteps : A.MaxSteps;
+        S.Limit = FileBound ? A.Settings.MaxFileSteps : A.Settings.MaxSteps;
       }
     }
     if (R.Access.Tile && R.Array) {
@@ -338,8 +340,23 @@ static void runBankConflictCheck(CheckContext &C) {
   }
 }
 
+/// The bank analysis as the check's options set it: the assumed block
+/// shape and the bounds on its work.
+static void bankSettings(const Options &Opts, BankAnalysisSettings &S) {
+  auto It = Opts.CheckOptions.find("warplint-bank-conflict.BlockDim");
+  if (It != Opts.CheckOptions.end())
+    if (auto D = parseBlockDim(It->second))
+      S.DefaultBlock = *D;
+  S.MaxSteps = Opts.getUInt("warplint-bank-conflict.MaxSteps", S.MaxSteps);
+  S.MaxFileSteps =
+      Opts.getUInt("warplint-bank-conflict.MaxFileSteps", S.MaxFileSteps);
+  S.MaxStepsOption = "warplint-bank-conflict.MaxSteps";
+  S.MaxFileStepsOption = "warplint-bank-conflict.MaxFileSteps";
+}
+
 void registerBankConflictCheck(CheckRegistry &Registry) {
   Registry.add(CheckId::BankConflict, runBankConflictCheck);
+  Registry.setBankSettings(bankSettings);
 }
 
 } // namespace warplint

@@ -9,6 +9,7 @@
 #include "MessageText.h"
 #include "Registration.h"
 #include "warplint/Analysis/CheckContext.h"
+#include "warplint/Analysis/LaunchShapes.h"
 #include "warplint/Model/BlockSize.h"
 #include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
@@ -34,17 +35,20 @@ static std::string warpText(uint64_t Threads) {
 }
 
 static void checkLaunch(CheckContext &C, const LaunchSite &S, bool UseBounds) {
-  C.Eval.resetLastDefinition();
-  std::optional<Dim3> D = S.blockDim(C.Eval);
+  ValueTrace Trace;
+  std::optional<Dim3> D =
+      launchBlock(C.Values, S, Assumptions::hostIn(S.Enclosing), &Trace);
   if (!D)
     return;
-  const Expr *DefinedAt = C.Eval.lastDefinition();
+  const Expr *DefinedAt = Trace.Definition;
 
   const CUDALaunchBoundsAttr *LB =
       UseBounds && S.Kernel ? launchBounds(S.Kernel) : nullptr;
   std::optional<uint64_t> MaxThreads;
   if (LB)
-    if (auto V = C.Eval.evalInt(LB->getMaxThreads()); V && !V->isNegative())
+    if (auto V = C.Values.integer(LB->getMaxThreads(),
+                                  Assumptions::hostIn(S.Kernel));
+        V && !V->isNegative())
       MaxThreads = V->getZExtValue();
 
   C.visit(CheckId::BlockSize, S.Loc, S.Enclosing);
@@ -124,8 +128,7 @@ static void checkLaunch(CheckContext &C, const LaunchSite &S, bool UseBounds) {
 
 static void checkBounds(CheckContext &C, const FunctionDecl *K) {
   const auto *A = K->getAttr<CUDALaunchBoundsAttr>();
-  C.Eval.resetLastDefinition();
-  auto Max = C.Eval.evalInt(A->getMaxThreads());
+  auto Max = C.Values.integer(A->getMaxThreads(), Assumptions::hostIn(K));
   if (!Max || Max->isNegative() || *Max == 0)
     return;
   uint64_t T = Max->getZExtValue();

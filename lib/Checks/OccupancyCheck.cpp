@@ -12,6 +12,7 @@
 #include "MessageText.h"
 #include "PtxasReports.h"
 #include "Registration.h"
+#include "warplint/Analysis/LaunchShapes.h"
 #include "warplint/Model/Occupancy.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -56,13 +57,13 @@ std::optional<uint64_t> dynamicSmem(CheckContext &C, const LaunchSite &S) {
       return std::nullopt;
     E = Call->getArg(4);
   } else if (S.Config) {
-    E = S.configField(C.Eval, "dynamicSmemBytes");
+    E = launchConfigField(C.Values, S, "dynamicSmemBytes");
     if (!E)
       return std::nullopt;
   } else {
     return std::nullopt;
   }
-  auto V = C.Eval.evalInt(E);
+  auto V = C.Values.integer(E, Assumptions::hostIn(S.Enclosing));
   if (!V || V->isNegative())
     return std::nullopt;
   return V->getZExtValue();
@@ -205,8 +206,8 @@ static void runOccupancyCheck(CheckContext &C) {
         !C.Index.isAnalysable(S.Enclosing))
       continue;
     Launched.insert(S.Kernel->getCanonicalDecl());
-    C.Eval.resetLastDefinition();
-    std::optional<Dim3> D = S.blockDim(C.Eval);
+    std::optional<Dim3> D =
+        launchBlock(C.Values, S, Assumptions::hostIn(S.Enclosing));
     if (!D || D->threads() == 0)
       continue;
     std::optional<uint64_t> Dyn = dynamicSmem(C, S);
@@ -222,7 +223,8 @@ static void runOccupancyCheck(CheckContext &C) {
         !C.Index.isUserCode(K->getLocation()) || !C.Index.isAnalysable(K))
       continue;
     const auto *LB = launchBounds(K);
-    auto T = LB ? C.Eval.evalInt(LB->getMaxThreads()) : std::nullopt;
+    auto T = LB ? C.Values.integer(LB->getMaxThreads(), Assumptions::hostIn(K))
+                : std::nullopt;
     if (!T || T->isNegative() || *T == 0)
       continue;
     Check(K, K->getLocation(), K, T->getZExtValue(), 0,

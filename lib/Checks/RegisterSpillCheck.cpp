@@ -78,10 +78,11 @@ static void runRegisterSpillCheck(CheckContext &C) {
                      "is taken)";
       // The register budget __launch_bounds__ sets, when it is what binds.
       if (const auto *LB = launchBounds(K)) {
-        auto T = C.Eval.evalInt(LB->getMaxThreads());
+        Assumptions AtKernel = Assumptions::hostIn(K);
+        auto T = C.Values.integer(LB->getMaxThreads(), AtKernel);
         std::optional<llvm::APSInt> B;
         if (LB->getMinBlocks())
-          B = C.Eval.evalInt(LB->getMinBlocks());
+          B = C.Values.integer(LB->getMinBlocks(), AtKernel);
         if (T && !T->isNegative() && *T > 0 && (N.Stores || N.Loads)) {
           std::string Bound =
               "__launch_bounds__(" + std::to_string(T->getZExtValue()) +

@@ -109,11 +109,9 @@ public:
           Launches.Known = A.HostLaunches;
         else
           Launches.Seen = &A.R.Launches;
-        if (A.Describe)
-          A.R.Accesses =
-              describeSharedAccesses(Ctx, A.Opts, A.Errors.Locs, Launches);
-        AnalysisResult AR = analyzeTranslationUnit(Ctx, builtinChecks(), A.Opts,
-                                                   A.Errors.Locs, Launches);
+        AnalysisResult AR = analyzeTranslationUnit(
+            Ctx, builtinChecks(), A.Opts, A.Errors.Locs, Launches,
+            A.Describe ? &A.R.Accesses : nullptr);
         const SourceManager &SM = Ctx.getSourceManager();
         std::vector<NolintProblem> Unmatched = applyNolint(AR.Findings, SM);
         FindingResolver Resolve(SM);

@@ -1,12 +1,13 @@
 // Unit tests of the parts of the analysis that read a Clang AST, which the
 // lit tests reach only end to end: the index of a translation unit
 // (warplint/Analysis/TUIndex.h), the values the code fixes
-// (warplint/Analysis/ValueEval.h) and the discovery of shared-memory
+// (warplint/Analysis/ValueEngine.h) and the discovery of shared-memory
 // accesses (warplint/Analysis/SharedAccess.h). Each parses a small CUDA
 // file against the mock header of test/Inputs.
-#include "warplint/Analysis/TUIndex.h"
+#include "warplint/Analysis/LaunchShapes.h"
 #include "warplint/Analysis/SharedAccess.h"
-#include "warplint/Analysis/ValueEval.h"
+#include "warplint/Analysis/TUIndex.h"
+#include "warplint/Analysis/ValueEngine.h"
 
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
@@ -73,13 +74,16 @@ void host(int *p, int n) {
   EXPECT_EQ(Calls, 2u);
 
   ASSERT_EQ(I.Launches.size(), 3u);
-  ValueEvaluator Eval(AST->getASTContext());
+  ValueEngine Values(AST->getASTContext());
+  auto BlockOf = [&](const LaunchSite &S) {
+    return launchBlock(Values, S, Assumptions::hostIn(S.Enclosing));
+  };
   EXPECT_EQ(I.Launches[0].How, LaunchSite::TripleChevron);
   EXPECT_EQ(functionName(I.Launches[0].Kernel), "tk<128>");
-  auto D0 = I.Launches[0].blockDim(Eval);
+  auto D0 = BlockOf(I.Launches[0]);
   ASSERT_TRUE(D0);
   EXPECT_EQ(D0->X, 128u);
-  auto D1 = I.Launches[1].blockDim(Eval);
+  auto D1 = BlockOf(I.Launches[1]);
   ASSERT_TRUE(D1);
   EXPECT_EQ(D1->X, 16u);
   EXPECT_EQ(D1->Y, 8u);
@@ -87,10 +91,10 @@ void host(int *p, int n) {
   EXPECT_EQ(I.Launches[2].How, LaunchSite::LaunchKernel);
   EXPECT_EQ(I.Launches[2].Api, "cudaLaunchKernel");
   // A block size the host reads at run time has no value.
-  EXPECT_FALSE(I.Launches[2].blockDim(Eval));
+  EXPECT_FALSE(BlockOf(I.Launches[2]));
 }
 
-TEST(ValueEvalTest, ReachingDefinitionsAndBranches) {
+TEST(ValueEngineTest, ReachingDefinitionsAndBranches) {
   auto AST = parse(R"(
 __global__ void k() {}
 void host(bool big) {
@@ -105,12 +109,15 @@ void host(bool big) {
 )");
   TUIndex I(AST->getASTContext(), {});
   ASSERT_EQ(I.Launches.size(), 2u);
-  ValueEvaluator Eval(AST->getASTContext());
-  auto T = I.Launches[0].blockDim(Eval);
+  ValueEngine Values(AST->getASTContext());
+  auto BlockOf = [&](const LaunchSite &S) {
+    return launchBlock(Values, S, Assumptions::hostIn(S.Enclosing));
+  };
+  auto T = BlockOf(I.Launches[0]);
   ASSERT_TRUE(T);
   EXPECT_EQ(T->X, 256u);
   // Either of two values: not one the evaluator may give.
-  EXPECT_FALSE(I.Launches[1].blockDim(Eval));
+  EXPECT_FALSE(BlockOf(I.Launches[1]));
 }
 
 TEST(SharedAccessTest, FindsEachAccessWithItsKindAndWidth) {
@@ -131,8 +138,8 @@ __global__ void k(float *out) {
   TUIndex I(Ctx, {});
   const FunctionDecl *K = named(I, "k");
   ASSERT_TRUE(K);
-  ValueEvaluator Eval(Ctx);
-  SharedAccessFinder Finder(Ctx, Eval);
+  ValueEngine Values(Ctx);
+  SharedAccessFinder Finder(Values);
   std::vector<SharedAccess> A = Finder.find(K);
   // The two accesses of s and the read through q (which points into s),
   // the read-modify-write of d; not the global memory of the kernel's
@@ -169,21 +176,24 @@ void host(float *p, int n) {
   ASTContext &Ctx = AST->getASTContext();
   TUIndex I(Ctx, {});
   ASSERT_EQ(I.Launches.size(), 2u);
-  ValueEvaluator Eval(Ctx);
+  ValueEngine Values(Ctx);
   for (const LaunchSite &S : I.Launches) {
     EXPECT_EQ(S.How, LaunchSite::LaunchKernelEx);
-    auto D = S.blockDim(Eval);
+    auto D = launchBlock(Values, S, Assumptions::hostIn(S.Enclosing));
     ASSERT_TRUE(D);
     EXPECT_EQ(D->X * D->Y, 128u);
   }
   // The value each launch reads: the assignment that reaches it.
-  const Expr *First = I.Launches[0].configField(Eval, "dynamicSmemBytes");
+  const Expr *First =
+      launchConfigField(Values, I.Launches[0], "dynamicSmemBytes");
   ASSERT_TRUE(First);
-  auto V = Eval.evalInt(First);
+  Assumptions InHost = Assumptions::hostIn(I.Launches[0].Enclosing);
+  auto V = Values.integer(First, InHost);
   ASSERT_TRUE(V);
   EXPECT_EQ(V->getExtValue(), 4096);
-  const Expr *Second = I.Launches[1].configField(Eval, "dynamicSmemBytes");
+  const Expr *Second =
+      launchConfigField(Values, I.Launches[1], "dynamicSmemBytes");
   ASSERT_TRUE(Second);
-  EXPECT_FALSE(Eval.evalInt(Second));
-  EXPECT_FALSE(I.Launches[0].configField(Eval, "noSuchField"));
+  EXPECT_FALSE(Values.integer(Second, InHost));
+  EXPECT_FALSE(launchConfigField(Values, I.Launches[0], "noSuchField"));
 }

@@ -120,12 +120,16 @@ struct AnalysisResult {
   unsigned UserFunctionsWithErrors = 0;
 };
 
-/// Runs the checks of Checks that Opts enables, in the order of Checks.def.
+/// Runs the checks of Checks that Opts enables, in the order of Checks.def;
+/// with Accesses, also lists every shared-memory access and its runs (for
+/// `warplint explain` and --dump-shared-accesses), from the same bank
+/// analysis the check warplint-bank-conflict reports from.
 AnalysisResult
 analyzeTranslationUnit(clang::ASTContext &Ctx, const CheckRegistry &Checks,
                        const Options &Opts,
                        llvm::ArrayRef<clang::SourceLocation> ErrorLocs = {},
-                       LaunchExchange Launches = {});
+                       LaunchExchange Launches = {},
+                       std::vector<SharedAccessInfo> *Accesses = nullptr);
 
 /// Runs Work under a llvm::CrashRecoveryContext on a thread with a 64 MiB
 /// stack (and a signal stack, so that a stack overflow is contained too),
@@ -146,10 +150,10 @@ analyzeTranslationUnitContained(clang::ASTContext &Ctx,
 /// "exit code N".
 std::string crashDescription(int RetCode);
 
+class BankConflictAnalysis;
+/// The shared-memory accesses A found, as the front ends print them.
 std::vector<SharedAccessInfo>
-describeSharedAccesses(clang::ASTContext &Ctx, const Options &Opts,
-                       llvm::ArrayRef<clang::SourceLocation> ErrorLocs = {},
-                       LaunchExchange Launches = {});
+describeSharedAccesses(const BankConflictAnalysis &A, clang::ASTContext &Ctx);
 
 /// The file position toFinding gives Loc: its expansion location, the path
 /// made absolute against the compile's working directory, #line directives

@@ -11,7 +11,7 @@
 #ifndef WARPLINT_ANALYSIS_BANKCONFLICTS_H
 #define WARPLINT_ANALYSIS_BANKCONFLICTS_H
 
-#include "warplint/Analysis/CheckContext.h"
+#include "warplint/Analysis/Analyzer.h"
 #include "warplint/Analysis/SharedAccess.h"
 #include <unordered_map>
 
@@ -48,9 +48,34 @@ struct AccessReport {
   std::vector<clang::SourceRange> Through;
 };
 
+/// What the bank analysis may spend and assume (the check
+/// warplint-bank-conflict sets them from its options, CheckRegistry).
+struct BankAnalysisSettings {
+  /// The block shape assumed for a kernel that no launch in the file gives
+  /// one (warplint-bank-conflict.BlockDim).
+  model::Dim3 DefaultBlock{32, 1, 1};
+  /// The analysis's bounds, in evaluation steps (model::WorkBudget): per
+  /// access and block shape, and per file (MaxSteps and MaxFileSteps).
+  /// Past one, an access is Unknown with the reason "skipped: too complex:
+  /// ...".
+  uint64_t MaxSteps = 50'000'000;
+  uint64_t MaxFileSteps = 500'000'000;
+  /// The option names the reasons give for each bound.
+  std::string MaxStepsOption, MaxFileStepsOption;
+};
+
+class BankConflictRuns;
+class BoundedWork;
+
 class BankConflictAnalysis {
 public:
-  explicit BankConflictAnalysis(CheckContext &C);
+  BankConflictAnalysis(TUIndex &Index, ValueEngine &Values,
+                       LaunchExchange Launches, BankAnalysisSettings Settings);
+  ~BankConflictAnalysis();
+
+  /// Finds every shared access of user code and analyses it in each of its
+  /// runs (once).
+  void run();
 
   /// Every shared access of user code, with its runs.
   const std::vector<AccessReport> &reports() const { return Reports; }
@@ -69,70 +94,24 @@ public:
   /// (...)".
   std::string layoutHint(const clang::VarDecl *V);
 
-  model::Dim3 DefaultBlock{32, 1, 1};
-
-  /// The analysis's bounds, in evaluation steps (model::WorkBudget): per
-  /// access and block shape, and per file (warplint-bank-conflict.MaxSteps
-  /// and MaxFileSteps). Past one, an access is Unknown with the reason
-  /// "skipped: too complex: ...".
-  uint64_t MaxSteps = 50'000'000;
-  uint64_t MaxFileSteps = 500'000'000;
-  uint64_t stepsUsed() const { return FileSteps; }
+  const BankAnalysisSettings Settings;
 
 private:
-  uint64_t FileSteps = 0;
-  /// analyze()'s answers by access and shape (a 128-bit hash of the whole
-  /// pool, access and shape, and its length); not those cut short by a
-  /// bound, which depend on what was left of it.
-  std::unordered_map<std::string, model::AccessResult> Answers;
-  /// analyzeAccess within the bounds: the findings' runs (Finding) and the
-  /// relayouts tried for notes and fix-its (which give up quietly).
-  /// With Cap, a first pass's share: a run that needs more than Cap steps
-  /// (while more is left) sets *Deferred and is analysed again after every
-  /// other access has had its share, so that one heavy access cannot take
-  /// the budget of all those after it.
-  model::AccessResult analyze(model::AccessSpec Spec, const model::Dim3 &Block,
-                              uint64_t Cap = 0, bool *Deferred = nullptr);
-  /// Finder.lower within the same bounds (Why says which one stopped it).
-  std::optional<LoweredAccess>
-  lowerBounded(const SharedAccess &A, const CallChain &Chain,
-               const ArrayPadding *Pad, std::string &Why,
-               llvm::ArrayRef<std::optional<int64_t>> Args,
-               std::vector<clang::SourceRange> *Through = nullptr);
-  /// "skipped: too complex: ..." naming the bound that stopped an access.
-  std::string tooComplex(bool FileBound) const;
-  CheckContext &C;
+  TUIndex &Index;
+  ValueEngine &Values;
+  LaunchExchange Launches;
   SharedAccessFinder Finder;
+  std::unique_ptr<BoundedWork> Work;
   std::vector<AccessReport> Reports;
   /// The reports that name V as their array, their root or a run's array,
   /// in the order of Reports: paddingFix and layoutHint read these only.
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<unsigned, 4>>
       ReportsOf;
   llvm::ArrayRef<unsigned> reportsOf(const clang::VarDecl *V) const;
-  struct Context {
-    CallChain Chain;
-    const clang::FunctionDecl *Kernel = nullptr;
-  };
-  std::vector<Context> contexts(const clang::FunctionDecl *F);
-  /// TUIndex::DeviceCalls by callee (its canonical declaration), in order.
-  llvm::DenseMap<const clang::FunctionDecl *,
-                 llvm::SmallVector<TUIndex::DeviceCall, 2>>
-      CallersOf;
-
-  /// One way a kernel is launched: its block shape and the values of its
-  /// parameters where host code fixes them.
-  using LaunchContext = LaunchShape;
-  std::vector<LaunchContext> launchesOf(const clang::FunctionDecl *Kernel,
-                                        bool &Assumed);
-  llvm::DenseMap<const clang::FunctionDecl *, std::vector<LaunchContext>>
-      KernelLaunches;
-
-  /// Parameters of host function H bound to the arguments of each chain of
-  /// calls (up to Depth deep) that reaches it in this file.
-  using Binding =
-      llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *>;
-  std::vector<Binding> bindingsFor(const clang::FunctionDecl *H,
-                                   unsigned Depth);
+  class Pass;
+  /// After run()'s passes: the reports in source order, the lowerings kept
+  /// only for arrays with a conflict (for layoutHint), ReportsOf.
+  void finishReports();
 };
 
 } // namespace warplint

@@ -5,8 +5,9 @@
 
 #include "warplint/Analysis/Analyzer.h"
 #include "warplint/Analysis/TUIndex.h"
-#include "warplint/Analysis/ValueEval.h"
+#include "warplint/Analysis/ValueEngine.h"
 #include <map>
+#include <memory>
 #include <optional>
 
 namespace warplint {
@@ -14,16 +15,27 @@ namespace warplint {
 /// Passed to every check. report() takes care of template instantiations: a
 /// finding that every instantiation reaching a place has in the same words is
 /// reported once; otherwise each instantiation's finding names it.
+class BankConflictAnalysis;
+class CheckRegistry;
+
 class CheckContext {
 public:
-  CheckContext(TUIndex &Index, const Options &Opts)
-      : Index(Index), Opts(Opts), Eval(Index.Ctx) {}
+  CheckContext(TUIndex &Index, const Options &Opts,
+               const CheckRegistry *Registry = nullptr);
+  ~CheckContext();
 
   TUIndex &Index;
   const Options &Opts;
-  ValueEvaluator Eval;
+  /// The checks' registry, which says how the check warplint-bank-conflict
+  /// sets the bank analysis (CheckRegistry::setBankSettings).
+  const CheckRegistry *Registry;
+  /// The values host and device code fix (the one value engine).
+  ValueEngine Values;
   /// Launch shapes from and for another parse of the same file.
   LaunchExchange Launches;
+  /// The bank analysis of this translation unit, run the first time it is
+  /// asked (by the check, `warplint explain`, the dump): once per parse.
+  BankConflictAnalysis &bankConflicts();
   /// What the checks that read ptxas reports could not check for want of
   /// one; the first of them to run sets it (AnalysisResult::Coverage).
   std::optional<PtxasCoverage> Coverage;
@@ -46,6 +58,7 @@ private:
   };
   std::vector<Pending> Findings;
   std::map<std::pair<unsigned, unsigned>, unsigned> InstantiationVisits;
+  std::unique_ptr<BankConflictAnalysis> Banks;
 };
 
 } // namespace warplint

@@ -17,11 +17,16 @@
 namespace warplint {
 
 class CheckContext;
+struct BankAnalysisSettings;
+struct Options;
 
 class CheckRegistry {
 public:
   /// Runs one check on a translation unit, reporting to the context.
   using RunFunction = void (*)(CheckContext &);
+  /// Sets the bank analysis from the options (warplint-bank-conflict's).
+  using BankSettingsFunction = void (*)(const Options &,
+                                        BankAnalysisSettings &);
 
   CheckRegistry() : Runs(allChecks().size(), nullptr) {}
 
@@ -33,8 +38,17 @@ public:
   /// The function that runs check Id; nullptr when none is registered.
   RunFunction find(CheckId Id) const { return Runs[static_cast<unsigned>(Id)]; }
 
+  /// The check whose options set the bank analysis registers how.
+  void setBankSettings(BankSettingsFunction F) { BankSettings = F; }
+  /// Sets S from Opts, as the registered check says (nothing when none).
+  void bankSettings(const Options &Opts, BankAnalysisSettings &S) const {
+    if (BankSettings)
+      BankSettings(Opts, S);
+  }
+
 private:
   std::vector<RunFunction> Runs; ///< by CheckId
+  BankSettingsFunction BankSettings = nullptr;
 };
 
 } // namespace warplint

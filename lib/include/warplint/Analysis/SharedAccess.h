@@ -2,25 +2,21 @@
 //-*-===//
 ///
 /// Finds the loads, stores, read-modify-writes and atomics of device code
-/// whose address is in a `__shared__` variable, and lowers each one's byte
-/// address and the conditions that guard it to a model::ExprPool, for
-/// model::analyzeAccess(). The lowering follows local variables to their
-/// definitions, pointers to the shared array they were derived from, loop
-/// counters to their loops, and the parameters of device functions to the
-/// arguments of a given chain of calls from a kernel. Whatever it cannot
-/// follow with certainty makes the lowering fail, and the access is not
-/// reported.
+/// whose address is in a `__shared__` variable (SharedAccessFinder::find),
+/// and lowers each one's byte address and the conditions that guard it to
+/// a model::ExprPool through the ValueEngine (SharedAccessFinder::lower),
+/// for model::analyzeAccess(). Whatever the lowering cannot follow with
+/// certainty makes it fail, with the reason.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_ANALYSIS_SHAREDACCESS_H
 #define WARPLINT_ANALYSIS_SHAREDACCESS_H
 
 #include "warplint/Analysis/TUIndex.h"
-#include "warplint/Analysis/ValueEval.h"
+#include "warplint/Analysis/ValueEngine.h"
 #include "warplint/Model/BankModel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
 
@@ -84,24 +80,6 @@ struct SharedAccess {
 
 llvm::StringRef accessKindName(SharedAccess::Kind K); // "load", "store", ...
 
-/// A chain of calls from a kernel: Calls[0] is in the kernel, the last one
-/// calls the function that holds the access. Empty for an access in a kernel
-/// (or in a function analysed without a caller).
-struct CallChain {
-  std::vector<const clang::CallExpr *> Calls;
-  std::vector<const clang::FunctionDecl *> Functions; ///< Calls.size() + 1
-  /// When Functions.front() is not a kernel: why no call reaches it (a
-  /// reason for what its parameters would have been given); empty: it
-  /// has no caller in the file.
-  std::string NoCaller;
-};
-
-/// Padding of a shared array's innermost dimension, to test a fix.
-struct ArrayPadding {
-  const clang::VarDecl *Var = nullptr;
-  uint64_t Extra = 0; ///< elements added to the innermost dimension
-};
-
 struct LoweredAccess {
   std::unique_ptr<model::ExprPool> Pool;
   model::AccessSpec Spec;
@@ -115,29 +93,23 @@ struct LoweredAccess {
 
 class SharedAccessFinder {
 public:
-  SharedAccessFinder(clang::ASTContext &Ctx, ValueEvaluator &Eval);
+  explicit SharedAccessFinder(ValueEngine &Engine);
 
   /// The accesses in F's body whose object may be shared memory: rooted in
   /// a __shared__ variable, or in a pointer parameter of a device function.
   std::vector<SharedAccess> find(const clang::FunctionDecl *F);
 
-  /// Lowers A as reached through Chain (whose last function is A.Function),
-  /// or explains in Why why it cannot. Returns std::nullopt also when the
-  /// object turns out not to be in shared memory (Why is empty then).
-  /// KernelArgs: the values the launch gives the kernel's parameters, by
-  /// position, where host code fixes them.
-  /// Through, when given, receives the source ranges of the pointer
-  /// expressions the lowering followed from the shared variable to the
-  /// access (a pointer's definition, a call's argument, a function's
-  /// return), whether or not the lowering succeeds.
-  std::optional<LoweredAccess>
-  lower(const SharedAccess &A, const CallChain &Chain, const ArrayPadding *Pad,
-        std::string &Why,
-        llvm::ArrayRef<std::optional<int64_t>> KernelArgs = {},
-        std::vector<clang::SourceRange> *Through = nullptr);
-
-  /// The statement parents of a function body.
-  const clang::ParentMap &parents(const clang::FunctionDecl *F);
+  /// Lowers A as reached through As.Chain (whose last function is
+  /// A.Function), under As (the values of the kernel's parameters, a
+  /// padding), or explains in Trace.Why why it cannot. Returns std::nullopt
+  /// also when the object turns out not to be in shared memory (Why is
+  /// empty then). Trace.Through, when set, receives the source ranges of
+  /// the pointer expressions followed from the shared variable to the
+  /// access, whether or not the lowering succeeds. Budget, when given,
+  /// bounds the work (model::WorkBudget).
+  std::optional<LoweredAccess> lower(const SharedAccess &A,
+                                     const Assumptions &As, ValueTrace &Trace,
+                                     model::WorkBudget *Budget = nullptr);
 
   /// True when every use of V in Refs (all of them: TUIndex::SharedRefs) is
   /// a subscript chain as deep as V's array type whose element is read or
@@ -146,45 +118,7 @@ public:
   bool onlyFullySubscripted(const clang::VarDecl *V,
                             llvm::ArrayRef<TUIndex::SharedRef> Refs);
 
-  /// How a function's body uses its local variables, from one walk: the
-  /// statements that write each one (its DeclStmt, `v = e`, `v op= e`,
-  /// `++v`), the first use that lets it escape (its address taken, bound
-  /// to a reference), and whether the body has a goto.
-  struct LocalWrites {
-    llvm::DenseMap<const clang::VarDecl *,
-                   llvm::SmallVector<const clang::Stmt *, 4>>
-        Writes;
-    llvm::DenseMap<const clang::VarDecl *, const clang::Stmt *> Escapes;
-    bool HasGoto = false;
-  };
-  const LocalWrites &localWrites(const clang::FunctionDecl *F);
-
-  /// The statements of a function body numbered in pre-order over its
-  /// ParentMap: S encloses X when Span[S].first <= Span[X].first <=
-  /// Span[S].second. With each variable's writes in that order (Writes), a
-  /// question "does S write V" costs a binary search, not a walk from every
-  /// write up to the body (which made a kernel of N writes quadratic).
-  struct StmtOrder {
-    llvm::DenseMap<const clang::Stmt *, std::pair<unsigned, unsigned>> Span;
-    /// Per variable: its writes (LocalWrites::Writes) by number; absent
-    /// for a variable with a write the numbering does not reach.
-    llvm::DenseMap<
-        const clang::VarDecl *,
-        llvm::SmallVector<std::pair<unsigned, const clang::Stmt *>, 4>>
-        Writes;
-  };
-  const StmtOrder &order(const clang::FunctionDecl *F);
-
-  /// Work the lowering may do, counted in steps (a definition followed, a
-  /// statement or a parent visited) for BankConflictAnalysis's budgets:
-  /// past Limit, a lowering fails as too complex. Null: unbounded.
-  model::WorkBudget *LowerBudget = nullptr;
-
-  /// E's value when clang folds it to an integer constant without side
-  /// effects (Expr::EvaluateAsInt), asked once per expression of the file:
-  /// every lowering of an access (each call chain, each padding tried)
-  /// asks it of the same subexpressions.
-  std::optional<int64_t> constantOf(const clang::Expr *E);
+  ValueEngine &Engine;
 
 private:
   /// Adds to Out, as unknown, every read or write of a part of a __shared__
@@ -193,13 +127,6 @@ private:
   void listUnfollowed(const clang::FunctionDecl *F,
                       llvm::ArrayRef<const clang::DeclRefExpr *> SharedRefs,
                       std::vector<SharedAccess> &Out);
-  clang::ASTContext &Ctx;
-  ValueEvaluator &Eval;
-  llvm::DenseMap<const clang::Stmt *, std::unique_ptr<clang::ParentMap>> Maps;
-  llvm::DenseMap<const clang::Stmt *, std::unique_ptr<LocalWrites>> Locals;
-  llvm::DenseMap<const clang::Stmt *, std::unique_ptr<StmtOrder>> Orders;
-  llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
-  friend class Lowering;
 };
 
 } // namespace warplint

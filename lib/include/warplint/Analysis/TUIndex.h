@@ -9,7 +9,7 @@
 #ifndef WARPLINT_ANALYSIS_TUINDEX_H
 #define WARPLINT_ANALYSIS_TUINDEX_H
 
-#include "warplint/Analysis/ValueEval.h"
+#include "warplint/Model/BlockSize.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -35,13 +35,6 @@ struct LaunchSite {
   const clang::FunctionDecl *Enclosing = nullptr;
   clang::SourceLocation Loc; ///< where findings about it point
   llvm::StringRef Api;       ///< the runtime function, if not <<<>>>
-
-  /// The block shape when the code fixes it.
-  std::optional<model::Dim3> blockDim(ValueEvaluator &Eval) const;
-  /// ...Ex: the expression that last set the field Name of the
-  /// cudaLaunchConfig_t before the launch, when one does.
-  const clang::Expr *configField(ValueEvaluator &Eval,
-                                 llvm::StringRef Name) const;
 };
 
 class TUIndex {

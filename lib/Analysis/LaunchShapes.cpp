@@ -1,0 +1,196 @@
+//===-- LaunchShapes.cpp - The block shapes kernels are launched with -----===//
+#include "warplint/Analysis/LaunchShapes.h"
+#include "clang/AST/ExprCXX.h"
+#include <array>
+#include <set>
+
+using namespace clang;
+using namespace warplint::model;
+
+namespace warplint {
+
+const Expr *launchConfigField(ValueEngine &Values, const LaunchSite &S,
+                              llvm::StringRef Name) {
+  if (!S.Config)
+    return nullptr;
+  const RecordDecl *RD =
+      S.Config->getType().getCanonicalType()->getAsRecordDecl();
+  if (!RD)
+    return nullptr;
+  for (const FieldDecl *F : RD->fields())
+    if (F->getName() == Name) {
+      const FieldDecl *Path[] = {F};
+      return Values.fieldDefinition(S.Config, Path, S.Call);
+    }
+  return nullptr;
+}
+
+std::optional<Dim3> launchBlock(ValueEngine &Values, const LaunchSite &S,
+                                const Assumptions &A, ValueTrace *Trace) {
+  if (S.Block)
+    return Values.dim3(S.Block, A, Trace);
+  if (const Expr *Def = launchConfigField(Values, S, "blockDim")) {
+    if (Trace && !Trace->Definition)
+      Trace->Definition = Def;
+    return Values.dim3(Def, A, Trace);
+  }
+  return std::nullopt;
+}
+
+std::string kernelKey(const FunctionDecl *Kernel) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  const ASTContext &Ctx = Kernel->getASTContext();
+  Kernel->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+  FileLocation L =
+      fileLocationOf(Kernel->getLocation(), Ctx.getSourceManager());
+  OS << " at " << L.File << ":" << L.Line << ":" << L.Column;
+  return S;
+}
+
+void LaunchShapes::run() {
+  // Each shape of a kernel once, found in a set: a file of N launches of
+  // one kernel costs N log N, not N^2.
+  std::map<const FunctionDecl *,
+           std::set<std::pair<std::array<uint64_t, 3>,
+                              std::vector<std::optional<int64_t>>>>>
+      Seen;
+  for (const LaunchSite &S : Index.Launches) {
+    // A launch through a function pointer gives its shape to each kernel
+    // the pointer may hold.
+    std::vector<const FunctionDecl *> Kernels = S.Targets;
+    if (S.Kernel)
+      Kernels = {S.Kernel};
+    if (Kernels.empty())
+      continue;
+    llvm::DenseMap<const VarDecl *, llvm::APSInt> Facts =
+        Values.factsAt(S.Call, S.Enclosing);
+    for (Assumptions &A : callersOf(S.Enclosing, 3)) {
+      A.Facts = Facts;
+      std::vector<LaunchShape> Shapes;
+      shapesUnder(S, std::move(A), Shapes);
+      for (LaunchShape &L : Shapes) {
+        auto Key = std::make_pair(
+            std::array<uint64_t, 3>{L.Block.X, L.Block.Y, L.Block.Z}, L.Args);
+        for (const FunctionDecl *K : Kernels)
+          if (Seen[K->getCanonicalDecl()].insert(Key).second)
+            KernelLaunches[K->getCanonicalDecl()].push_back(L);
+      }
+    }
+  }
+}
+
+void LaunchShapes::shapesUnder(const LaunchSite &S, Assumptions A,
+                               std::vector<LaunchShape> &Out) {
+  constexpr size_t MaxChoices = 3;
+  ValueTrace T;
+  std::optional<Dim3> D = launchBlock(Values, S, A, &T);
+  if (!D) {
+    // A shape chosen by a condition unknown at compile time between values
+    // the code fixes (`prop.maxThreadsPerMultiProcessor == 1536 ? 768 :
+    // 1024`): each arm is a shape the launch may have.
+    if (T.Undecided.empty() || A.Choices.size() == MaxChoices)
+      return;
+    for (bool Arm : {true, false}) {
+      Assumptions B = A;
+      B.Choices.push_back({T.Undecided.front(), Arm});
+      shapesUnder(S, std::move(B), Out);
+    }
+    return;
+  }
+  if (D->threads() == 0 || D->threads() > 1024 || D->X > 1024 || D->Y > 1024 ||
+      D->Z > 64)
+    return;
+  LaunchShape L;
+  L.Block = *D;
+  const auto *KC = dyn_cast<CUDAKernelCallExpr>(S.Call->IgnoreImplicit());
+  for (unsigned I = 0; KC && I < KC->getNumArgs(); ++I) {
+    const Expr *Arg = KC->getArg(I);
+    std::optional<llvm::APSInt> V;
+    if (Arg->getType()->isIntegralOrEnumerationType())
+      V = Values.integer(Arg, A);
+    if (V && V->getSignificantBits() <= 64)
+      L.Args.push_back(V->getExtValue());
+    else
+      L.Args.push_back(std::nullopt);
+  }
+  Out.push_back(std::move(L));
+}
+
+std::vector<Assumptions> LaunchShapes::callersOf(const FunctionDecl *H,
+                                                 unsigned Depth) {
+  constexpr size_t MaxBindings = 16;
+  const FunctionDecl *Def = nullptr;
+  if (!H || Depth == 0 || H->param_empty() || !H->hasBody(Def) || !Def)
+    return {Assumptions::hostIn(H)};
+  auto It = Index.Callers.find(Def);
+  if (It == Index.Callers.end() || It->second.empty())
+    return {Assumptions::hostIn(H)};
+  std::vector<Assumptions> Out;
+  for (const auto &[Call, Caller] : It->second) {
+    if (Caller == Def)
+      continue; // recursion
+    unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Def);
+    for (const Assumptions &Outer : callersOf(Caller, Depth - 1)) {
+      Assumptions Base = Outer;
+      Base.Chain.Calls.push_back(Call);
+      Base.Chain.Functions.push_back(Def);
+      // Each argument, or each element of the constant array it is read
+      // from (`int sizes[] = {32, 64}; ... run(sizes[j])`): one binding per
+      // combination.
+      std::vector<Assumptions> Partial{Base};
+      for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+        if (I + Shift >= Call->getNumArgs())
+          break;
+        llvm::SmallVector<const Expr *, 8> Choices =
+            Values.arrayChoices(Call->getArg(I + Shift));
+        if (Choices.empty())
+          continue;
+        std::vector<Assumptions> Next;
+        for (const Assumptions &B : Partial)
+          for (const Expr *Ch : Choices) {
+            if (Next.size() == MaxBindings)
+              break;
+            Assumptions N = B;
+            N.Arguments[{Call, I + Shift}] = Ch;
+            Next.push_back(std::move(N));
+          }
+        Partial = std::move(Next);
+      }
+      for (Assumptions &B : Partial) {
+        Out.push_back(std::move(B));
+        if (Out.size() == MaxBindings)
+          return Out;
+      }
+    }
+  }
+  if (Out.empty())
+    Out.push_back(Assumptions::hostIn(H));
+  return Out;
+}
+
+std::vector<LaunchShape> LaunchShapes::of(const FunctionDecl *Kernel,
+                                          const LaunchTable *Known,
+                                          const Dim3 &Default,
+                                          bool &Assumed) const {
+  Assumed = false;
+  if (Kernel && Known) {
+    auto It = Known->find(kernelKey(Kernel->getCanonicalDecl()));
+    if (It != Known->end() && !It->second.empty())
+      return It->second;
+  }
+  if (Kernel) {
+    auto It = KernelLaunches.find(Kernel->getCanonicalDecl());
+    if (It != KernelLaunches.end() && !It->second.empty())
+      return It->second;
+  }
+  Assumed = true;
+  return {LaunchShape{Default, {}}};
+}
+
+void LaunchShapes::exportTo(LaunchTable &Seen) const {
+  for (const auto &[Kernel, Shapes] : KernelLaunches)
+    Seen[kernelKey(Kernel)] = Shapes;
+}
+
+} // namespace warplint

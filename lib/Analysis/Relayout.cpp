@@ -1,0 +1,174 @@
+//===-- Relayout.cpp - Fixes of a conflicting shared array ----------------===//
+//
+// What the check warplint-bank-conflict suggests for a shared array with a
+// conflict, each tried on every access's exact addresses in every run: a
+// padding of its innermost dimension that a fix-it can make (paddingFix),
+// else a padding or an XOR swizzle of its rows described in a note
+// (layoutHint).
+//
+//===----------------------------------------------------------------------===//
+#include "BoundedWork.h"
+#include "warplint/Analysis/BankConflicts.h"
+#include <functional>
+
+using namespace clang;
+using namespace warplint::model;
+
+namespace warplint {
+
+unsigned BankConflictAnalysis::paddingFix(const VarDecl *V) {
+  const auto *CAT = Index.Ctx.getAsConstantArrayType(V->getType());
+  if (!CAT || !Index.Ctx.getAsConstantArrayType(CAT->getElementType()))
+    return 0;
+  auto Refs = Index.SharedRefs.find(V);
+  if (Refs == Index.SharedRefs.end() ||
+      !Finder.onlyFullySubscripted(V, Refs->second))
+    return 0;
+  // Every access of V, and every run of it, must be known.
+  std::vector<const AccessReport *> Mine;
+  for (unsigned I : reportsOf(V)) {
+    const AccessReport &R = Reports[I];
+    if (R.Array != V)
+      continue;
+    if (R.Runs.empty())
+      return 0;
+    for (const AccessRun &Run : R.Runs)
+      if (Run.Result.State == AccessResult::Unknown)
+        return 0;
+    Mine.push_back(&R);
+  }
+  if (Mine.empty())
+    return 0;
+  for (unsigned Extra = 1; Extra <= 4; ++Extra) {
+    ArrayPadding Pad{V, Extra};
+    bool Works = true;
+    for (const AccessReport *R : Mine) {
+      for (const AccessRun &Run : R->Runs) {
+        Assumptions As;
+        As.Chain = Run.Chain;
+        As.KernelArgs = Run.Args;
+        As.Pad = &Pad;
+        ValueTrace T;
+        std::optional<LoweredAccess> L = Work->lower(Finder, R->Access, As, T);
+        if (!L) {
+          Works = false;
+          break;
+        }
+        AccessResult After = Work->analyze(L->Spec, Run.Block);
+        if (After.State == AccessResult::Unknown || After.conflicts() ||
+            (After.State == AccessResult::NeverRuns) !=
+                (Run.Result.State == AccessResult::NeverRuns)) {
+          Works = false;
+          break;
+        }
+      }
+      if (!Works)
+        break;
+    }
+    if (Works)
+      return Extra;
+  }
+  return 0;
+}
+
+std::string BankConflictAnalysis::layoutHint(const VarDecl *V) {
+  ASTContext &Ctx = Index.Ctx;
+  const auto *CAT = Ctx.getAsConstantArrayType(V->getType());
+  if (!CAT || !Ctx.getAsConstantArrayType(CAT->getElementType()))
+    return "";
+  // The innermost dimension: one row.
+  while (const auto *In = Ctx.getAsConstantArrayType(CAT->getElementType()))
+    CAT = In;
+  int64_t ElemBytes =
+      Ctx.getTypeSizeInChars(CAT->getElementType()).getQuantity();
+  int64_t RowBytes = ElemBytes * int64_t(CAT->getZExtSize());
+  if (ElemBytes <= 0 || RowBytes <= 0)
+    return "";
+  // Every run of every access of V, each known: an access that may reach
+  // V but did not lower leaves the answer open.
+  std::vector<std::pair<const AccessReport *, const AccessRun *>> Mine;
+  unsigned MaxBytes = 0;
+  for (unsigned I : reportsOf(V)) {
+    const AccessReport &R = Reports[I];
+    bool Mentions = R.Array == V || R.Access.Root == V;
+    for (const AccessRun &Run : R.Runs) {
+      if (Run.Array != V)
+        continue;
+      Mentions = true;
+      if (Run.Result.State == AccessResult::Unknown)
+        return "";
+      Mine.push_back({&R, &Run});
+      MaxBytes = std::max(MaxBytes, R.Access.Bytes);
+    }
+    if (Mentions && !R.WhyUnknown.empty())
+      return "";
+  }
+  if (Mine.empty() || MaxBytes == 0 || MaxBytes > 16)
+    return "";
+  // Every relayout tried on each run's own lowering.
+  std::vector<std::pair<AccessSpec, Dim3>> Lowered;
+  for (const auto &[R, Run] : Mine) {
+    if (Run->Result.State == AccessResult::NeverRuns)
+      continue;
+    const LoweredAccess *L = Run->Lowered.get();
+    if (!L || !L->RootSymbol)
+      return "";
+    AccessSpec Spec = L->Spec;
+    Spec.RemapBase = *L->RootSymbol;
+    Lowered.push_back({std::move(Spec), Run->Block});
+  }
+  auto Works = [&](const std::function<int64_t(int64_t)> &Remap) {
+    for (auto &[Spec, Block] : Lowered) {
+      Spec.Remap = Remap;
+      AccessResult After = Work->analyze(Spec, Block);
+      if (After.State != AccessResult::Ok || After.conflicts())
+        return false;
+    }
+    return true;
+  };
+  std::vector<std::string> Ways;
+  // Padding each row by the least number of bytes that keeps every access
+  // aligned, up to 16.
+  int64_t Step = std::max<int64_t>(ElemBytes, MaxBytes);
+  for (int64_t Pad = Step; Pad <= 16; Pad += Step) {
+    if (Works([=](int64_t Off) {
+          int64_t Row = Off >= 0 ? Off / RowBytes : -1;
+          return Off + Row * Pad;
+        })) {
+      int64_t Elems = Pad / ElemBytes;
+      Ways.push_back("with each row padded by " + std::to_string(Pad) +
+                     " bytes (" + std::to_string(CAT->getZExtSize() + Elems) +
+                     " elements instead of " +
+                     std::to_string(CAT->getZExtSize()) + ")");
+      break;
+    }
+  }
+  // An XOR swizzle of the 16-byte chunks of each row with the row modulo
+  // 8: rows of 128 bytes or a multiple.
+  if (RowBytes % 128 == 0 && ElemBytes <= 16 && 16 % ElemBytes == 0) {
+    if (Works([=](int64_t Off) {
+          if (Off < 0)
+            return Off;
+          int64_t Row = Off / RowBytes, In = Off % RowBytes;
+          int64_t Chunk = (In / 16) ^ (Row % 8);
+          return Row * RowBytes + Chunk * 16 + In % 16;
+        })) {
+      int64_t E = 16 / ElemBytes;
+      std::string Col = E == 1 ? "c ^ (r % 8)"
+                               : "((c / " + std::to_string(E) +
+                                     ") ^ (r % 8)) * " + std::to_string(E) +
+                                     " + c % " + std::to_string(E);
+      Ways.push_back("with the 16-byte chunks of each row XOR-swizzled "
+                     "(element c of row r stored at column " +
+                     Col + ")");
+    }
+  }
+  if (Ways.empty())
+    return "";
+  std::string Out = Ways[0];
+  if (Ways.size() > 1)
+    Out += ", or " + Ways[1];
+  return Out;
+}
+
+} // namespace warplint

@@ -1,0 +1,203 @@
+//===-- ValueEngine.h - What values an expression can have here -*- C++
+//-*-===//
+///
+/// The one value engine of the analysis, for host and device code alike:
+/// "what values can this expression have here, under these assumptions".
+/// It lowers the expression to a model::ExprPool (see Lowering.h), following
+/// local variables through straight-line code, branches, loops and switches
+/// to their definitions, parameters to the arguments of a chain of calls,
+/// calls to what they return, and CUDA's built-ins to what they are; the
+/// model then computes the value (model::evaluate).
+///
+/// The device side asks it for the byte address of each shared-memory
+/// access and the conditions guarding it, as expressions over the thread
+/// index (SharedAccessFinder::lower); the host side for block shapes,
+/// kernel arguments, dynamic shared-memory sizes and __launch_bounds__
+/// values, as constants (integer(), dim3()).
+///
+/// The assumptions of a question are a value passed with it (Assumptions,
+/// as clang's dataflow framework passes its Environment): the chain of
+/// calls it is asked through, the values a launch gives a kernel's
+/// parameters, what the branches around the point fix, and the arms chosen
+/// for `?:` whose condition is not known. What the engine keeps between
+/// questions is only what does not depend on them: the facts of each
+/// function body (FunctionFacts.h) and the constant value of expressions.
+///
+/// A value it gives is certain; where it cannot be, the answer is unknown
+/// and ValueTrace::Why says why.
+///
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYSIS_VALUEENGINE_H
+#define WARPLINT_ANALYSIS_VALUEENGINE_H
+
+#include "warplint/Model/BlockSize.h"
+#include "warplint/Model/ThreadExpr.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/APSInt.h"
+#include "llvm/ADT/DenseMap.h"
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+struct FunctionFacts;
+struct StmtOrder;
+
+/// A chain of calls: Calls[0] is in Functions[0], the last call calls the
+/// last function, which holds what is asked. For a shared-memory access,
+/// Functions[0] is the kernel (or the function itself, analysed without a
+/// caller); for a host value, the outermost host function followed.
+struct CallChain {
+  std::vector<const clang::CallExpr *> Calls;
+  std::vector<const clang::FunctionDecl *> Functions; ///< Calls.size() + 1
+  /// When Functions.front() is not a kernel: why no call reaches it (a
+  /// reason for what its parameters would have been given); empty: it
+  /// has no caller in the file.
+  std::string NoCaller;
+  /// The chain of F alone.
+  static CallChain of(const clang::FunctionDecl *F) {
+    CallChain C;
+    C.Functions = {F};
+    return C;
+  }
+};
+
+/// Padding of a shared array's innermost dimension, to test a fix.
+struct ArrayPadding {
+  const clang::VarDecl *Var = nullptr;
+  uint64_t Extra = 0; ///< elements added to the innermost dimension
+};
+
+/// What a question assumes (the environment it is asked in).
+struct Assumptions {
+  /// The functions it is asked through; see CallChain. Each function's
+  /// parameters take the arguments of the call into it; the first
+  /// function's are unknown, but for a kernel's integer parameters the
+  /// values the launch gives (KernelArgs, by position).
+  CallChain Chain;
+  llvm::ArrayRef<std::optional<int64_t>> KernelArgs;
+  /// Arguments taken as one of the values they may have (an element of the
+  /// constant array they read, `run(sizes[j])`), by call and argument
+  /// index.
+  std::map<std::pair<const clang::CallExpr *, unsigned>, const clang::Expr *>
+      Arguments;
+  /// What the branches around the point say of variables their function
+  /// never writes (`case 512:` of `switch (threads)`): their values there
+  /// (ValueEngine::factsAt).
+  llvm::DenseMap<const clang::VarDecl *, llvm::APSInt> Facts;
+  /// Host values: a `?:` whose condition is not a compile-time value is a
+  /// choice between its arms; the question is answered for the arm chosen
+  /// in Choices (true: the first), and the others are listed in
+  /// ValueTrace::Undecided. Without it (device code) such a `?:` is a
+  /// Select the model evaluates per thread.
+  bool ArmsAreChoices = false;
+  std::vector<std::pair<const clang::ConditionalOperator *, bool>> Choices;
+  /// A padding of a shared array to lower the addresses with.
+  const ArrayPadding *Pad = nullptr;
+
+  /// A host question asked in F, its parameters unknown.
+  static Assumptions hostIn(const clang::FunctionDecl *F) {
+    Assumptions A;
+    A.Chain = CallChain::of(F);
+    A.ArmsAreChoices = true;
+    return A;
+  }
+};
+
+/// What a question found on its way besides its answer.
+struct ValueTrace {
+  /// Why the answer is unknown (the first reason met).
+  std::string Why;
+  /// The first definition of a local variable the value was taken from
+  /// (for notes such as "block size defined here"); null when the value is
+  /// written in place.
+  const clang::Expr *Definition = nullptr;
+  /// The `?:` whose condition is not known and for which Assumptions::Choices
+  /// chose no arm (host values).
+  std::vector<const clang::ConditionalOperator *> Undecided;
+  /// When set: the source ranges of the pointer expressions followed from a
+  /// shared variable to an access (a pointer's definition, a call's
+  /// argument, a function's return).
+  std::vector<clang::SourceRange> *Through = nullptr;
+};
+
+class ValueEngine {
+public:
+  explicit ValueEngine(clang::ASTContext &Ctx);
+  ~ValueEngine();
+  ValueEngine(const ValueEngine &) = delete;
+  ValueEngine &operator=(const ValueEngine &) = delete;
+
+  clang::ASTContext &Ctx;
+
+  // ---- host values ----------------------------------------------------
+
+  /// The value of integer expression E, asked in the last function of
+  /// A.Chain, when it is certain.
+  std::optional<llvm::APSInt> integer(const clang::Expr *E,
+                                      const Assumptions &A,
+                                      ValueTrace *Trace = nullptr);
+  /// The value of E of type dim3 (or an integer converted to dim3).
+  std::optional<model::Dim3> dim3(const clang::Expr *E, const Assumptions &A,
+                                  ValueTrace *Trace = nullptr);
+
+  /// What the branches around Point, in F, say of integer variables F never
+  /// writes: `if (n == 64) { Point }`, `switch (n) { case 64: Point }`.
+  llvm::DenseMap<const clang::VarDecl *, llvm::APSInt>
+  factsAt(const clang::Stmt *Point, const clang::FunctionDecl *F);
+
+  /// The constant elements of the local or const array that E reads an
+  /// element of (`sizes[j]`, or a local initialised from it), when the
+  /// array is never written: the values the element may have.
+  llvm::SmallVector<const clang::Expr *, 8> arrayChoices(const clang::Expr *E);
+
+  // ---- what the lowering shares ---------------------------------------
+
+  /// The rule for members of records (struct locals, dim3, unions): the
+  /// expression that last defines Var.Fields... before Use, when that is
+  /// certain: straight-line code where every use of Var is classified
+  /// (classifyUse) and every assignment is a statement of a block
+  /// enclosing the use, before it. An initializer, the right-hand side of
+  /// `v = e`, or the operator itself for `v op= e`, `++v` and `v++`. Fields
+  /// is a path of member names (e.g. {blockDim} for cfg.blockDim); empty
+  /// for the variable itself. A member of a union is also written through
+  /// its other members. When it finds no definition because a use may
+  /// write Var in a way it does not follow, it says so in *Why. Null for a
+  /// parameter (the lowering gives its argument).
+  // FIXME: a field written in a branch or a loop is unknown here, where a
+  // scalar local is followed through branches and loops (LowerLocals.cpp).
+  const clang::Expr *
+  fieldDefinition(const clang::VarDecl *Var,
+                  llvm::ArrayRef<const clang::FieldDecl *> Fields,
+                  const clang::Stmt *Use, std::string *Why = nullptr);
+
+  /// The facts of F's body (FunctionFacts.h), built on first use; null for
+  /// a function without a body.
+  const FunctionFacts *facts(const clang::FunctionDecl *F);
+  /// F's statements in order (StmtOrder), built on first use.
+  const StmtOrder &order(const clang::FunctionDecl *F);
+  /// E's value when clang folds it to an integer constant without side
+  /// effects (Expr::EvaluateAsInt), asked once per expression.
+  std::optional<int64_t> constantOf(const clang::Expr *E);
+  /// A call of M on an object leaves the object as it is: M is const, or
+  /// its body only reads fields of `this` (walked once per method).
+  bool leavesObject(const clang::CXXMethodDecl *M);
+  /// Every reference to V in its function is a read (or V is a const
+  /// global).
+  bool neverWritten(const clang::VarDecl *V);
+
+private:
+  llvm::DenseMap<const clang::Stmt *, std::unique_ptr<FunctionFacts>> Facts;
+  llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
+  llvm::DenseMap<const clang::CXXMethodDecl *, bool> LeavesObject;
+  const FunctionFacts &factsOfBody(const clang::Stmt *Body);
+  std::optional<model::Dim3> dim3ByFields(const clang::DeclRefExpr *Use);
+};
+
+} // namespace warplint
+
+#endif // WARPLINT_ANALYSIS_VALUEENGINE_H
