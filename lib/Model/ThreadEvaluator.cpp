@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Evaluation.h"
+#include "IntSemantics.h"
 #include "warplint/Model/ThreadExpr.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -276,15 +277,13 @@ private:
       auto A = eval(X.A, Depth);
       if (!A || !A->isConstant())
         return std::nullopt;
-      bool AV = A->C != 0;
-      if (X.Kind == Op::LAnd && !AV)
-        return constantValue(0);
-      if (X.Kind == Op::LOr && AV)
-        return constantValue(1);
+      if (std::optional<int64_t> V = shortCircuit(X.Kind, A->C))
+        return constantValue(*V);
       auto B = eval(X.B, Depth);
       if (!B || !B->isConstant())
         return std::nullopt;
-      return constantValue(B->C != 0);
+      return constantValue(
+          *applyBinary(X.Kind, A->C, B->C, X.Type, P[X.A].Type.Signed));
     }
     default:
       break;
@@ -293,53 +292,52 @@ private:
     auto A = eval(X.A, Depth);
     if (!A)
       return std::nullopt;
-    IntType AT = P[X.A].Type;
-    switch (X.Kind) {
-    case Op::Cast:
-      if (A->isConstant())
-        return A;
-      // Symbols survive a cast that keeps every bit, and a shared-memory
-      // address one to 32 bits or more.
-      if (X.Type.Width >= AT.Width)
-        return A;
-      if (X.Type.Width >= 32 &&
-          llvm::all_of(A->Terms, [&](const std::pair<unsigned, int64_t> &T) {
-            return P.symbolInfo(T.first).SharedAddress;
-          }))
-        return A;
-      return std::nullopt;
-    case Op::Neg:
-      return scale(*A, -1);
-    case Op::Not:
-      if (!A->isConstant())
-        return std::nullopt;
-      return constantValue(~A->C);
-    case Op::LNot:
-      if (!A->isConstant())
-        return std::nullopt;
-      return constantValue(A->C == 0);
-    default:
-      break;
-    }
-
+    if (arity(X.Kind) == 1)
+      return computeUnary(X, *A);
     auto B = eval(X.B, Depth);
     if (!B)
       return std::nullopt;
+    return computeBinary(X, *A, *B);
+  }
+
+  /// A cast or a unary operator (-, ~, !) on A.
+  std::optional<LinearValue> computeUnary(const Node &X, const LinearValue &A) {
+    if (A.isConstant())
+      return constantValue(applyUnary(X.Kind, A.C));
+    switch (X.Kind) {
+    case Op::Cast:
+      if (castKeepsSymbols(P, X.Type, P[X.A].Type, A.Terms))
+        return A;
+      return std::nullopt;
+    case Op::Neg:
+      return scale(A, -1);
+    default:
+      return std::nullopt;
+    }
+  }
+
+  /// A binary operator (not && or ||) on A and B.
+  std::optional<LinearValue> computeBinary(const Node &X, const LinearValue &A,
+                                           const LinearValue &B) {
+    bool OperandsSigned = P[X.A].Type.Signed;
+    if (A.isConstant() && B.isConstant()) {
+      if (std::optional<int64_t> V =
+              applyBinary(X.Kind, A.C, B.C, X.Type, OperandsSigned))
+        return constantValue(*V);
+      return std::nullopt;
+    }
+    // Symbols on one side or both: what stays linear.
     switch (X.Kind) {
     case Op::Add:
-      return addLinear(*A, *B, 1);
+      return addLinear(A, B, 1);
     case Op::Sub:
-      return addLinear(*A, *B, -1);
+      return addLinear(A, B, -1);
     case Op::Mul:
-      if (B->isConstant())
-        return scale(*A, B->C);
-      if (A->isConstant())
-        return scale(*B, A->C);
-      return std::nullopt;
     case Op::Shl:
-      if (!B->isConstant() || B->C < 0 || B->C >= X.Type.Width)
-        return std::nullopt;
-      return scale(*A, int64_t(uint64_t(1) << B->C));
+      if (auto F = linearFactor(X.Kind, A.isConstant(), A.C, B.isConstant(),
+                                B.C, X.Type))
+        return scale(F->first ? B : A, F->second);
+      return std::nullopt;
     case Op::LT:
     case Op::GT:
     case Op::LE:
@@ -349,68 +347,19 @@ private:
     case Op::Min:
     case Op::Max: {
       // Symbols that appear on both sides cancel out of a comparison.
-      if (!A->sameSymbols(*B))
+      if (!A.sameSymbols(B))
         return std::nullopt;
-      bool Less, Equal = A->C == B->C;
-      if (AT.Signed)
-        Less = A->C < B->C;
-      else
-        Less = uint64_t(A->C) < uint64_t(B->C);
-      switch (X.Kind) {
-      case Op::LT:
-        return constantValue(Less);
-      case Op::GT:
-        return constantValue(!Less && !Equal);
-      case Op::LE:
-        return constantValue(Less || Equal);
-      case Op::GE:
-        return constantValue(!Less);
-      case Op::EQ:
-        return constantValue(Equal);
-      case Op::NE:
-        return constantValue(!Equal);
-      case Op::Min:
-        return Less ? A : B;
-      default:
-        return Less ? B : A;
-      }
+      int64_t V = *applyBinary(X.Kind, A.C, B.C, X.Type, OperandsSigned);
+      if (X.Kind != Op::Min && X.Kind != Op::Max)
+        return constantValue(V);
+      LinearValue R = A; // min and max keep the symbols
+      R.C = V;
+      return R;
     }
     default:
-      break;
-    }
-
-    if (!A->isConstant() && B->isConstant())
-      return divideUniform(*A, X.Kind, B->C);
-    if (!A->isConstant() || !B->isConstant())
-      return std::nullopt;
-    int64_t L = A->C, R = B->C;
-    bool Signed = X.Type.Signed;
-    switch (X.Kind) {
-    case Op::Div:
-    case Op::Rem:
-      if (R == 0)
-        return std::nullopt;
-      if (Signed) {
-        if (L == INT64_MIN && R == -1)
-          return std::nullopt;
-        return constantValue(X.Kind == Op::Div ? L / R : L % R);
-      }
-      return constantValue(int64_t(X.Kind == Op::Div
-                                       ? uint64_t(L) / uint64_t(R)
-                                       : uint64_t(L) % uint64_t(R)));
-    case Op::Shr:
-      if (R < 0 || R >= X.Type.Width)
-        return std::nullopt;
-      if (Signed)
-        return constantValue(L >> R);
-      return constantValue(int64_t(uint64_t(L) >> R));
-    case Op::And:
-      return constantValue(L & R);
-    case Op::Or:
-      return constantValue(L | R);
-    case Op::Xor:
-      return constantValue(L ^ R);
-    default:
+      // Div, Rem, Shr, And, Or, Xor.
+      if (B.isConstant())
+        return divideUniform(A, X.Kind, B.C);
       return std::nullopt;
     }
   }

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Evaluation.h"
+#include "IntSemantics.h"
 #include "warplint/Model/ThreadExpr.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -25,8 +26,6 @@ using namespace detail;
 /// part), run() gives up and the caller uses the scalar evaluator.
 class WarpEvaluatorImpl {
 public:
-  using Terms = llvm::SmallVector<std::pair<unsigned, int64_t>, 2>;
-
   WarpEvaluatorImpl(const ExprPool &P, llvm::ArrayRef<NodeId> Roots,
                     const Dim3 &Block)
       : P(P), Block(Block), Slot(P.size(), -1) {
@@ -95,18 +94,12 @@ public:
     return true;
   }
 
-  bool known(NodeId N, unsigned L) const {
-    const Val &V = Vals[Slot[N]];
-    return V.Uniform ? V.U.has_value() : (V.Valid >> L & 1);
-  }
+  bool known(NodeId N, unsigned L) const { return knownIn(Vals[Slot[N]], L); }
   int64_t constant(NodeId N, unsigned L) const {
     const Val &V = Vals[Slot[N]];
     return !V.Uniform ? V.C[L] : V.U ? V.U->C : 0;
   }
-  const Terms &terms(NodeId N) const {
-    const Val &V = Vals[Slot[N]];
-    return !V.Uniform ? V.T : V.U ? V.U->Terms : NoTerms;
-  }
+  const Terms &terms(NodeId N) const { return termsOf(Vals[Slot[N]]); }
 
 private:
   struct Val {
@@ -131,18 +124,46 @@ private:
 
   bool warpUniform(NodeId N) const { return isWarpUniform(P, N, Block); }
 
-  /// T * K; std::nullopt when a coefficient overflows (scale()).
-  static std::optional<Terms> scaled(const Terms &T, int64_t K) {
-    Terms R;
-    if (K)
-      for (auto [S, C] : T) {
-        int64_t CK;
-        if (__builtin_mul_overflow(C, K, &CK))
-          return std::nullopt;
-        R.push_back({S, CK});
-      }
-    return R;
+  /// Whether V is known in lane L, its constant part there, and its
+  /// symbols (a value known in no lane has none).
+  static bool knownIn(const Val &V, unsigned L) {
+    return V.Uniform ? V.U.has_value() : (V.Valid >> L & 1) != 0;
   }
+  static int64_t constantIn(const Val &V, unsigned L) {
+    return V.Uniform ? V.U->C : V.C[L];
+  }
+  static const Terms &termsOf(const Val &V) {
+    return !V.Uniform ? V.T : V.U ? V.U->Terms : NoTerms;
+  }
+  /// The lanes of this run.
+  uint32_t allLanes() const { return Lanes == 32 ? ~0u : (1u << Lanes) - 1; }
+  /// The lanes where V is known.
+  uint32_t knownLanes(const Val &V) const {
+    return V.Uniform ? (V.U ? allLanes() : 0u) : V.Valid;
+  }
+
+  /// The value of the node being computed, set lane by lane.
+  struct NodeOut {
+    Val &R;
+    bool HaveT = false;
+    /// Sets lane L's value with symbols T, which must be those of the other
+    /// lanes: false when they differ.
+    bool set(unsigned L, int64_t C, const Terms &T) {
+      if (!HaveT) {
+        R.T = T;
+        HaveT = true;
+      } else if (R.T != T) {
+        return false;
+      }
+      setC(L, C);
+      return true;
+    }
+    /// The same, where every lane has the symbols R.T, set once.
+    void setC(unsigned L, int64_t C) {
+      R.C[L] = C;
+      R.Valid |= 1u << L;
+    }
+  };
 
   /// Computes node N for every lane; false to give up.
   bool compute(NodeId N, llvm::ArrayRef<std::array<uint64_t, 3>> Tids) {
@@ -150,289 +171,32 @@ private:
     Val &R = Vals[Slot[N]];
     R.Valid = 0;
     R.T.clear();
-    const Val *A = arity(X.Kind) >= 1 ? &Vals[Slot[X.A]] : nullptr;
-    const Val *B = arity(X.Kind) >= 2 ? &Vals[Slot[X.B]] : nullptr;
-    auto Known = [&](const Val *V, unsigned L) {
-      return V->Uniform ? V->U.has_value() : (V->Valid >> L & 1) != 0;
-    };
-    auto Cst = [&](const Val *V, unsigned L) {
-      return V->Uniform ? V->U->C : V->C[L];
-    };
-    // (A value known in no lane has no symbols.)
-    auto TermsOf = [&](const Val *V) -> const Terms & {
-      return !V->Uniform ? V->T : V->U ? V->U->Terms : NoTerms;
-    };
-    // Sets lane L's value with symbols T, which must be those of the other
-    // lanes: false when they differ.
-    bool HaveT = false;
-    auto Set = [&](unsigned L, int64_t C, const Terms &T) {
-      if (!HaveT) {
-        R.T = T;
-        HaveT = true;
-      } else if (R.T != T) {
-        return false;
-      }
-      R.C[L] = C;
-      R.Valid |= 1u << L;
-      return true;
-    };
-    // The same, where every lane has the symbols R.T, set once.
-    auto SetC = [&](unsigned L, int64_t C) {
-      R.C[L] = C;
-      R.Valid |= 1u << L;
-    };
-    // Lanes where both A and B (or A alone) are known.
-    uint32_t All = Lanes == 32 ? ~0u : (1u << Lanes) - 1;
-    auto Mask = [&](const Val *V) -> uint32_t {
-      return V->Uniform ? (V->U ? All : 0u) : V->Valid;
-    };
-
+    NodeOut Out{R};
     switch (X.Kind) {
     case Op::ThreadIdx:
       for (unsigned L = 0; L < Lanes; ++L)
-        SetC(L, int64_t(Tids[L][X.Index]));
+        Out.setC(L, int64_t(Tids[L][X.Index]));
       break;
-    case Op::Select: {
-      const Val *Arm[2] = {&Vals[Slot[X.B]], &Vals[Slot[X.C]]};
-      std::optional<bool> Chosen;
-      for (const auto &[S, First] : Env.Choices)
-        if (S == N) {
-          Chosen = First;
-          break;
-        }
-      for (unsigned L = 0; L < Lanes; ++L) {
-        // A condition not known, or not a constant: the arm being tried.
-        bool First;
-        if (Known(A, L) && TermsOf(A).empty())
-          First = Cst(A, L) != 0;
-        else if (Chosen)
-          First = *Chosen;
-        else
-          continue;
-        const Val *V = Arm[First ? 0 : 1];
-        if (Known(V, L) && !Set(L, Cst(V, L), TermsOf(V)))
-          return false;
-      }
+    case Op::Select:
+      if (!computeSelect(N, X, Out))
+        return false;
       break;
-    }
     case Op::LAnd:
     case Op::LOr:
-      for (unsigned L = 0; L < Lanes; ++L) {
-        if (!Known(A, L) || !TermsOf(A).empty())
-          continue;
-        bool AV = Cst(A, L) != 0;
-        if (X.Kind == Op::LAnd && !AV) {
-          SetC(L, 0);
-          continue;
-        }
-        if (X.Kind == Op::LOr && AV) {
-          SetC(L, 1);
-          continue;
-        }
-        if (!Known(B, L) || !TermsOf(B).empty())
-          continue;
-        SetC(L, Cst(B, L) != 0);
-      }
+      computeLogical(X, Out);
       break;
-    case Op::Cast: {
-      const Terms &TA = TermsOf(A);
-      IntType AT = P[X.A].Type;
-      bool Keeps =
-          TA.empty() || X.Type.Width >= AT.Width ||
-          (X.Type.Width >= 32 &&
-           llvm::all_of(TA, [&](const std::pair<unsigned, int64_t> &T) {
-             return P.symbolInfo(T.first).SharedAddress;
-           }));
-      if (Keeps) {
-        R.T = TA;
-        uint32_t M = Mask(A);
-        for (unsigned L = 0; L < Lanes; ++L)
-          if (M >> L & 1)
-            SetC(L, Cst(A, L));
-      }
-      break;
-    }
-    case Op::Neg: {
-      std::optional<Terms> T = scaled(TermsOf(A), -1);
-      if (!T)
-        break; // unknown in every lane, as scale() makes it
-      R.T = std::move(*T);
-      uint32_t M = Mask(A);
-      for (unsigned L = 0; L < Lanes; ++L)
-        if (M >> L & 1)
-          SetC(L, int64_t(uint64_t(Cst(A, L)) * uint64_t(-1)));
-      break;
-    }
-    case Op::Not:
-    case Op::LNot:
-      if (TermsOf(A).empty()) {
-        uint32_t M = Mask(A);
-        for (unsigned L = 0; L < Lanes; ++L)
-          if (M >> L & 1)
-            SetC(L, X.Kind == Op::Not ? ~Cst(A, L) : Cst(A, L) == 0);
-      }
-      break;
-    case Op::Add:
-    case Op::Sub: {
-      int64_t K = X.Kind == Op::Add ? 1 : -1;
-      if (!TermsOf(A).empty() || !TermsOf(B).empty()) {
-        LinearValue TA, TB;
-        TA.Terms = TermsOf(A);
-        TB.Terms = TermsOf(B);
-        std::optional<LinearValue> T = addLinear(TA, TB, K);
-        if (!T)
-          break; // unknown in every lane, as addLinear() makes it
-        R.T = std::move(T->Terms);
-      }
-      uint32_t M = Mask(A) & Mask(B);
-      for (unsigned L = 0; L < Lanes; ++L)
-        if (M >> L & 1)
-          SetC(L, int64_t(uint64_t(Cst(A, L)) +
-                          uint64_t(Cst(B, L)) * uint64_t(K)));
-      break;
-    }
-    case Op::Mul:
-    case Op::Shl:
-      if (TermsOf(A).empty() && TermsOf(B).empty()) {
-        // Constants in every lane: the common case, without symbols.
-        uint32_t M = Mask(A) & Mask(B);
-        for (unsigned L = 0; L < Lanes; ++L) {
-          if (!(M >> L & 1))
-            continue;
-          int64_t BC = Cst(B, L);
-          if (X.Kind == Op::Shl) {
-            if (BC < 0 || BC >= X.Type.Width)
-              continue;
-            BC = int64_t(uint64_t(1) << BC);
-          }
-          SetC(L, int64_t(uint64_t(Cst(A, L)) * uint64_t(BC)));
-        }
-        break;
-      }
-      for (unsigned L = 0; L < Lanes; ++L) {
-        if (!Known(A, L) || !Known(B, L))
-          continue;
-        const Val *S = A, *F = B; // scaled, factor
-        if (X.Kind == Op::Shl) {
-          if (!TermsOf(B).empty() || Cst(B, L) < 0 || Cst(B, L) >= X.Type.Width)
-            continue;
-        } else if (!TermsOf(B).empty()) {
-          if (!TermsOf(A).empty())
-            continue;
-          std::swap(S, F);
-        }
-        int64_t K =
-            X.Kind == Op::Shl ? int64_t(uint64_t(1) << Cst(B, L)) : Cst(F, L);
-        std::optional<Terms> T = scaled(TermsOf(S), K);
-        if (!T)
-          continue; // this lane's value is unknown, as scale() makes it
-        if (!Set(L, int64_t(uint64_t(Cst(S, L)) * uint64_t(K)), *T))
-          return false;
-      }
-      break;
-    case Op::LT:
-    case Op::GT:
-    case Op::LE:
-    case Op::GE:
-    case Op::EQ:
-    case Op::NE:
-    case Op::Min:
-    case Op::Max: {
-      if (TermsOf(A) != TermsOf(B))
-        break;
-      bool Signed = P[X.A].Type.Signed;
-      if (X.Kind == Op::Min || X.Kind == Op::Max)
-        R.T = TermsOf(A);
-      uint32_t M = Mask(A) & Mask(B);
-      for (unsigned L = 0; L < Lanes; ++L) {
-        if (!(M >> L & 1))
-          continue;
-        int64_t AC = Cst(A, L), BC = Cst(B, L);
-        bool Less = Signed ? AC < BC : uint64_t(AC) < uint64_t(BC);
-        bool Equal = AC == BC;
-        switch (X.Kind) {
-        case Op::LT:
-          SetC(L, Less);
-          break;
-        case Op::GT:
-          SetC(L, !Less && !Equal);
-          break;
-        case Op::LE:
-          SetC(L, Less || Equal);
-          break;
-        case Op::GE:
-          SetC(L, !Less);
-          break;
-        case Op::EQ:
-          SetC(L, Equal);
-          break;
-        case Op::NE:
-          SetC(L, !Equal);
-          break;
-        case Op::Min:
-          SetC(L, Less ? AC : BC);
-          break;
-        default:
-          SetC(L, Less ? BC : AC);
-          break;
-        }
-      }
-      break;
-    }
-    case Op::Div:
-    case Op::Rem:
-    case Op::Shr:
-    case Op::And:
-    case Op::Or:
-    case Op::Xor: {
-      // A uniform part divided (Evaluator::divideUniform) is not computed
-      // here.
-      if (!TermsOf(A).empty() && TermsOf(B).empty() && X.Kind != Op::Or &&
-          X.Kind != Op::Xor)
-        return false;
-      if (!TermsOf(A).empty() || !TermsOf(B).empty())
-        break;
-      bool Signed = X.Type.Signed;
-      uint32_t M = Mask(A) & Mask(B);
-      for (unsigned L = 0; L < Lanes; ++L) {
-        if (!(M >> L & 1))
-          continue;
-        int64_t LV = Cst(A, L), RV = Cst(B, L);
-        switch (X.Kind) {
-        case Op::Div:
-        case Op::Rem:
-          if (RV == 0 || (Signed && LV == INT64_MIN && RV == -1))
-            break;
-          if (Signed)
-            SetC(L, X.Kind == Op::Div ? LV / RV : LV % RV);
-          else
-            SetC(L, int64_t(X.Kind == Op::Div ? uint64_t(LV) / uint64_t(RV)
-                                              : uint64_t(LV) % uint64_t(RV)));
-          break;
-        case Op::Shr:
-          if (RV < 0 || RV >= X.Type.Width)
-            break;
-          SetC(L, Signed ? LV >> RV : int64_t(uint64_t(LV) >> RV));
-          break;
-        case Op::And:
-          SetC(L, LV & RV);
-          break;
-        case Op::Or:
-          SetC(L, LV | RV);
-          break;
-        default:
-          SetC(L, LV ^ RV);
-          break;
-        }
-      }
-      break;
-    }
     default:
-      return false; // leaves are lane-independent; loops are not supported
+      if (arity(X.Kind) == 0)
+        return false; // leaves are lane-independent; loops are not supported
+      if (arity(X.Kind) == 1)
+        computeUnary(X, Out);
+      else if (!computeBinary(X, Out))
+        return false;
+      break;
     }
     // A lane whose value is not known, in a node the scalar evaluator may
     // turn into an opaque symbol: give up.
-    if (R.Valid != All && warpUniform(N))
+    if (R.Valid != allLanes() && warpUniform(N))
       return false;
     // Constants wrap to the node's type.
     if (R.T.empty())
@@ -440,6 +204,150 @@ private:
         if (R.Valid >> L & 1)
           R.C[L] = X.Type.wrap(R.C[L]);
     return true;
+  }
+
+  /// `A ? B : C` (select N) for every lane; false to give up.
+  bool computeSelect(NodeId N, const Node &X, NodeOut &Out) {
+    const Val &A = Vals[Slot[X.A]];
+    const Val *Arm[2] = {&Vals[Slot[X.B]], &Vals[Slot[X.C]]};
+    std::optional<bool> Chosen;
+    for (const auto &[S, First] : Env.Choices)
+      if (S == N) {
+        Chosen = First;
+        break;
+      }
+    for (unsigned L = 0; L < Lanes; ++L) {
+      // A condition not known, or not a constant: the arm being tried.
+      bool First;
+      if (knownIn(A, L) && termsOf(A).empty())
+        First = constantIn(A, L) != 0;
+      else if (Chosen)
+        First = *Chosen;
+      else
+        continue;
+      const Val &V = *Arm[First ? 0 : 1];
+      if (knownIn(V, L) && !Out.set(L, constantIn(V, L), termsOf(V)))
+        return false;
+    }
+    return true;
+  }
+
+  /// `A && B` or `A || B` for every lane.
+  void computeLogical(const Node &X, NodeOut &Out) {
+    const Val &A = Vals[Slot[X.A]], &B = Vals[Slot[X.B]];
+    bool OperandsSigned = P[X.A].Type.Signed;
+    for (unsigned L = 0; L < Lanes; ++L) {
+      if (!knownIn(A, L) || !termsOf(A).empty())
+        continue;
+      if (std::optional<int64_t> V = shortCircuit(X.Kind, constantIn(A, L))) {
+        Out.setC(L, *V);
+        continue;
+      }
+      if (!knownIn(B, L) || !termsOf(B).empty())
+        continue;
+      Out.setC(L, *applyBinary(X.Kind, constantIn(A, L), constantIn(B, L),
+                               X.Type, OperandsSigned));
+    }
+  }
+
+  /// A cast or a unary operator (-, ~, !) for every lane.
+  void computeUnary(const Node &X, NodeOut &Out) {
+    const Val &A = Vals[Slot[X.A]];
+    const Terms &TA = termsOf(A);
+    if (!TA.empty()) {
+      // Symbols: a cast that keeps them, or a negation; else the value is
+      // unknown in every lane, as the scalar evaluator makes it.
+      std::optional<Terms> T;
+      if (X.Kind == Op::Cast && castKeepsSymbols(P, X.Type, P[X.A].Type, TA))
+        T = TA;
+      else if (X.Kind == Op::Neg)
+        T = scaleTerms(TA, -1);
+      if (!T)
+        return;
+      Out.R.T = std::move(*T);
+    }
+    uint32_t M = knownLanes(A);
+    for (unsigned L = 0; L < Lanes; ++L)
+      if (M >> L & 1)
+        Out.setC(L, applyUnary(X.Kind, constantIn(A, L)));
+  }
+
+  /// A binary operator (not && or ||) for every lane; false to give up.
+  bool computeBinary(const Node &X, NodeOut &Out) {
+    const Val &A = Vals[Slot[X.A]], &B = Vals[Slot[X.B]];
+    const Terms &TA = termsOf(A), &TB = termsOf(B);
+    bool OperandsSigned = P[X.A].Type.Signed;
+    // The lanes where both operands are known.
+    uint32_t M = knownLanes(A) & knownLanes(B);
+    if (TA.empty() && TB.empty()) {
+      // Constants in every lane, the common case: C's rules lane by lane.
+      for (unsigned L = 0; L < Lanes; ++L)
+        if (M >> L & 1)
+          if (std::optional<int64_t> V =
+                  applyBinary(X.Kind, constantIn(A, L), constantIn(B, L),
+                              X.Type, OperandsSigned))
+            Out.setC(L, *V);
+      return true;
+    }
+    // Symbols on one side or both: what stays linear (Evaluator::
+    // computeBinary).
+    switch (X.Kind) {
+    case Op::Add:
+    case Op::Sub: {
+      int64_t K = X.Kind == Op::Add ? 1 : -1;
+      LinearValue SA, SB;
+      SA.Terms = TA;
+      SB.Terms = TB;
+      std::optional<LinearValue> T = addLinear(SA, SB, K);
+      if (!T)
+        return true; // unknown in every lane, as addLinear() makes it
+      Out.R.T = std::move(T->Terms);
+      for (unsigned L = 0; L < Lanes; ++L)
+        if (M >> L & 1)
+          Out.setC(L, wrapAddMul(constantIn(A, L), constantIn(B, L), K));
+      return true;
+    }
+    case Op::Mul:
+    case Op::Shl:
+      for (unsigned L = 0; L < Lanes; ++L) {
+        if (!(M >> L & 1))
+          continue;
+        auto F = linearFactor(X.Kind, TA.empty(), constantIn(A, L), TB.empty(),
+                              constantIn(B, L), X.Type);
+        if (!F)
+          continue;                      // this lane's value is unknown
+        const Val &S = F->first ? B : A; // the operand scaled
+        std::optional<Terms> T = scaleTerms(termsOf(S), F->second);
+        if (!T)
+          continue; // this lane's value is unknown, as scale() makes it
+        if (!Out.set(L, wrapMul(constantIn(S, L), F->second), *T))
+          return false;
+      }
+      return true;
+    case Op::LT:
+    case Op::GT:
+    case Op::LE:
+    case Op::GE:
+    case Op::EQ:
+    case Op::NE:
+    case Op::Min:
+    case Op::Max:
+      // Symbols that appear on both sides cancel out of a comparison.
+      if (TA != TB)
+        return true;
+      if (X.Kind == Op::Min || X.Kind == Op::Max)
+        Out.R.T = TA;
+      for (unsigned L = 0; L < Lanes; ++L)
+        if (M >> L & 1)
+          Out.setC(L, *applyBinary(X.Kind, constantIn(A, L), constantIn(B, L),
+                                   X.Type, OperandsSigned));
+      return true;
+    default:
+      // Div, Rem, Shr, And, Or, Xor: a uniform part divided
+      // (Evaluator::divideUniform) is not computed here; anything else
+      // with symbols is unknown in every lane.
+      return !(!TA.empty() && TB.empty() && dividesUniformPart(X.Kind));
+    }
   }
 };
 
