@@ -17,11 +17,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Model/BankModel.h"
+#include "PoolWalk.h"
 #include "llvm/ADT/STLExtras.h"
 #include <map>
 #include <numeric>
 
 namespace warplint::model {
+
+using namespace detail;
 
 TileBound tileBound(unsigned Rows, unsigned RowBytes, uint64_t Stride) {
   TileBound B;
@@ -635,14 +638,8 @@ private:
   llvm::SmallVector<unsigned, 2> valueMembers(unsigned G,
                                               llvm::ArrayRef<NodeId> Seeds) {
     llvm::SmallVector<unsigned, 2> Set;
-    llvm::SmallVector<NodeId, 16> Work(Seeds.begin(), Seeds.end());
-    std::vector<bool> Seen(P.size());
-    while (!Work.empty()) {
-      NodeId N = Work.pop_back_val();
-      if (Seen[N])
-        continue;
-      Seen[N] = true;
-      const Node &X = P[N];
+    bool ReadsThread = false;
+    walkPool(P, Seeds, [&](NodeId, const Node &X, WalkStack &Work) {
       if (X.Kind == Op::LoopVar || X.Kind == Op::LoopExit) {
         const Loop &L = P.loop(X.Index);
         // Other groups' variables are followed to the members of G their
@@ -650,14 +647,18 @@ private:
         if (L.Group == G && X.Kind == Op::LoopVar &&
             !llvm::is_contained(Set, X.Index)) {
           Set.push_back(X.Index);
-          if (P.readsThreadIdx(L.Init) || P.readsThreadIdx(L.Next))
-            return {};
+          if (P.readsThreadIdx(L.Init) || P.readsThreadIdx(L.Next)) {
+            ReadsThread = true;
+            return WalkNext::Stop;
+          }
         }
         if (X.Kind == Op::LoopVar || L.Group != G)
           Work.append({L.Init, L.Next});
       }
-      X.appendOperands(Work);
-    }
+      return WalkNext::Operands;
+    });
+    if (ReadsThread)
+      return {};
     return Set;
   }
 
@@ -733,14 +734,7 @@ private:
   std::vector<ExitSet> exitSets() {
     std::vector<ExitSet> Out;
     std::map<unsigned, ExitSet> ByGroup;
-    llvm::SmallVector<NodeId, 16> Work{A.Address};
-    std::vector<bool> Seen(P.size());
-    while (!Work.empty()) {
-      NodeId N = Work.pop_back_val();
-      if (Seen[N])
-        continue;
-      Seen[N] = true;
-      const Node &X = P[N];
+    walkPool(P, {A.Address}, [&](NodeId N, const Node &X, WalkStack &Work) {
       if (X.Kind == Op::LoopExit) {
         ExitSet &E = ByGroup[P.loop(X.Index).Group];
         E.Nodes.push_back(N);
@@ -749,8 +743,8 @@ private:
       }
       if (X.Kind == Op::LoopVar)
         Work.append({P.loop(X.Index).Init, P.loop(X.Index).Next});
-      X.appendOperands(Work);
-    }
+      return WalkNext::Operands;
+    });
     for (auto &[G, E] : ByGroup) {
       llvm::SmallVector<NodeId, 4> FromExits;
       for (unsigned M : E.Members) {
@@ -1189,22 +1183,13 @@ std::vector<std::pair<unsigned, int64_t>> shiftOnlyLoops(const AccessSpec &A,
   }
   // The loops whose exit values the address reads, and the loops the
   // conditions of its branches read.
-  {
-    std::vector<bool> Seen(P.size());
-    llvm::SmallVector<NodeId, 32> Work{A.Address};
-    while (!Work.empty()) {
-      NodeId N = Work.pop_back_val();
-      if (Seen[N])
-        continue;
-      Seen[N] = true;
-      const Node &X = P[N];
-      if (X.Kind == Op::LoopExit)
-        Excluded.push_back(X.Index);
-      if (X.Kind == Op::Select)
-        P.loopsRead(X.A, Excluded);
-      X.appendOperands(Work);
-    }
-  }
+  walkPool(P, {A.Address}, [&](NodeId, const Node &X, WalkStack &) {
+    if (X.Kind == Op::LoopExit)
+      Excluded.push_back(X.Index);
+    if (X.Kind == Op::Select)
+      P.loopsRead(X.A, Excluded);
+    return WalkNext::Operands;
+  });
   EvalEnv Env; // thread 0: the loops read no thread index
   Env.Block = Block;
   Env.Budget = A.Budget;

@@ -6,11 +6,14 @@
 // form.
 //
 //===----------------------------------------------------------------------===//
+#include "PoolWalk.h"
 #include "warplint/Model/ThreadExpr.h"
 #include "llvm/ADT/STLExtras.h"
 #include <map>
 
 namespace warplint::model {
+
+using namespace detail;
 
 template <typename T> static void appendRaw(std::string &Out, const T &V) {
   Out.append(reinterpret_cast<const char *>(&V), sizeof(V));
@@ -200,37 +203,36 @@ void ExprPool::loopsRead(NodeId Root,
       Own = &GroupSeen[*ViaGroup];
       Own->resize(Nodes.size());
     }
-    llvm::SmallVector<NodeId, 16> W{Start};
-    while (!W.empty()) {
-      NodeId N = W.pop_back_val();
+    // A node seen from the root is not walked again from an exit value.
+    auto First = [&](NodeId N) {
       if (MainSeen[N] || (Own && (*Own)[N]))
-        continue;
+        return false;
       (Own ? (*Own)[N] : MainSeen[N]) = true;
-      const Node &X = Nodes[N];
-      if (X.Kind == Op::LoopExit) {
-        unsigned G = Loops[X.Index].Group;
-        if (!llvm::is_contained(ExitGroups, G)) {
-          ExitGroups.push_back(G);
-          for (const Loop &L : Loops)
-            if (L.Group == G)
-              for (NodeId M : {L.Init, L.Cond, L.Next})
-                Inner.push_back({M, G});
-        }
-      }
-      if (X.Kind == Op::LoopVar) {
-        // Through an exit value, the loops its loop reads, not that loop
-        // itself: its iterations are run to the end, not enumerated
-        // around the access.
-        bool OwnLoop = ViaGroup && Loops[X.Index].Group == *ViaGroup;
-        if (!OwnLoop && !llvm::is_contained(Out, X.Index))
-          Out.push_back(X.Index);
-        const Loop &L = Loops[X.Index];
-        W.append({L.Init, L.Cond, L.Next});
-        if (L.Step)
-          W.push_back(*L.Step);
-      }
-      X.appendOperands(W);
-    }
+      return true;
+    };
+    walkPool(*this, {Start}, First,
+             [&](NodeId, const Node &X, WalkStack &Work) {
+               if (X.Kind == Op::LoopExit) {
+                 unsigned G = Loops[X.Index].Group;
+                 if (!llvm::is_contained(ExitGroups, G)) {
+                   ExitGroups.push_back(G);
+                   for (const Loop &L : Loops)
+                     if (L.Group == G)
+                       for (NodeId M : {L.Init, L.Cond, L.Next})
+                         Inner.push_back({M, G});
+                 }
+               }
+               if (X.Kind == Op::LoopVar) {
+                 // Through an exit value, the loops its loop reads, not
+                 // that loop itself: its iterations are run to the end,
+                 // not enumerated around the access.
+                 bool OwnLoop = ViaGroup && Loops[X.Index].Group == *ViaGroup;
+                 if (!OwnLoop && !llvm::is_contained(Out, X.Index))
+                   Out.push_back(X.Index);
+                 pushLoopDefinition(*this, X.Index, Work);
+               }
+               return WalkNext::Operands;
+             });
   };
   Visit(Root, std::nullopt);
   while (!Inner.empty()) {
@@ -250,33 +252,22 @@ unsigned ExprPool::threadDimsRead(NodeId Root) const {
 /// Calls F on each node Root reads, once, the definitions of the loops it
 /// reads (their start, condition, next value and step) included.
 template <typename Fn>
-static void forEachReachable(const std::vector<Node> &Nodes,
-                             const std::vector<Loop> &Loops, NodeId Root,
-                             Fn F) {
-  llvm::SmallVector<NodeId, 16> Work{Root};
-  std::vector<bool> Seen(Nodes.size());
-  std::vector<bool> SeenLoop(Loops.size());
-  while (!Work.empty()) {
-    NodeId N = Work.pop_back_val();
-    if (Seen[N])
-      continue;
-    Seen[N] = true;
-    const Node &X = Nodes[N];
+static void forEachReachable(const ExprPool &P, NodeId Root, Fn F) {
+  std::vector<bool> SeenLoop(P.numLoops());
+  walkPool(P, {Root}, [&](NodeId N, const Node &X, WalkStack &Work) {
     F(N, X);
     if ((X.Kind == Op::LoopVar || X.Kind == Op::LoopExit) &&
         !SeenLoop[X.Index]) {
       SeenLoop[X.Index] = true;
-      const Loop &L = Loops[X.Index];
-      Work.append({L.Init, L.Cond, L.Next});
-      if (L.Step)
-        Work.push_back(*L.Step);
+      pushLoopDefinition(P, X.Index, Work);
     }
-    X.appendOperands(Work);
-  }
+    return WalkNext::Operands;
+  });
 }
+
 unsigned ExprPool::dimsRead(NodeId Root) const {
   unsigned Mask = 0;
-  forEachReachable(Nodes, Loops, Root, [&](NodeId, const Node &X) {
+  forEachReachable(*this, Root, [&](NodeId, const Node &X) {
     if (X.Kind == Op::ThreadIdx)
       Mask |= 1u << X.Index;
   });
@@ -293,7 +284,7 @@ bool ExprPool::laneIndependent(NodeId N) const {
 
 void ExprPool::selectsRead(NodeId Root,
                            llvm::SmallVectorImpl<NodeId> &Out) const {
-  forEachReachable(Nodes, Loops, Root, [&](NodeId N, const Node &X) {
+  forEachReachable(*this, Root, [&](NodeId N, const Node &X) {
     if (X.Kind == Op::Select)
       Out.push_back(N);
   });

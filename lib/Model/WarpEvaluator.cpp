@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Evaluation.h"
 #include "IntSemantics.h"
+#include "PoolWalk.h"
 #include "warplint/Model/ThreadExpr.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -31,22 +32,16 @@ public:
       : P(P), Block(Block), Slot(P.size(), -1) {
     // The lane-dependent nodes the roots read, and their lane-independent
     // operands.
-    llvm::SmallVector<NodeId, 32> Work(Roots.begin(), Roots.end());
-    while (!Work.empty()) {
-      NodeId N = Work.pop_back_val();
-      if (Slot[N] != -1)
-        continue;
-      Slot[N] = -2;
+    walkPool(P, Roots, [&](NodeId N, const Node &X, WalkStack &) {
       if (P.laneIndependent(N)) {
         Leaves.push_back(N);
-        continue;
+        return WalkNext::Skip;
       }
-      const Node &X = P[N];
       if (X.Kind == Op::LoopVar || X.Kind == Op::LoopExit)
         Supported = false; // a loop whose values differ between threads
       Nodes.push_back(N);
-      X.appendOperands(Work);
-    }
+      return WalkNext::Operands;
+    });
     // Operands before the nodes that read them: a pool only ever refers to
     // nodes built before.
     llvm::sort(Nodes);
