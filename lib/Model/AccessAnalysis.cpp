@@ -46,9 +46,8 @@ bool sameDegree(const std::pair<unsigned, unsigned> &X,
 
 AccessResult AccessAnalysis::run() {
   llvm::SmallVector<unsigned, 4> Read;
-  P.loopsRead(A.Address, Read);
-  for (const auto &G : A.Guards)
-    P.loopsRead(G.first, Read);
+  for (NodeId R : roots())
+    P.loopsRead(R, Read);
   if (!orderGroups(Read))
     return unknown("the loops around the access depend on each other");
   for (unsigned L : Read) {
@@ -118,9 +117,8 @@ bool AccessAnalysis::findUniformSelects() {
   // Branches on a uniform condition the analysis cannot compute: every
   // lane takes the same arm, and each arm is tried.
   llvm::SmallVector<NodeId, 4> Selects;
-  P.selectsRead(A.Address, Selects);
-  for (const auto &G : A.Guards)
-    P.selectsRead(G.first, Selects);
+  for (NodeId R : roots())
+    P.selectsRead(R, Selects);
   for (NodeId S : Selects)
     if (!P.readsThreadIdx(P[S].A) && !llvm::is_contained(UniformSelects, S))
       UniformSelects.push_back(S);
@@ -309,12 +307,8 @@ void AccessAnalysis::prepareEvaluators() {
     LaneEval.emplace(P, E);
   else
     LaneEval->reset(E);
-  if (!WarpEval) {
-    llvm::SmallVector<NodeId, 4> Roots{A.Address};
-    for (const auto &G : A.Guards)
-      Roots.push_back(G.first);
-    WarpEval.emplace(P, Roots, Block);
-  }
+  if (!WarpEval)
+    WarpEval.emplace(P, roots(), Block);
   if (WarpEval->supported())
     WarpEval->reset(E);
 }

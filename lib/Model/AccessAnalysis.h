@@ -154,6 +154,14 @@ private:
     return true;
   }
 
+  /// The nodes the access reads: its address, then its guards.
+  llvm::SmallVector<NodeId, 4> roots() const {
+    llvm::SmallVector<NodeId, 4> Roots{A.Address};
+    for (const auto &G : A.Guards)
+      Roots.push_back(G.first);
+    return Roots;
+  }
+
   /// Does linear thread Id run the current iteration of every loop
   /// enumerated iteration by iteration (see LaneLoopsActive)?
   bool inLaneLoops(uint64_t Id) const {

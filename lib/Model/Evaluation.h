@@ -126,6 +126,25 @@ linearFactor(Op O, bool AConst, int64_t AC, bool BConst, int64_t BC,
   return std::nullopt;
 }
 
+/// <, >, <=, >=, ==, !=, min and max: the operators that compare their
+/// operands, on whose constant parts they decide when both sides have the
+/// same symbols (the symbols cancel out).
+inline bool comparesOperands(Op O) {
+  switch (O) {
+  case Op::LT:
+  case Op::GT:
+  case Op::LE:
+  case Op::GE:
+  case Op::EQ:
+  case Op::NE:
+  case Op::Min:
+  case Op::Max:
+    return true;
+  default:
+    return false;
+  }
+}
+
 /// The operations the scalar evaluator may compute on a value with symbols
 /// and a constant (Evaluator::divideUniform: /, %, >>, & by 2^c - 1), which
 /// the warp evaluator leaves to it; the others (|, ^) give an unknown value.

@@ -327,6 +327,17 @@ private:
       return std::nullopt;
     }
     // Symbols on one side or both: what stays linear.
+    if (comparesOperands(X.Kind)) {
+      // Symbols that appear on both sides cancel out of a comparison.
+      if (!A.sameSymbols(B))
+        return std::nullopt;
+      int64_t V = *applyBinary(X.Kind, A.C, B.C, X.Type, OperandsSigned);
+      if (X.Kind != Op::Min && X.Kind != Op::Max)
+        return constantValue(V);
+      LinearValue R = A; // min and max keep the symbols
+      R.C = V;
+      return R;
+    }
     switch (X.Kind) {
     case Op::Add:
       return addLinear(A, B, 1);
@@ -338,24 +349,6 @@ private:
                                 B.C, X.Type))
         return scale(F->first ? B : A, F->second);
       return std::nullopt;
-    case Op::LT:
-    case Op::GT:
-    case Op::LE:
-    case Op::GE:
-    case Op::EQ:
-    case Op::NE:
-    case Op::Min:
-    case Op::Max: {
-      // Symbols that appear on both sides cancel out of a comparison.
-      if (!A.sameSymbols(B))
-        return std::nullopt;
-      int64_t V = *applyBinary(X.Kind, A.C, B.C, X.Type, OperandsSigned);
-      if (X.Kind != Op::Min && X.Kind != Op::Max)
-        return constantValue(V);
-      LinearValue R = A; // min and max keep the symbols
-      R.C = V;
-      return R;
-    }
     default:
       // Div, Rem, Shr, And, Or, Xor.
       if (B.isConstant())

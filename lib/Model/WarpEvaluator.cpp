@@ -286,6 +286,18 @@ private:
     }
     // Symbols on one side or both: what stays linear (Evaluator::
     // computeBinary).
+    if (comparesOperands(X.Kind)) {
+      // Symbols that appear on both sides cancel out of a comparison.
+      if (TA != TB)
+        return true;
+      if (X.Kind == Op::Min || X.Kind == Op::Max)
+        Out.R.T = TA;
+      for (unsigned L = 0; L < Lanes; ++L)
+        if (M >> L & 1)
+          Out.setC(L, *applyBinary(X.Kind, constantIn(A, L), constantIn(B, L),
+                                   X.Type, OperandsSigned));
+      return true;
+    }
     switch (X.Kind) {
     case Op::Add:
     case Op::Sub: {
@@ -318,24 +330,6 @@ private:
         if (!Out.set(L, wrapMul(constantIn(S, L), F->second), *T))
           return false;
       }
-      return true;
-    case Op::LT:
-    case Op::GT:
-    case Op::LE:
-    case Op::GE:
-    case Op::EQ:
-    case Op::NE:
-    case Op::Min:
-    case Op::Max:
-      // Symbols that appear on both sides cancel out of a comparison.
-      if (TA != TB)
-        return true;
-      if (X.Kind == Op::Min || X.Kind == Op::Max)
-        Out.R.T = TA;
-      for (unsigned L = 0; L < Lanes; ++L)
-        if (M >> L & 1)
-          Out.setC(L, *applyBinary(X.Kind, constantIn(A, L), constantIn(B, L),
-                                   X.Type, OperandsSigned));
       return true;
     default:
       // Div, Rem, Shr, And, Or, Xor: a uniform part divided
