@@ -224,7 +224,7 @@ private:
       if (!Init || !S || !S->isConstant())
         return std::nullopt;
       return addLinear(*Init, constantValue(1),
-                       int64_t(uint64_t(*Env.Iterations[L]) * uint64_t(S->C)));
+                       wrapMul(*Env.Iterations[L], S->C));
     }
     if (L < Env.Induction.size() && Env.Induction[L]) {
       const Loop &Lp = P.loop(L);
@@ -243,6 +243,7 @@ private:
     return std::nullopt;
   }
 
+  /// Node N's value, before the wrap to its type (eval()).
   std::optional<LinearValue> compute(NodeId N, unsigned Depth) {
     const Node &X = P[N];
     switch (X.Kind) {
@@ -292,8 +293,15 @@ private:
     auto A = eval(X.A, Depth);
     if (!A)
       return std::nullopt;
-    if (arity(X.Kind) == 1)
+    switch (X.Kind) {
+    case Op::Cast:
+    case Op::Neg:
+    case Op::Not:
+    case Op::LNot:
       return computeUnary(X, *A);
+    default:
+      break;
+    }
     auto B = eval(X.B, Depth);
     if (!B)
       return std::nullopt;
