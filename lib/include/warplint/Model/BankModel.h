@@ -26,6 +26,9 @@
 /// give one answer the result is Unknown: warplint reports only what it is
 /// sure of.
 ///
+/// (lib/Model: BankModel.cpp, the hardware rules; BankText.cpp, the words;
+/// AccessAnalysis.cpp and LoopPlan.cpp, analyzeAccess.)
+///
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_MODEL_BANKMODEL_H
 #define WARPLINT_MODEL_BANKMODEL_H

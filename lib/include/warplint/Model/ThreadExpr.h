@@ -4,7 +4,9 @@
 /// The analysis turns a shared-memory address (and the conditions that guard
 /// the access) into a small expression DAG over the thread index. This header
 /// is that DAG and its evaluator; it knows nothing of Clang, so the bank model
-/// and the evaluator are unit-tested without an AST.
+/// and the evaluator are unit-tested without an AST. (lib/Model: ExprPool.cpp,
+/// the DAG; ThreadEvaluator.cpp and WarpEvaluator.cpp, its evaluators, one
+/// thread and a warp at a time.)
 ///
 /// Leaves are constants, threadIdx.{x,y,z}, blockDim.{x,y,z} (known once a
 /// block shape is chosen), uniform symbols (values that are the same in every
