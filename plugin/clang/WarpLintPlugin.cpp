@@ -22,7 +22,8 @@
 // the compile's status or object (OwnOutput).
 //
 //===----------------------------------------------------------------------===//
-#include "warplint/Analysis/Analyzer.h"
+#include "warplint/Analysis/Containment.h"
+#include "warplint/Analysis/FindingResolver.h"
 #include "warplint/Checks/AllChecks.h"
 #include "warplint/Core/Nolint.h"
 #include "warplint/Pipeline/Reporting.h"
