@@ -1,5 +1,4 @@
-//===-- Containment.h - A crash in the analysis costs its findings -*- C++
-//-*-===//
+//===-- Containment.h - A crash costs the findings --------------*- C++ -*-===//
 ///
 /// The plugin and the clang-tidy module run inside a compiler, the tool
 /// analyses many files in one process: a crash in warplint's analysis of
