@@ -1,6 +1,6 @@
 //===-- ArchConditionals.cpp - Code hidden behind __CUDA_ARCH__ -----------===//
 #include "warplint/Analysis/ArchConditionals.h"
-#include "warplint/Analysis/Analyzer.h"
+#include "warplint/Analysis/AstFinding.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"

@@ -102,7 +102,7 @@ std::optional<NodeId> Lowering::cooperativeGroups(const CallExpr *Call,
       U);
   NodeId Threads = P->binary(Op::Mul, P->binary(Op::Mul, BX, BY, U), BZ, U);
   uint64_t N = Q->Tile;
-  NodeId R;
+  NodeId R = 0;
   switch (Q->What) {
   case GroupQuery::Rank:
     R = N ? P->binary(Op::Rem, Linear, P->constant(N, U), U) : Linear;

@@ -29,18 +29,6 @@ std::optional<FailOn> parseFailOn(StringRef S) {
   return std::nullopt;
 }
 
-StringRef failOnName(FailOn F) {
-  switch (F) {
-  case FailOn::Warning:
-    return "warning";
-  case FailOn::Error:
-    return "error";
-  case FailOn::Never:
-    return "never";
-  }
-  return "warning";
-}
-
 namespace {
 
 /// Walks one YAML document, turning every problem into "path:line:col: msg".

@@ -25,11 +25,11 @@
 
 using namespace llvm;
 
-namespace warplint::launch {
+namespace warplint::launcher {
 
-Expected<LaunchEnvironment>
+Expected<LauncherEnvironment>
 readEnvironment(function_ref<std::optional<std::string>(StringRef)> GetEnv) {
-  LaunchEnvironment E;
+  LauncherEnvironment E;
   Expected<bool> Werror =
       parseEnvSwitch("WARPLINT_WERROR", GetEnv("WARPLINT_WERROR"));
   if (!Werror)
@@ -150,7 +150,7 @@ bool Context::waitForCompiler(const std::atomic<bool> *Stop) const {
   return !process::runsAborted() && !(Stop && Stop->load());
 }
 
-std::vector<Job> prepareAnalysis(Context &C, const LaunchEnvironment &Env,
+std::vector<Job> prepareAnalysis(Context &C, const LauncherEnvironment &Env,
                                  StringRef CompilerPath, StringRef LauncherDir,
                                  std::vector<std::string> &Notes) {
   C.TimeoutSeconds = Env.TimeoutSeconds;
@@ -377,4 +377,4 @@ bool printOutcome(raw_ostream &OS, const Context &C, ArrayRef<Job> Jobs) {
   return !Failing.empty();
 }
 
-} // namespace warplint::launch
+} // namespace warplint::launcher

@@ -16,7 +16,7 @@
 using namespace llvm;
 using warplint::process::RunResult;
 
-namespace warplint::launch {
+namespace warplint::launcher {
 
 namespace {
 
@@ -178,4 +178,4 @@ void analyse(const Context &C, Job &J) {
                   readRunStatus(Status));
 }
 
-} // namespace warplint::launch
+} // namespace warplint::launcher

@@ -1,5 +1,7 @@
 //===-- FileAnalysis.cpp - Parse and analyse files, as the tool does ------===//
 #include "warplint/Pipeline/FileAnalysis.h"
+#include "warplint/Analysis/Containment.h"
+#include "warplint/Analysis/FindingResolver.h"
 #include "warplint/Checks/AllChecks.h"
 #include "warplint/Core/Checks.h"
 #include "warplint/Core/InputFile.h"

@@ -1,7 +1,7 @@
 //===-- Inputs.cpp - The files of a run and their compile commands --------===//
 #include "warplint/Pipeline/Inputs.h"
 #include "warplint/Driver/CompileArgs.h"
-#include "warplint/Driver/Launch.h"
+#include "warplint/Driver/LauncherCommand.h"
 
 #include "warplint/Core/Config.h"
 #include "warplint/Core/InputFile.h"
@@ -32,10 +32,10 @@ void translateCompilerAfterDashDash(std::vector<const char *> &Argv,
     if (Compiler.starts_with("-") || (!Ext.empty() && Ext != ".exe"))
       return; // an option or an input file, not a compiler
     std::vector<std::string> Command(Argv.begin() + I + 1, Argv.end());
-    launch::CompilerKind Kind = launch::compilerKind(Compiler);
-    if (Kind == launch::CompilerKind::Nvcc)
+    launcher::CompilerKind Kind = launcher::compilerKind(Compiler);
+    if (Kind == launcher::CompilerKind::Nvcc)
       Storage = translateNvccCommand(Command, Dropped);
-    else if (Kind == launch::CompilerKind::Clang)
+    else if (Kind == launcher::CompilerKind::Clang)
       Storage = Command;
     else
       return;

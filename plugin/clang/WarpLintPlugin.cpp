@@ -13,7 +13,8 @@
 // -fplugin-arg-warplint-device-side reports from device compilations instead
 // (for --cuda-device-only builds).
 //
-// Its settings and reporting policy are the tool's (lib/Pipeline): a
+// Its settings and reporting policy are the tool's (lib/Pipeline; NOLINT,
+// severity, baseline and fail-on in CompilerReporting.h): a
 // configuration or baseline it cannot read is a warning, and the compile
 // goes on with the defaults. So is a ptxas report that is not one, or has
 // damaged lines (an error with werror); a file whose occupancy checks have
@@ -22,10 +23,9 @@
 // the compile's status or object (OwnOutput).
 //
 //===----------------------------------------------------------------------===//
-#include "warplint/Analysis/Analyzer.h"
+#include "warplint/Analysis/Containment.h"
 #include "warplint/Checks/AllChecks.h"
-#include "warplint/Core/Nolint.h"
-#include "warplint/Pipeline/Reporting.h"
+#include "warplint/Pipeline/CompilerReporting.h"
 #include "warplint/Pipeline/Settings.h"
 #include "warplint/Ptxas/PtxasReport.h"
 
@@ -145,38 +145,8 @@ public:
 
 private:
   void report(const SourceManager &SM, AnalysisResult &R) {
-    std::vector<NolintProblem> Unmatched = applyNolint(R.Findings, SM);
-
-    // The findings and the unmatched NOLINT comments, in source order.
-    struct Out {
-      SourceLocation Loc;
-      Severity Level;
-      llvm::StringRef Check;
-      const AstFinding *F;
-      const NolintProblem *P;
-    };
-    std::vector<Out> Report;
-    for (const AstFinding &F : R.Findings)
-      Report.push_back({F.Loc, F.Level, checkInfo(F.Check).Name, &F, nullptr});
-    for (const NolintProblem &P : Unmatched)
-      Report.push_back(
-          {P.Loc, Severity::Warning, NolintCheckName, nullptr, &P});
-    llvm::stable_sort(Report, [&](const Out &A, const Out &B) {
-      SourceLocation LA = SM.getExpansionLoc(A.Loc);
-      SourceLocation LB = SM.getExpansionLoc(B.Loc);
-      return LA != LB && SM.isBeforeInTranslationUnit(LA, LB);
-    });
-    for (Out &O : Report)
-      O.Level = reportedSeverity(O.Level, O.Check, S.File.WarningsAsErrors);
-    if (S.Known) {
-      // The baseline matches what the tool would print: file, function,
-      // line text and message.
-      FindingResolver Resolve(SM);
-      llvm::erase_if(Report, [&](const Out &O) {
-        return S.Known->take(O.F ? Resolve.toFinding(*O.F)
-                                 : Resolve.toFinding(*O.P));
-      });
-    }
+    std::vector<CompilerFinding> Report = reportTranslationUnit(
+        std::move(R.Findings), SM, S.File, S.Known ? &*S.Known : nullptr);
     if (Report.empty())
       return;
 
@@ -187,18 +157,16 @@ private:
     // Keep -Werror from turning our warnings into build failures.
     bool SavedWerror = D.getWarningsAsErrors();
     D.setWarningsAsErrors(false);
-    for (const Out &O : Report) {
+    for (const CompilerFinding &O : Report) {
       // With werror, the findings --fail-on counts fail the compile.
-      bool Fails = S.File.Werror && failsRun(O.Level, S.File.Fail);
-      D.Report(O.Loc, Fails ? ErrID : WarnID)
-          << (O.F ? O.F->Message : O.P->Message) << O.Check;
-      if (O.F)
-        for (const AstNote &N : O.F->Notes) {
-          auto B = D.Report(N.Loc, NoteID);
-          B << N.Message;
-          for (const AstFixIt &X : N.FixIts)
-            B << FixItHint::CreateReplacement(X.Range, X.Text);
-        }
+      bool Fails = S.File.Werror && O.Failing;
+      D.Report(O.Loc, Fails ? ErrID : WarnID) << O.Message << O.Check;
+      for (const AstNote &N : O.Notes) {
+        auto B = D.Report(N.Loc, NoteID);
+        B << N.Message;
+        for (const AstFixIt &X : N.FixIts)
+          B << FixItHint::CreateReplacement(X.Range, X.Text);
+      }
     }
     D.setWarningsAsErrors(SavedWerror);
   }

@@ -35,7 +35,7 @@
 
 using namespace llvm;
 using namespace warplint;
-using namespace warplint::launch;
+using namespace warplint::launcher;
 
 namespace {
 
@@ -186,7 +186,7 @@ int main(int argc, const char **argv) {
   }
   // The environment's settings are the launcher's options too: a value that
   // means nothing is a usage error, before anything runs.
-  Expected<LaunchEnvironment> Env = readEnvironment(sys::Process::GetEnv);
+  Expected<LauncherEnvironment> Env = readEnvironment(sys::Process::GetEnv);
   if (!Env)
     return usageError(Env.takeError());
 

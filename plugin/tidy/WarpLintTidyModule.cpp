@@ -17,7 +17,7 @@
 // report when it is enabled, warplint-register-spill otherwise.
 //
 //===----------------------------------------------------------------------===//
-#include "warplint/Analysis/Analyzer.h"
+#include "warplint/Analysis/Containment.h"
 #include "warplint/Checks/AllChecks.h"
 #include "warplint/Core/Checks.h"
 #include "warplint/Core/Options.h"

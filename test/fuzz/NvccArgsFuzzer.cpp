@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
 #include "warplint/Driver/CompileArgs.h"
-#include "warplint/Driver/Launch.h"
+#include "warplint/Driver/LauncherCommand.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace warplint;
@@ -51,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   isCudaCommand(Args, "/fuzz/a.cu");
 
   // The launcher's plan of the same command.
-  launch::CompilePlan Plan = launch::planCompile(Args);
+  launcher::CompilePlan Plan = launcher::planCompile(Args);
   for (const auto &S : Plan.Sources)
     WARPLINT_FUZZ_CHECK(!S.Path.empty(), "a source without a path");
   return 0;

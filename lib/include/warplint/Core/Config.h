@@ -38,7 +38,6 @@ struct Options;
 /// When the tool's exit status (and, with Werror, the build) fails.
 enum class FailOn { Warning, Error, Never };
 std::optional<FailOn> parseFailOn(llvm::StringRef S);
-llvm::StringRef failOnName(FailOn F);
 
 /// The contents of one .warplint.yaml. Absent keys stay unset.
 struct FileConfig {

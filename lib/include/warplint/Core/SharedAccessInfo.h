@@ -1,9 +1,10 @@
 //===-- SharedAccessInfo.h - One shared access and its banks ---*- C++ -*-===//
 ///
-/// What the analysis (describeSharedAccesses, warplint/Analysis/Analyzer.h)
-/// finds of each shared-memory access, with file positions instead of Clang
-/// source locations, for the writers of warplint/Output/Explain.h. Like
-/// Finding, it is the data one part hands to another.
+/// What the analysis (describeSharedAccesses,
+/// warplint/Analysis/SharedAccessDump.h) finds of each shared-memory access,
+/// with file positions instead of Clang source locations, for the writers of
+/// warplint/Output/Explain.h. Like Finding, it is the data one part hands to
+/// another.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_CORE_SHAREDACCESSINFO_H

@@ -13,7 +13,7 @@
 #ifndef WARPLINT_DRIVER_LAUNCHER_H
 #define WARPLINT_DRIVER_LAUNCHER_H
 
-#include "warplint/Driver/Launch.h"
+#include "warplint/Driver/LauncherCommand.h"
 #include "warplint/Driver/Process.h"
 #include "warplint/Driver/RunStatus.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -23,10 +23,10 @@
 #include <cstdint>
 #include <mutex>
 
-namespace warplint::launch {
+namespace warplint::launcher {
 
 /// The launcher's settings from the environment.
-struct LaunchEnvironment {
+struct LauncherEnvironment {
   bool Werror = false;           ///< WARPLINT_WERROR
   bool Disabled = false;         ///< WARPLINT_LAUNCH_DISABLE
   unsigned TimeoutSeconds = 300; ///< WARPLINT_LAUNCH_TIMEOUT
@@ -35,7 +35,7 @@ struct LaunchEnvironment {
 /// Reads the WARPLINT_* variables through GetEnv (sys::Process::GetEnv): a
 /// value that means nothing is an error, which the launcher takes as a
 /// usage error, before anything runs.
-llvm::Expected<LaunchEnvironment> readEnvironment(
+llvm::Expected<LauncherEnvironment> readEnvironment(
     llvm::function_ref<std::optional<std::string>(llvm::StringRef)> GetEnv);
 
 /// The compiler to start: a name with a '/' as it is when something is
@@ -139,7 +139,7 @@ struct Context {
 /// warplint, the compiler of the report pass, the analysis arguments, the
 /// architectures, where the ptxas report comes from; and returns one job per
 /// source. Notes gets what --verbose says.
-std::vector<Job> prepareAnalysis(Context &C, const LaunchEnvironment &Env,
+std::vector<Job> prepareAnalysis(Context &C, const LauncherEnvironment &Env,
                                  llvm::StringRef CompilerPath,
                                  llvm::StringRef LauncherDir,
                                  std::vector<std::string> &Notes);
@@ -189,6 +189,6 @@ bool hasReport(llvm::StringRef Text);
 bool printOutcome(llvm::raw_ostream &OS, const Context &C,
                   llvm::ArrayRef<Job> Jobs);
 
-} // namespace warplint::launch
+} // namespace warplint::launcher
 
 #endif // WARPLINT_DRIVER_LAUNCHER_H

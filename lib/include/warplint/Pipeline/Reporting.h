@@ -9,6 +9,8 @@
 ///  3. baseline: a finding the file's baseline holds is not reported;
 ///  4. fail-on: the findings left at or above the file's FailOn level fail
 ///     the run (the tool's exit status; with Werror, the plugin's compile).
+/// The tool applies it here to findings at file positions; the plugin to
+/// one translation unit's at clang's locations (CompilerReporting.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_PIPELINE_REPORTING_H

@@ -1,5 +1,4 @@
-//===-- Launch.h - What warplint-launch makes of a compile command -*- C++
-//-*-===//
+//===-- LauncherCommand.h - The launcher's commands -------------*- C++ -*-===//
 ///
 /// warplint-launch runs a compiler command unchanged and, beside it, warplint
 /// on the same sources. These are its pure parts, unit-tested: its own
@@ -10,8 +9,8 @@
 /// Process.h's, and what the launcher does with them Launcher.h's.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef WARPLINT_DRIVER_LAUNCH_H
-#define WARPLINT_DRIVER_LAUNCH_H
+#ifndef WARPLINT_DRIVER_LAUNCHERCOMMAND_H
+#define WARPLINT_DRIVER_LAUNCHERCOMMAND_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -20,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace warplint::launch {
+namespace warplint::launcher {
 
 /// `warplint-launch [LAUNCHER OPTIONS] COMPILER [COMPILER ARGS...]`: the
 /// launcher's options are the arguments before COMPILER, the first argument
@@ -144,6 +143,6 @@ std::vector<std::string> nvccReportCommand(llvm::ArrayRef<std::string> Command,
 /// (CMakeCUDACompilerId.cu, CMakeFiles/CMakeScratch/..., CMakeTmp/...).
 bool isCMakeProbe(llvm::StringRef Source);
 
-} // namespace warplint::launch
+} // namespace warplint::launcher
 
-#endif // WARPLINT_DRIVER_LAUNCH_H
+#endif // WARPLINT_DRIVER_LAUNCHERCOMMAND_H

@@ -1,11 +1,12 @@
-// Unit tests of warplint-launch's pure parts (warplint/Driver/Launch.h): its
-// command line, what it analyses in a compile command, and nvcc's report
-// pass; and of its decisions (warplint/Driver/Launcher.h): its environment,
-// the compiler and warplint it finds, whether findings fail the build,
-// warplint's command, what warplint's run means, and what it prints.
-#include "warplint/Driver/Launch.h"
-#include "ScratchDir.h"
+// Unit tests of warplint-launch's pure parts
+// (warplint/Driver/LauncherCommand.h): its command line, what it analyses in
+// a compile command, and nvcc's report pass; and of its decisions
+// (warplint/Driver/Launcher.h): its environment, the compiler and warplint
+// it finds, whether findings fail the build, warplint's command, what
+// warplint's run means, and what it prints.
 #include "warplint/Driver/Launcher.h"
+#include "ScratchDir.h"
+#include "warplint/Driver/LauncherCommand.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -14,7 +15,7 @@
 #include "gtest/gtest.h"
 #include <map>
 
-using namespace warplint::launch;
+using namespace warplint::launcher;
 using Args = std::vector<std::string>;
 using warplint::test::ScratchDir;
 
@@ -29,7 +30,7 @@ static std::vector<std::string> sourcePaths(const CompilePlan &P) {
   return Out;
 }
 
-TEST(LaunchTest, LauncherOptionsEndAtTheCompiler) {
+TEST(LauncherTest, LauncherOptionsEndAtTheCompiler) {
   auto L = parseLauncherArgs({"--werror", "--checks=-*,warplint-block-size",
                               "--arch=sm_90", "--warplint=/opt/w", "--verbose",
                               "--no-ptxas", "nvcc", "--werror", "-c", "k.cu"});
@@ -46,7 +47,7 @@ TEST(LaunchTest, LauncherOptionsEndAtTheCompiler) {
   EXPECT_FALSE(L->forwards("format"));
 }
 
-TEST(LaunchTest, UnknownOptionsAreForwardedUnchecked) {
+TEST(LauncherTest, UnknownOptionsAreForwardedUnchecked) {
   auto L = parseLauncherArgs({"--config=x.yaml", "--fail-on=error",
                               "--format=github", "-j=2", "clang++", "a.cu"});
   ASSERT_TRUE(bool(L));
@@ -59,7 +60,7 @@ TEST(LaunchTest, UnknownOptionsAreForwardedUnchecked) {
   EXPECT_EQ(L->forwardedValue("checks"), std::nullopt);
 }
 
-TEST(LaunchTest, PtxasReportOnlyForTheChecksThatReadIt) {
+TEST(LauncherTest, PtxasReportOnlyForTheChecksThatReadIt) {
   auto Report = [](Args A) {
     A.push_back("nvcc");
     return wantsPtxasReport(*parseLauncherArgs(A));
@@ -72,13 +73,13 @@ TEST(LaunchTest, PtxasReportOnlyForTheChecksThatReadIt) {
   EXPECT_TRUE(Report({"--checks=[broken"})); // warplint reports that one
 }
 
-TEST(LaunchTest, DoubleDashEndsTheLauncherOptions) {
+TEST(LauncherTest, DoubleDashEndsTheLauncherOptions) {
   auto L = parseLauncherArgs({"--werror", "--", "-weird-compiler", "a.cu"});
   ASSERT_TRUE(bool(L));
   EXPECT_EQ(L->Compiler, (Args{"-weird-compiler", "a.cu"}));
 }
 
-TEST(LaunchTest, LauncherUsageErrors) {
+TEST(LauncherTest, LauncherUsageErrors) {
   auto NoCompiler = parseLauncherArgs({"--werror"});
   ASSERT_FALSE(bool(NoCompiler));
   EXPECT_EQ(llvm::toString(NoCompiler.takeError()),
@@ -103,7 +104,7 @@ static bool envSwitch(std::optional<std::string> V) {
   return B && *B;
 }
 
-TEST(LaunchTest, EnvironmentSwitches) {
+TEST(LauncherTest, EnvironmentSwitches) {
   EXPECT_TRUE(envSwitch(std::string("1")));
   EXPECT_TRUE(envSwitch(std::string("TRUE")));
   EXPECT_TRUE(envSwitch(std::string(" yes ")));
@@ -116,7 +117,7 @@ TEST(LaunchTest, EnvironmentSwitches) {
   EXPECT_FALSE(envSwitch(std::nullopt));
 }
 
-TEST(LaunchTest, EnvironmentSwitchesWithAnotherValueAreErrors) {
+TEST(LauncherTest, EnvironmentSwitchesWithAnotherValueAreErrors) {
   for (const char *V : {"garbage", "2", "-1", "y", "enabled"}) {
     auto B = parseEnvSwitch("WARPLINT_WERROR", std::string(V));
     ASSERT_FALSE(bool(B)) << V;
@@ -127,7 +128,7 @@ TEST(LaunchTest, EnvironmentSwitchesWithAnotherValueAreErrors) {
   }
 }
 
-TEST(LaunchTest, EnvironmentSeconds) {
+TEST(LauncherTest, EnvironmentSeconds) {
   auto S = [](std::optional<std::string> V) {
     return parseEnvSeconds("WARPLINT_LAUNCH_TIMEOUT", std::move(V), 300);
   };
@@ -144,7 +145,7 @@ TEST(LaunchTest, EnvironmentSeconds) {
   }
 }
 
-TEST(LaunchTest, CompilerKinds) {
+TEST(LauncherTest, CompilerKinds) {
   EXPECT_EQ(compilerKind("/usr/local/cuda/bin/nvcc"), CompilerKind::Nvcc);
   EXPECT_EQ(compilerKind("clang++-22"), CompilerKind::Clang);
   EXPECT_EQ(compilerKind("/usr/bin/clang"), CompilerKind::Clang);
@@ -153,7 +154,7 @@ TEST(LaunchTest, CompilerKinds) {
   EXPECT_EQ(compilerKind("g++"), CompilerKind::Other);
 }
 
-TEST(LaunchTest, NvccCompileOfOneSource) {
+TEST(LauncherTest, NvccCompileOfOneSource) {
   CompilePlan P =
       planCompile({"/usr/local/cuda/bin/nvcc", "-Iinc", "-o", "k.cu.o", "-MD",
                    "-MT", "k.cu.o", "-MF", "k.cu.o.d", "-x", "cu", "-c",
@@ -167,7 +168,7 @@ TEST(LaunchTest, NvccCompileOfOneSource) {
   EXPECT_FALSE(P.PrintsPtxasReport);
 }
 
-TEST(LaunchTest, NvccLanguageFlagAppliesToEveryInput) {
+TEST(LauncherTest, NvccLanguageFlagAppliesToEveryInput) {
   CompilePlan P = planCompile({"nvcc", "a.cpp", "-x", "cu", "-c", "b.cc"});
   ASSERT_EQ(P.Sources.size(), 2u);
   EXPECT_TRUE(P.Sources[0].Cuda);
@@ -177,7 +178,7 @@ TEST(LaunchTest, NvccLanguageFlagAppliesToEveryInput) {
   EXPECT_FALSE(Host.Sources[0].Cuda);
 }
 
-TEST(LaunchTest, ClangLanguageFlagAppliesToLaterInputs) {
+TEST(LauncherTest, ClangLanguageFlagAppliesToLaterInputs) {
   CompilePlan P = planCompile(
       {"clang++", "a.cpp", "-x", "cuda", "b.cpp", "-x", "none", "c.c"});
   EXPECT_EQ(sourcePaths(P), (Args{"a.cpp", "b.cpp"}));
@@ -187,14 +188,14 @@ TEST(LaunchTest, ClangLanguageFlagAppliesToLaterInputs) {
   EXPECT_EQ(C.RunOnly, "no C++ or CUDA source (a link step?)");
 }
 
-TEST(LaunchTest, AnEmptyArgumentIsNoSource) {
+TEST(LauncherTest, AnEmptyArgumentIsNoSource) {
   // `clang++ -x cuda ""` (fuzz-nvcc-args): the compiler reports the empty
   // name; the launcher has nothing to analyse.
   CompilePlan P = planCompile({"clang++", "-x", "cuda", "", "-c", "k.cu"});
   EXPECT_EQ(sourcePaths(P), (Args{"k.cu"}));
 }
 
-TEST(LaunchTest, OptionValuesAreNotSources) {
+TEST(LauncherTest, OptionValuesAreNotSources) {
   CompilePlan P = planCompile({"clang++", "-include", "pre.cpp", "-MT", "x.cpp",
                                "-o", "out.cpp", "-c", "k.cu"});
   EXPECT_EQ(sourcePaths(P), (Args{"k.cu"}));
@@ -203,7 +204,7 @@ TEST(LaunchTest, OptionValuesAreNotSources) {
   EXPECT_EQ(sourcePaths(N), (Args{"k.cu"}));
 }
 
-TEST(LaunchTest, CommandsWithoutASourceOnlyRunTheCompiler) {
+TEST(LauncherTest, CommandsWithoutASourceOnlyRunTheCompiler) {
   EXPECT_EQ(planCompile({"nvcc", "k.o", "-o", "app"}).RunOnly,
             "no C++ or CUDA source (a link step?)");
   EXPECT_EQ(planCompile({"nvcc", "--version"}).RunOnly, "--version");
@@ -227,7 +228,7 @@ TEST(LaunchTest, CommandsWithoutASourceOnlyRunTheCompiler) {
             "(/b/CMakeFiles/CMakeScratch/TryCompile-x/src.cu)");
 }
 
-TEST(LaunchTest, TheSourceOnStandardInputIsSkippedWithAReason) {
+TEST(LauncherTest, TheSourceOnStandardInputIsSkippedWithAReason) {
   for (const Args &Cmd : {Args{"clang++", "-x", "cuda", "-c", "-", "-o", "k.o"},
                           Args{"nvcc", "-x", "cu", "-c", "-", "-o", "k.o"}}) {
     CompilePlan P = planCompile(Cmd);
@@ -270,7 +271,7 @@ struct TempFiles {
   }
 };
 
-TEST(LaunchTest, SourcesInNvccOptionsFilesAreAnalysed) {
+TEST(LauncherTest, SourcesInNvccOptionsFilesAreAnalysed) {
   TempFiles T;
   std::string Inner = T.add("inner.txt", "-arch=sm_90 \"sub dir/b.cu\"\n");
   std::string Outer =
@@ -297,7 +298,7 @@ TEST(LaunchTest, SourcesInNvccOptionsFilesAreAnalysed) {
   EXPECT_EQ(Missing.RunOnly, "no C++ or CUDA source (a link step?)");
 }
 
-TEST(LaunchTest, SourcesInResponseFilesAreAnalysed) {
+TEST(LauncherTest, SourcesInResponseFilesAreAnalysed) {
   TempFiles T;
   std::string Inner = T.add("inner.rsp", "'c d.cu' -DQ=\"x y\"\n");
   std::string Outer =
@@ -331,7 +332,7 @@ TEST(LaunchTest, SourcesInResponseFilesAreAnalysed) {
             (Args{"clang++", "@" + Self}));
 }
 
-TEST(LaunchTest, CMakeProbes) {
+TEST(LauncherTest, CMakeProbes) {
   EXPECT_TRUE(isCMakeProbe("/b/CMakeFiles/3.25.1/CompilerIdCUDA/"
                            "CMakeCUDACompilerId.cu"));
   EXPECT_TRUE(
@@ -341,21 +342,21 @@ TEST(LaunchTest, CMakeProbes) {
   EXPECT_FALSE(isCMakeProbe("/b/kernels.cu"));
 }
 
-TEST(LaunchTest, ALauncherInFrontOfItselfLeavesTheAnalysisToTheInnerOne) {
+TEST(LauncherTest, ALauncherInFrontOfItselfLeavesTheAnalysisToTheInnerOne) {
   EXPECT_EQ(planCompile(
                 {"/usr/bin/warplint-launch", "--werror", "nvcc", "-c", "k.cu"})
                 .RunOnly,
             "the compiler is warplint-launch itself");
 }
 
-TEST(LaunchTest, CompilerCachesAreSeenThrough) {
+TEST(LauncherTest, CompilerCachesAreSeenThrough) {
   CompilePlan P = planCompile({"ccache", "nvcc", "-c", "k.cu"});
   EXPECT_EQ(P.Kind, CompilerKind::Nvcc);
   EXPECT_EQ(P.Command, (Args{"nvcc", "-c", "k.cu"}));
   EXPECT_EQ(sourcePaths(P), (Args{"k.cu"}));
 }
 
-TEST(LaunchTest, PtxasReportRequests) {
+TEST(LauncherTest, PtxasReportRequests) {
   for (Args A : {Args{"nvcc", "-Xptxas", "-v", "-c", "k.cu"},
                  Args{"nvcc", "-Xptxas=-v", "-c", "k.cu"},
                  Args{"nvcc", "-Xptxas", "-O3,-v", "-c", "k.cu"},
@@ -371,7 +372,7 @@ TEST(LaunchTest, PtxasReportRequests) {
     EXPECT_FALSE(planCompile(A).PrintsPtxasReport) << A[1];
 }
 
-TEST(LaunchTest, ArchitecturesOfTheCommand) {
+TEST(LauncherTest, ArchitecturesOfTheCommand) {
   CompilePlan G =
       planCompile({"nvcc", "-gencode", "arch=compute_80,code=sm_80", "-gencode",
                    "arch=compute_90a,code=[sm_90a,compute_90a]", "-c", "k.cu"});
@@ -387,7 +388,7 @@ TEST(LaunchTest, ArchitecturesOfTheCommand) {
       "/opt/cuda");
 }
 
-TEST(LaunchTest, AnalysisArgsOfNvccAreClangs) {
+TEST(LauncherTest, AnalysisArgsOfNvccAreClangs) {
   std::vector<std::string> Dropped;
   CompilePlan P = planCompile({"nvcc", "-Iinc", "-DX=1", "-O3", "-arch=sm_90",
                                "-c", "k.cu", "-o", "k.o"});
@@ -400,7 +401,7 @@ TEST(LaunchTest, AnalysisArgsOfNvccAreClangs) {
   EXPECT_EQ(analysisArgs(C), (Args{"-x", "cuda", "-c", "k.cu", "-o", "k.o"}));
 }
 
-TEST(LaunchTest, AnalysisArgsLeaveOutCompilationDatabaseFragments) {
+TEST(LauncherTest, AnalysisArgsLeaveOutCompilationDatabaseFragments) {
   std::vector<std::string> Dropped;
   CompilePlan C =
       planCompile({"clang++", "-MJ", "k.json", "-c", "k.cu", "-MJother.json"});
@@ -408,7 +409,7 @@ TEST(LaunchTest, AnalysisArgsLeaveOutCompilationDatabaseFragments) {
   EXPECT_EQ(Dropped, (Args{"-MJ k.json", "-MJother.json"}));
 }
 
-TEST(LaunchTest, NvccReportCommandWritesOnlyItsOutput) {
+TEST(LauncherTest, NvccReportCommandWritesOnlyItsOutput) {
   Args Cmd = nvccReportCommand({"/usr/local/cuda/bin/nvcc",
                                 "-DX",
                                 "-I",
@@ -469,7 +470,7 @@ TEST(LaunchTest, NvccReportCommandWritesOnlyItsOutput) {
   EXPECT_EQ(Cmd, Want);
 }
 
-TEST(LaunchTest, NvccReportCommandOfOneOfSeveralSources) {
+TEST(LauncherTest, NvccReportCommandOfOneOfSeveralSources) {
   Args Cmd = nvccReportCommand({"nvcc", "-c", "a.cu", "b.cu"}, "b.cu", "o");
   EXPECT_EQ(Cmd, (Args{"nvcc", "-fatbin", "-Xptxas=-v", "-o", "o", "b.cu"}));
   // Host-compiler options that are only dependency flags go entirely.
@@ -497,7 +498,7 @@ LauncherArgs launcherArgs(Args A) {
 
 } // namespace
 
-TEST(LaunchTest, TheEnvironmentsSettings) {
+TEST(LauncherTest, TheEnvironmentsSettings) {
   std::map<std::string, std::string> Vars;
   auto Get = [&](llvm::StringRef Name) -> std::optional<std::string> {
     auto It = Vars.find(Name.str());
@@ -532,7 +533,7 @@ TEST(LaunchTest, TheEnvironmentsSettings) {
             0u);
 }
 
-TEST(LaunchTest, FindingTheCompiler) {
+TEST(LauncherTest, FindingTheCompiler) {
   EXPECT_EQ(findCompiler("/bin/sh"), "/bin/sh");
   // A path is taken as it is when something is there, executable or not.
   ScratchDir D("warplint-launch-test");
@@ -544,7 +545,7 @@ TEST(LaunchTest, FindingTheCompiler) {
   EXPECT_EQ(findCompiler("no-such-compiler-warplint-test"), "");
 }
 
-TEST(LaunchTest, FindingWarplint) {
+TEST(LauncherTest, FindingWarplint) {
   ScratchDir D("warplint-launch-test");
   // The one beside the launcher is trusted.
   std::string Beside = D.write("warplint", "#!/bin/sh\n", /*Executable=*/true);
@@ -580,7 +581,7 @@ TEST(LaunchTest, FindingWarplint) {
   EXPECT_FALSE(W.Beside);
 }
 
-TEST(LaunchTest, WhetherFindingsFailTheBuild) {
+TEST(LauncherTest, WhetherFindingsFailTheBuild) {
   ScratchDir D("warplint-launch-test");
   std::string Src = D.write("k.cu", "");
   WerrorDecision W = decideWerror(launcherArgs({}), false, Src);
@@ -614,14 +615,14 @@ TEST(LaunchTest, WhetherFindingsFailTheBuild) {
   EXPECT_EQ(W.Failure.find('\n'), std::string::npos);
 }
 
-TEST(LaunchTest, TheAnalysisOfACompileCommand) {
+TEST(LauncherTest, TheAnalysisOfACompileCommand) {
   Context C;
   C.L = launcherArgs({});
   C.L.Compiler = {"nvcc", "-arch=sm_90", "-arch=native", "-Xptxas", "-v",
                   "-c",   "k.cu",        "-o",           "k.o"};
   C.Plan = planCompile(C.L.Compiler);
   C.TempDir = "/tmp/warplint-launch-x";
-  LaunchEnvironment Env;
+  LauncherEnvironment Env;
   Env.TimeoutSeconds = 7;
   std::vector<std::string> Notes;
   std::vector<Job> Jobs =
@@ -639,7 +640,7 @@ TEST(LaunchTest, TheAnalysisOfACompileCommand) {
             "/tmp/warplint-launch-x/0.report.txt");
 }
 
-TEST(LaunchTest, TheWarplintCommand) {
+TEST(LauncherTest, TheWarplintCommand) {
   Context C;
   C.L = launcherArgs({"--checks=warplint-occupancy"});
   C.Warplint.Path = "/w/warplint";
@@ -685,7 +686,7 @@ llvm::Expected<warplint::RunStatus> noStatus() {
 
 } // namespace
 
-TEST(LaunchTest, WhatWarplintsRunMeans) {
+TEST(LauncherTest, WhatWarplintsRunMeans) {
   Context C;
   C.Warplint.Path = "/w/warplint";
   C.TimeoutSeconds = 5;
@@ -751,7 +752,7 @@ TEST(LaunchTest, WhatWarplintsRunMeans) {
             "timed out (5 s after the compiler finished)");
 }
 
-TEST(LaunchTest, WhatTheReportPassSaysWentWrong) {
+TEST(LauncherTest, WhatTheReportPassSaysWentWrong) {
   EXPECT_EQ(passFailure("ptxas info    : 0 bytes gmem\n"
                         "ptxas         Used 3 registers\n"
                         "nvcc fatal   : boom\n"),
@@ -760,12 +761,12 @@ TEST(LaunchTest, WhatTheReportPassSaysWentWrong) {
   EXPECT_EQ(passFailure(""), "");
 }
 
-TEST(LaunchTest, CommandsAreQuotedAsAShellReadsThem) {
+TEST(LauncherTest, CommandsAreQuotedAsAShellReadsThem) {
   EXPECT_EQ(quoteCommand({"nvcc", "-DX=1", "a b", "it's", ""}),
             "nvcc -DX=1 'a b' 'it'\\''s' ''");
 }
 
-TEST(LaunchTest, TheOutcomeAfterTheCompilersOutput) {
+TEST(LauncherTest, TheOutcomeAfterTheCompilersOutput) {
   Context C;
   C.L = launcherArgs({"--verbose"});
   std::vector<Job> Jobs(4);

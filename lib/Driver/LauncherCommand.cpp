@@ -1,5 +1,5 @@
-//===-- Launch.cpp - What warplint-launch makes of a compile command ------===//
-#include "warplint/Driver/Launch.h"
+//===-- LauncherCommand.cpp - What warplint-launch makes of a command -----===//
+#include "warplint/Driver/LauncherCommand.h"
 #include "warplint/Core/Checks.h"
 #include "warplint/Core/Options.h"
 #include "warplint/Driver/CompileArgs.h"
@@ -12,7 +12,7 @@
 
 using namespace llvm;
 
-namespace warplint::launch {
+namespace warplint::launcher {
 
 static StringRef optionName(StringRef A) {
   return A.ltrim('-').split('=').first;
@@ -459,4 +459,4 @@ bool isCMakeProbe(StringRef Source) {
          (Name.contains("CompilerId") || Name.contains("CompilerABI"));
 }
 
-} // namespace warplint::launch
+} // namespace warplint::launcher
