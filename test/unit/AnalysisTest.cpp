@@ -4,8 +4,8 @@
 // (warplint/Analysis/ValueEval.h) and the discovery of shared-memory
 // accesses (warplint/Analysis/SharedAccess.h). Each parses a small CUDA
 // file against the mock header of test/Inputs.
-#include "warplint/Analysis/TUIndex.h"
 #include "warplint/Analysis/SharedAccess.h"
+#include "warplint/Analysis/TUIndex.h"
 #include "warplint/Analysis/ValueEval.h"
 
 #include "clang/Frontend/ASTUnit.h"
