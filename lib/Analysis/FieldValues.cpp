@@ -347,17 +347,9 @@ bool ValueEngine::neverWritten(const VarDecl *V) {
   auto It = FF.Refs.find(V);
   if (It == FF.Refs.end())
     return true;
-  for (const DeclRefExpr *R : It->second) {
-    const Stmt *P = FF.parent(R);
-    const Stmt *Top = R;
-    while (P && isa<ParenExpr>(P)) {
-      Top = P;
-      P = FF.parent(P);
-    }
-    if (!P || classifyUse(cast<Expr>(Top), P, *FF.Parents, this).Kind !=
-                  UseKind::Read)
+  for (const DeclRefExpr *R : It->second)
+    if (classifyReference(R, FF, this).Kind != UseKind::Read)
       return false;
-  }
   return true;
 }
 
@@ -447,6 +439,12 @@ llvm::SmallVector<const Expr *, 8> ValueEngine::arrayChoices(const Expr *E) {
       A->getInit() ? strip(A->getInit(), StripToValue) : nullptr);
   if (!ILE || ILE->getNumInits() == 0 || ILE->getNumInits() > 16)
     return Out;
+  // A constant index picks one element.
+  if (std::optional<int64_t> I = constantOf(ASE->getIdx())) {
+    if (*I >= 0 && uint64_t(*I) < ILE->getNumInits())
+      Out.push_back(ILE->getInit(unsigned(*I)));
+    return Out;
+  }
   for (const Expr *I : ILE->inits())
     Out.push_back(I);
   return Out;

@@ -103,14 +103,17 @@ private:
 
   /// Records a write of V, or its escape, at the reference E.
   void noteUse(const DeclRefExpr *E, const VarDecl *V) {
-    // Climb parentheses and the arms of an lvalue `c ? v : w`, which is
-    // then read or written as a whole.
+    // Climb parentheses, qualification conversions (`const int &r = v`)
+    // and the arms of an lvalue `c ? v : w`, which is then read or written
+    // as a whole.
     const Stmt *Top = E;
     const Stmt *P = PM.getParent(E);
     bool InConditional = false;
     while (P) {
       const auto *CO = dyn_cast<ConditionalOperator>(P);
+      const auto *ICE = dyn_cast<ImplicitCastExpr>(P);
       if (!isa<ParenExpr>(P) &&
+          !(ICE && ICE->getCastKind() == CK_NoOp && ICE->isGLValue()) &&
           !(CO && CO->isGLValue() && CO->getCond() != Top))
         break;
       InConditional |= CO != nullptr;
@@ -176,6 +179,15 @@ Use classifyUse(const Expr *Top, const Stmt *P, const ParentMap &PM,
   }
   if (isa<UnaryExprOrTypeTraitExpr>(P)) // sizeof, alignof
     return Read();
+  // `o.f()`: a member function that leaves its object as it is.
+  if (const auto *ME = dyn_cast<MemberExpr>(P)) {
+    const auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+    const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(PM.getParent(ME));
+    if (M && MC && MC->getCallee()->IgnoreParens() == ME && Engine &&
+        Engine->leavesObject(M))
+      return Read();
+    return U;
+  }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(P))
     return CE->getConstructor()->isCopyOrMoveConstructor() ? Read() : U;
   if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
@@ -238,6 +250,23 @@ Use classifyUse(const Expr *Top, const Stmt *P, const ParentMap &PM,
         return model::isValueConstraint(Asm->getInputConstraint(I)) ? Read()
                                                                     : U;
   return U;
+}
+
+Use classifyReference(const DeclRefExpr *R, const FunctionFacts &F,
+                      ValueEngine *Engine) {
+  const Stmt *Top = R;
+  const Stmt *P = F.parent(R);
+  while (P) {
+    const auto *ICE = dyn_cast<ImplicitCastExpr>(P);
+    if (!isa<ParenExpr>(P) &&
+        !(ICE && ICE->getCastKind() == CK_NoOp && ICE->isGLValue()))
+      break;
+    Top = P;
+    P = F.parent(P);
+  }
+  if (!P)
+    return Use();
+  return classifyUse(cast<Expr>(Top), P, *F.Parents, Engine);
 }
 
 std::unique_ptr<FunctionFacts> FunctionFacts::build(const Stmt *Body) {

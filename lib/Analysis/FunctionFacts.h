@@ -99,6 +99,11 @@ struct Use {
 Use classifyUse(const clang::Expr *Top, const clang::Stmt *P,
                 const clang::ParentMap &PM, ValueEngine *Engine);
 
+/// classifyUse of a reference R of F's body, climbed through parentheses
+/// and qualification conversions; an escape where it has no parent.
+Use classifyReference(const clang::DeclRefExpr *R, const FunctionFacts &F,
+                      ValueEngine *Engine);
+
 } // namespace warplint
 
 #endif // WARPLINT_ANALYSIS_FUNCTIONFACTS_H

@@ -60,7 +60,7 @@ std::optional<NodeId> Lowering::parameter(const ParmVarDecl *PV, unsigned Frame,
                                 PT->getPointeeType().isVolatileQualified()))
     return fail("'" + PV->getName() + "' is passed by reference");
   if (PT->isReferenceType()) {
-    Arg = strip(Arg, StripCleanups | StripTemporaries);
+    Arg = strip(Arg, StripCleanups | StripTemporaries | StripConversions);
     if (Arg->isGLValue()) {
       if (Pointer)
         return loadedPointer(Arg, CallerFrame);

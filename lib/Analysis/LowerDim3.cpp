@@ -227,9 +227,14 @@ Lowering::dim3ByFields(const DeclRefExpr *Use, unsigned Frame) {
   if (To < From)
     return NotFollowed();
   for (const Stmt *B : Body.slice(From, To - From)) {
-    unsigned Named =
-        llvm::count_if(All, [&](const DeclRefExpr *R) { return Inside(B, R); });
-    if (Named == 0)
+    unsigned Named = 0, Read = 0;
+    for (const DeclRefExpr *R : All)
+      if (Inside(B, R)) {
+        ++Named;
+        Read += classifyReference(R, FF, &Engine).Kind == UseKind::Read;
+      }
+    // A statement that only reads V (an earlier launch) leaves it.
+    if (Named == Read)
       continue;
     if (Named != 1)
       return NotFollowed();

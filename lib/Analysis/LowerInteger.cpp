@@ -341,6 +341,9 @@ std::optional<NodeId> Lowering::load(const Expr *E, unsigned Frame) {
       return fail("a member the analysis does not follow");
     return member(V, Fields, Path, E, Frame, T);
   }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    if (std::optional<NodeId> N = arrayElement(ASE, Frame))
+      return P->cast(*N, typeOf(T));
   // A load from memory: uniform when its address is.
   if (isa<ArraySubscriptExpr>(E) ||
       (isa<UnaryOperator>(E) &&
@@ -360,6 +363,29 @@ std::optional<NodeId> Lowering::load(const Expr *E, unsigned Frame) {
                 "threads");
   }
   return fail("a value the analysis does not follow");
+}
+
+std::optional<NodeId> Lowering::arrayElement(const ArraySubscriptExpr *ASE,
+                                             unsigned Frame) {
+  const auto *Base =
+      dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
+  const auto *A = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+  if (!A || isShared(A) || !A->getType()->isConstantArrayType() ||
+      !A->getInit() || !Engine.neverWritten(A))
+    return std::nullopt;
+  const auto *ILE = dyn_cast<InitListExpr>(strip(A->getInit(), StripToValue));
+  if (!ILE)
+    return std::nullopt;
+  std::string Saved = Why;
+  std::optional<NodeId> I = integer(ASE->getIdx(), Frame);
+  std::optional<int64_t> K = I ? hostConstant(*I) : std::nullopt;
+  Why = Saved;
+  if (!K || *K < 0 || uint64_t(*K) >= ILE->getNumInits())
+    return std::nullopt;
+  const Expr *Elem = ILE->getInit(unsigned(*K));
+  if (!Elem->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  return integer(Elem, Frame);
 }
 
 } // namespace warplint

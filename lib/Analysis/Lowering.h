@@ -202,6 +202,11 @@ private:
   std::optional<NodeId> integer(const Expr *E, unsigned Frame);
   /// The value read from the lvalue E (an rvalue conversion).
   std::optional<NodeId> load(const Expr *E, unsigned Frame);
+  /// An element of an array that is never written (a local, or a const
+  /// global), at an index the model computes to a constant: its
+  /// initializer's element (`int sizes[] = {32, 64}; ... sizes[1]`).
+  std::optional<NodeId> arrayElement(const clang::ArraySubscriptExpr *ASE,
+                                     unsigned Frame);
   /// threadIdx, blockDim, blockIdx and gridDim (CudaModels.h).
   std::optional<NodeId> builtin(const PseudoObjectExpr *POE);
   /// The model's operator for a C++ binary operator (a compound

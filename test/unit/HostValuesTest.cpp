@@ -1,0 +1,565 @@
+// Values host code fixes (the ValueEngine's host questions,
+// lib/Analysis/HostValues.cpp) and the block shapes of launches
+// (lib/Analysis/LaunchShapes.cpp): literals, constant expressions, local
+// variables, dim3 written every way, cudaLaunchConfig_t, host parameters bound
+// along the chains of calls that reach a launch, the arms of an undecided `?:`,
+// the elements of a constant array, and what the conditions around a
+// launch say (`if (n == 64)`, `case 512:`). hostInt() reads the argument
+// of `probe(...)`; launchShapes() lists a kernel's shapes ("none": no
+// launch fixes one, and the analysis assumes its default).
+#include "AnalysisTestSupport.h"
+#include "gtest/gtest.h"
+
+using namespace warplint::test;
+
+namespace {
+
+// ---- integer values --------------------------------------------------------
+
+TEST(HostValuesTest, LiteralsAndConstantExpressions) {
+  EXPECT_EQ(hostInt("void h() { probe(42); }"), "42");
+  EXPECT_EQ(hostInt(R"(
+constexpr int N = 6 * 7;
+void h() { probe(N + 1); }
+)"),
+            "43");
+  EXPECT_EQ(hostInt(R"(
+const int g = 5;
+void h() { probe(g * 2); }
+)"),
+            "10");
+  EXPECT_EQ(hostInt(R"(
+enum E { A = 3, B };
+void h() { probe(B); }
+)"),
+            "4");
+  EXPECT_EQ(hostInt(R"(
+template <int T> void h() { probe(T * 2); }
+template void h<16>();
+)"),
+            "32");
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  int n = 7;
+  probe(sizeof(n) * 8);
+}
+)"),
+            "32");
+}
+
+TEST(HostValuesTest, EveryOperatorOnALocal) {
+  // 3 + 1 + 28 + 3 + 3 + 15 + 6.
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  int n = 7;
+  probe(n / 2 + n % 3 + (n << 2) + (n >> 1) + (n & 3) + (n | 8) + (n ^ 1));
+}
+)"),
+            "59");
+  // 1 + 0 + 1 + 1 + 1 + 0 + 0 + 1 + 0 - 8 - 7.
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  int n = 7;
+  probe((n < 8) + (n > 8) + (n <= 7) + (n >= 7) + (n == 7) + (n != 7) +
+        (n && 0) + (n || 0) + !n + ~n + -n);
+}
+)"),
+            "-10");
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  int n = 7;
+  probe(n > 4 ? 1 : 2);
+}
+)"),
+            "1");
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  int n = 7;
+  probe((n, 3));
+}
+)"),
+            "3");
+}
+
+TEST(HostValuesTest, ConversionsWrap) {
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  unsigned char c = 255;
+  probe((unsigned char)(c + 1));
+}
+)"),
+            "0");
+}
+
+TEST(HostValuesTest, TheLastAssignmentOfStraightLineCode) {
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  int n = 64;
+  n = n * 2;
+  probe(n);
+}
+)"),
+            "128");
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  dim3 d(16, 4);
+  probe(d.y);
+}
+)"),
+            "4");
+  // Read in a loop that does not write it.
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  int n = 7;
+  for (int i = 0; i < 3; ++i)
+    probe(n);
+}
+)"),
+            "7");
+  // A switch that does not write it.
+  EXPECT_EQ(hostInt(R"(
+void h(int c) {
+  int n = 7;
+  switch (c) { case 1: break; }
+  probe(n);
+}
+)"),
+            "7");
+  // Its address taken only as a pointer to const.
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  int n = 7;
+  const int *p = &n;
+  probe(n);
+}
+)"),
+            "7");
+}
+
+TEST(HostValuesTest, WhatStaysUnknown) {
+  // A parameter, a global that is not const, a value two paths give, a
+  // write that reaches the use around a loop, an escape.
+  EXPECT_EQ(hostInt("void h(int n) { probe(n); }"), "unknown");
+  EXPECT_EQ(hostInt(R"(
+int g = 5;
+void h() { probe(g); }
+)"),
+            "unknown");
+  EXPECT_EQ(hostInt(R"(
+void h(bool b) {
+  int n = 64;
+  if (b) n = 32;
+  probe(n);
+}
+)"),
+            "unknown");
+  EXPECT_EQ(hostInt(R"(
+void h(int c) {
+  int n = 7;
+  switch (c) { case 1: n = 3; break; }
+  probe(n);
+}
+)"),
+            "unknown");
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  int n = 7;
+  for (int i = 0; i < 3; ++i) {
+    probe(n);
+    n = 8;
+  }
+}
+)"),
+            "unknown");
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  int n = 7;
+  int *p = &n;
+  probe(n);
+}
+)"),
+            "unknown");
+}
+
+// Values the straight-line rule of the old host evaluator did not know,
+// which the one engine follows as it does device code: a compound
+// assignment, an increment, an assignment in a nested block, an element of
+// a local array that is never written.
+TEST(HostValuesTest, ACompoundAssignment) {
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  int n = 64;
+  n += 2;
+  probe(n);
+}
+)"),
+            "66");
+}
+TEST(HostValuesTest, AnIncrement) {
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  int n = 64;
+  n++;
+  probe(n);
+}
+)"),
+            "65");
+}
+TEST(HostValuesTest, AnAssignmentInANestedBlock) {
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  int n = 7;
+  { n = 9; }
+  probe(n);
+}
+)"),
+            "9");
+}
+TEST(HostValuesTest, AnElementOfALocalArray) {
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  int s[] = {32, 64};
+  probe(s[1]);
+}
+)"),
+            "64");
+}
+
+// ---- block shapes ----------------------------------------------------------
+
+TEST(HostValuesTest, TheBlockOfATripleChevronLaunch) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() { k<<<1, 128>>>(); }
+)",
+                         "k"),
+            "128x1x1");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() { k<<<1, dim3(16, 8)>>>(); }
+)",
+                         "k"),
+            "16x8x1");
+  // A template kernel's instantiations are kernels of their own.
+  EXPECT_EQ(launchShapes(R"(
+template <int N> __global__ void k() {}
+void h() { k<64><<<1, 64>>>(); k<128><<<1, 128>>>(); }
+)",
+                         "k<128>"),
+            "128x1x1");
+}
+
+TEST(HostValuesTest, ADim3ByInitListOrFieldByField) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() {
+  dim3 b = {32, 4, 2};
+  k<<<1, b>>>();
+}
+)",
+                         "k"),
+            "32x4x2");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() {
+  dim3 b;
+  b.x = 64;
+  b.y = 2;
+  k<<<1, b>>>();
+}
+)",
+                         "k"),
+            "64x2x1");
+}
+
+// A dim3 set field by field, read by a launch in between.
+TEST(HostValuesTest, ADim3ChangedBetweenTwoLaunches) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() {
+  dim3 b(8, 8);
+  b.x = 64;
+  k<<<1, b>>>();
+  b.y = 4;
+  k<<<1, b>>>();
+}
+)",
+                         "k"),
+            "64x8x1; 64x4x1");
+}
+
+TEST(HostValuesTest, TheRuntimeApisLaunches) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k(float *p) {}
+void h(float *p) {
+  cudaLaunchConfig_t cfg = {};
+  cfg.blockDim = dim3(64, 2);
+  cudaLaunchKernelEx(&cfg, k, p);
+}
+)",
+                         "k"),
+            "64x2x1");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() {
+  void *args[] = {nullptr};
+  cudaLaunchKernel((void *)k, dim3(1), dim3(256), args, 0, 0);
+}
+)",
+                         "k"),
+            "256x1x1");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() {
+  void *args[] = {nullptr};
+  cudaLaunchCooperativeKernel((void *)k, dim3(1), dim3(96), args, 0, 0);
+}
+)",
+                         "k"),
+            "96x1x1");
+}
+
+TEST(HostValuesTest, ShapesNoBlockCanHave) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h(int n) { k<<<1, n>>>(); }
+)",
+                         "k"),
+            "none");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() { k<<<1, 2048>>>(); }
+)",
+                         "k"),
+            "none");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() { k<<<1, dim3(1, 1, 128)>>>(); }
+)",
+                         "k"),
+            "none");
+}
+
+TEST(HostValuesTest, AFunctionPointerThatHoldsAKernel) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+__global__ void other() {}
+void h(bool b) {
+  void (*f)() = k;
+  if (b) f = other;
+  f<<<1, 64>>>();
+}
+)",
+                         "k"),
+            "64x1x1");
+}
+
+TEST(HostValuesTest, AValueTwoPathsGiveIsNoShape) {
+  // (Unlike the arms of a `?:`, below.)
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h(bool b) {
+  int t = 64;
+  if (b) t = 128;
+  k<<<1, t>>>();
+}
+)",
+                         "k"),
+            "none");
+}
+
+// ---- host parameters along chains of calls
+// -----------------------------------
+
+TEST(HostValuesTest, AParameterBoundToEachCallsArgument) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void run(int t) { k<<<1, t>>>(); }
+void h() {
+  run(64);
+  run(128);
+}
+)",
+                         "k"),
+            "64x1x1; 128x1x1");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+struct S { static void go(int t) { k<<<1, t>>>(); } };
+void h() { S::go(96); }
+)",
+                         "k"),
+            "96x1x1");
+}
+
+TEST(HostValuesTest, ParametersBoundUpToThreeCallsDeep) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void run(int t) { k<<<1, t>>>(); }
+void mid(int t) { run(t * 2); }
+void top(int t) { mid(t + 1); }
+void h() { top(31); }
+)",
+                         "k"),
+            "64x1x1");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void run(int t) { k<<<1, t>>>(); }
+void l2(int t) { run(t); }
+void l3(int t) { l2(t); }
+void l4(int t) { l3(t); }
+void h() { l4(32); }
+)",
+                         "k"),
+            "none");
+}
+
+TEST(HostValuesTest, EachElementOfAConstantArray) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void run(int t) { k<<<1, t>>>(); }
+void h() {
+  int sizes[] = {32, 64, 256};
+  for (int j = 0; j < 3; ++j)
+    run(sizes[j]);
+}
+)",
+                         "k"),
+            "32x1x1; 64x1x1; 256x1x1");
+}
+
+// A constant index picks its element, not every element of the array.
+TEST(HostValuesTest, AConstantIndexPicksOneElement) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void run(int t) { k<<<1, t>>>(); }
+void h() {
+  int sizes[] = {32, 64, 256};
+  run(sizes[1]);
+}
+)",
+                         "k"),
+            "64x1x1");
+}
+
+TEST(HostValuesTest, TheKernelsArgumentsInEachLaunch) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k(int a, float *p, unsigned b) {}
+void h(float *p, int x) { k<<<1, 32>>>(7, p, x); }
+)",
+                         "k"),
+            "32x1x1 (7, ?, ?)");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k(int a) {}
+void run(int t) { k<<<1, 32>>>(t); }
+void h() { run(1); run(2); }
+)",
+                         "k"),
+            "32x1x1 (1); 32x1x1 (2)");
+}
+
+// ---- choices and path facts
+// ----------------------------------------------------
+
+TEST(HostValuesTest, EachArmOfAnUndecidedConditional) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h(int major) {
+  k<<<1, major >= 8 ? 256 : 128>>>();
+}
+)",
+                         "k"),
+            "256x1x1; 128x1x1");
+}
+
+// Each undecided `?:` a choice leads to is a choice too: both arms of
+// both (the first one's arms outermost).
+TEST(HostValuesTest, TwoUndecidedConditionals) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h(int a, int b) {
+  k<<<1, dim3(a > 1 ? 32 : 64, b > 1 ? 2 : 4)>>>();
+}
+)",
+                         "k"),
+            "32x2x1; 32x4x1; 64x2x1; 64x4x1");
+}
+
+TEST(HostValuesTest, AnEqualityAroundTheLaunch) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h(int n) {
+  if (n == 64)
+    k<<<1, n>>>();
+}
+)",
+                         "k"),
+            "64x1x1");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h(int n) {
+  if (64 == n)
+    k<<<1, n * 2>>>();
+}
+)",
+                         "k"),
+            "128x1x1");
+  // Not for a variable the function writes.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h(int n) {
+  if (n == 64)
+    k<<<1, n>>>();
+  n = 3;
+}
+)",
+                         "k"),
+            "none");
+  // Only an if around the launch: not an earlier `if (n != 64) return;`.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h(int n) {
+  if (n != 64)
+    return;
+  k<<<1, n>>>();
+}
+)",
+                         "k"),
+            "none");
+}
+
+TEST(HostValuesTest, TheCaseLabelOfTheLaunch) {
+  // One label leads to the launch; two labels (256, 128) give no value.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h(int n) {
+  switch (n) {
+  case 512:
+    k<<<1, n>>>();
+    break;
+  case 256:
+  case 128:
+    k<<<1, n>>>();
+    break;
+  }
+}
+)",
+                         "k"),
+            "512x1x1");
+  // Falling through from case 512, n is 512 or 32.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h(int n) {
+  switch (n) {
+  case 512:
+    k<<<1, 512>>>();
+  case 32:
+    k<<<1, n>>>();
+    break;
+  }
+}
+)",
+                         "k"),
+            "512x1x1");
+}
+
+} // namespace
