@@ -14,6 +14,12 @@ using namespace clang;
 
 namespace warplint {
 
+/// The function E calls, when it is named.
+static const FunctionDecl *namedCallee(const CallExpr *E) {
+  const FunctionDecl *Callee = E->getDirectCallee();
+  return Callee && Callee->getIdentifier() ? Callee : nullptr;
+}
+
 // ---- types ---------------------------------------------------------------
 
 bool isCudaVectorRecord(QualType T) {
@@ -149,8 +155,8 @@ std::optional<BuiltinRead> builtinRead(const PseudoObjectExpr *POE) {
 }
 
 std::optional<model::Op> integerIntrinsic(const CallExpr *Call) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() != 2)
+  const FunctionDecl *Callee = namedCallee(Call);
+  if (!Callee || Call->getNumArgs() != 2)
     return std::nullopt;
   StringRef N = Callee->getName();
   if (N == "min" || N == "umin" || N == "llmin" || N == "ullmin")
@@ -163,8 +169,8 @@ std::optional<model::Op> integerIntrinsic(const CallExpr *Call) {
 }
 
 bool isSharedWindowAddress(const CallExpr *Call) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  return Callee && Callee->getIdentifier() && Call->getNumArgs() == 1 &&
+  const FunctionDecl *Callee = namedCallee(Call);
+  return Callee && Call->getNumArgs() == 1 &&
          (Callee->getName() == "__cvta_generic_to_shared" ||
           Callee->getName() == "__nvvm_get_smem_pointer");
 }
@@ -313,8 +319,8 @@ tileRows(const ClassTemplateSpecializationDecl *Spec, const CallExpr *Call,
 }
 
 std::optional<WmmaCall> wmmaCall(const CallExpr *E, ASTContext &Ctx) {
-  const FunctionDecl *Callee = E->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier())
+  const FunctionDecl *Callee = namedCallee(E);
+  if (!Callee)
     return std::nullopt;
   StringRef Name = Callee->getName();
   WmmaCall W;
@@ -346,8 +352,8 @@ std::optional<WmmaCall> wmmaCall(const CallExpr *E, ASTContext &Ctx) {
 // ---- asynchronous copies -------------------------------------------------
 
 std::optional<AsyncCopy> asyncCopy(const CallExpr *E) {
-  const FunctionDecl *Callee = E->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier())
+  const FunctionDecl *Callee = namedCallee(E);
+  if (!Callee)
     return std::nullopt;
   StringRef Name = Callee->getName();
   AsyncCopy C;
@@ -410,8 +416,8 @@ unsigned copyBytes(const Expr *Size, ASTContext &Ctx, std::string &Why) {
 // ---- launches ------------------------------------------------------------
 
 std::optional<LaunchSite::Kind> launchApi(const CallExpr *E) {
-  const FunctionDecl *Callee = E->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier())
+  const FunctionDecl *Callee = namedCallee(E);
+  if (!Callee)
     return std::nullopt;
   StringRef N = Callee->getName();
   if ((N == "cudaLaunchKernel" || N == "cudaLaunchCooperativeKernel") &&

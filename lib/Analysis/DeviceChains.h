@@ -27,6 +27,9 @@ public:
   /// MaxChains), depth first over the callers; F alone for a kernel.
   std::vector<Context> to(const clang::FunctionDecl *F) const;
 
+  // FIXME: fixed bounds; a device function reached only through a longer
+  // chain, or from another translation unit, is analysed without its
+  // caller's arguments (the reason says so).
   static constexpr unsigned MaxDepth = 4, MaxChains = 8;
 
 private:

@@ -82,6 +82,9 @@ void LaunchShapes::run() {
 
 void LaunchShapes::shapesUnder(const LaunchSite &S, Assumptions A,
                                std::vector<LaunchShape> &Out) {
+  // FIXME: an if/else that chooses a host value on a condition not known at
+  // compile time is not a choice, as a `?:` is; nor are the values a host
+  // loop's counter takes (`for (b = 32; b <= 1024; b *= 2) k<<<g, b>>>()`).
   constexpr size_t MaxChoices = 3;
   ValueTrace T;
   std::optional<Dim3> D = launchBlock(Values, S, A, &T);
@@ -117,6 +120,8 @@ void LaunchShapes::shapesUnder(const LaunchSite &S, Assumptions A,
   Out.push_back(std::move(L));
 }
 
+// FIXME: chains of host calls stop at three calls and sixteen bindings, and
+// at the file: values from another translation unit are unknown.
 std::vector<Assumptions> LaunchShapes::callersOf(const FunctionDecl *H,
                                                  unsigned Depth) {
   constexpr size_t MaxBindings = 16;

@@ -109,6 +109,7 @@ std::optional<NodeId> Lowering::address(const Expr *E, unsigned Frame) {
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!FD || FD->isBitField())
+      // FIXME: a bit-field's access width depends on the compiler's layout.
       return fail("the member is a bit-field");
     auto Base = ME->isArrow() ? pointer(ME->getBase(), Frame)
                               : address(ME->getBase(), Frame);
@@ -138,9 +139,11 @@ std::optional<NodeId> Lowering::address(const Expr *E, unsigned Frame) {
                               : address(EV->getBase(), Frame);
     if (!Base)
       return std::nullopt;
-    return fail("'." + EV->getAccessor().getName() +
-                "' of a vector type (ext_vector_type): the compiler may "
-                "access the whole vector or only these elements");
+    return fail(
+        "'." + EV->getAccessor().getName() +
+        // FIXME: which elements the compiler loads is its choice; not modelled.
+        "' of a vector type (ext_vector_type): the compiler may "
+        "access the whole vector or only these elements");
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E);
       B && (B->getOpcode() == BO_PtrMemD || B->getOpcode() == BO_PtrMemI))

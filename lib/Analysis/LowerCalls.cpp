@@ -59,20 +59,13 @@ std::optional<NodeId> Lowering::parameter(const ParmVarDecl *PV, unsigned Frame,
   if (PT->isReferenceType() && (!PT->getPointeeType().isConstQualified() ||
                                 PT->getPointeeType().isVolatileQualified()))
     return fail("'" + PV->getName() + "' is passed by reference");
-  if (PT->isReferenceType()) {
+  if (PT->isReferenceType())
     Arg = strip(Arg, StripCleanups | StripTemporaries | StripConversions);
-    if (Arg->isGLValue()) {
-      if (Pointer)
-        return loadedPointer(Arg, CallerFrame);
-      auto V = load(Arg, CallerFrame);
-      if (!V)
-        return std::nullopt;
-      return P->cast(*V, typeOf(PT.getNonReferenceType()));
-    }
-  }
+  // A reference bound to an object: the value the object holds.
+  bool Read = PT->isReferenceType() && Arg->isGLValue();
   if (Pointer)
-    return pointer(Arg, CallerFrame);
-  auto V = integer(Arg, CallerFrame);
+    return Read ? loadedPointer(Arg, CallerFrame) : pointer(Arg, CallerFrame);
+  auto V = Read ? load(Arg, CallerFrame) : integer(Arg, CallerFrame);
   if (!V)
     return std::nullopt;
   return P->cast(*V, typeOf(PT.getNonReferenceType()));
@@ -128,6 +121,8 @@ std::optional<NodeId> Lowering::callValue(const CallExpr *Call, unsigned Frame,
                                           bool Pointer) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee)
+    // FIXME: the functions a pointer may hold are not followed here, as they
+    // are for a launch (TUIndex's pointerTargets).
     return fail("a call through a function pointer in the address");
   std::string Name = "'" + Callee->getNameAsString() + "'";
   const FunctionDecl *Def = nullptr;
@@ -208,6 +203,8 @@ std::optional<NodeId> Lowering::returnValue(llvm::ArrayRef<const Stmt *> Ss,
     if (!If || If->getInit() || If->getConditionVariable() ||
         !endsInReturn(If->getThen()) ||
         (If->getElse() && !endsInReturn(If->getElse())))
+      // FIXME: returns inside loops or switches, and an if/else whose arms do
+      // not both end in a return, are not followed.
       return fail("a return the analysis does not follow on line " + lineOf(S));
     auto C = integer(If->getCond(), Frame);
     auto T = C ? returnValue(stmtsOf(If->getThen()), Frame, Pointer, RT)

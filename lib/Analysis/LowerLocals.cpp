@@ -149,15 +149,23 @@ IntType Lowering::varType(const VarDecl *V) {
   return V->getType()->isPointerType() ? IntType::i64() : typeOf(V->getType());
 }
 
+bool Lowering::canFollow(const VarDecl *V) {
+  charge();
+  if (overBudget())
+    fail("too complex");
+  else if (Depth > 64)
+    fail("the definitions of '" + V->getName() +
+         "' are nested more than 64 deep");
+  else
+    return true;
+  return false;
+}
+
 std::optional<NodeId> Lowering::valueBefore(const VarDecl *V, const Stmt *Use,
                                             unsigned Frame) {
   DepthGuard G(Depth);
-  charge();
-  if (overBudget())
-    return fail("too complex");
-  if (Depth > 64)
-    return fail("the definitions of '" + V->getName() +
-                "' are nested more than 64 deep");
+  if (!canFollow(V))
+    return std::nullopt;
   const FunctionFacts &LW = factsOf(Frame);
   if (auto It = LW.Escapes.find(V); It != LW.Escapes.end()) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(It->second);
@@ -291,12 +299,8 @@ std::optional<NodeId> Lowering::entryValue(const VarDecl *V, unsigned Frame) {
 std::optional<NodeId> Lowering::valueAfter(const VarDecl *V, const Stmt *S,
                                            unsigned Frame) {
   DepthGuard G(Depth);
-  charge();
-  if (overBudget())
-    return fail("too complex");
-  if (Depth > 64)
-    return fail("the definitions of '" + V->getName() +
-                "' are nested more than 64 deep");
+  if (!canFollow(V))
+    return std::nullopt;
   if (const auto *L = dyn_cast<LabelStmt>(S))
     return valueAfter(V, L->getSubStmt(), Frame);
   if (const auto *SC = dyn_cast<SwitchCase>(S))
@@ -351,6 +355,8 @@ std::optional<NodeId> Lowering::valueAfter(const VarDecl *V, const Stmt *S,
     // The value the loop leaves: its carried variable run to the end,
     // unless the loop can end another way.
     if (leavesEarly(loopBody(S)))
+      // FIXME: a loop that can end at a break: the value it leaves depends on
+      // the iteration that breaks, which is not modelled.
       return fail("'" + V->getName() + "' is changed by the loop on line " +
                   lineOf(S) +
                   ", which can end at a break, and read after "
@@ -367,6 +373,8 @@ std::optional<NodeId> Lowering::valueAfter(const VarDecl *V, const Stmt *S,
     return fail("'" + V->getName() + "' is changed by the loop on line " +
                 lineOf(S) + " and read after it");
   if (isa<SwitchStmt>(S))
+    // FIXME: the value a switch leaves (a Select over its cases) is not
+    // followed.
     return fail("'" + V->getName() + "' is assigned in the switch on line " +
                 lineOf(S));
   return fail("'" + V->getName() +

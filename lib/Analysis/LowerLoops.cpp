@@ -33,6 +33,7 @@ std::optional<NodeId> Lowering::rangeBegin(const VarDecl *V,
                          : nullptr;
   if (!V->getType()->isPointerType() || !EndV || !EndV->getInit() ||
       !EndV->getType()->isPointerType())
+    // FIXME: only pointers are followed as range iterators.
     return fail("the range-based for loop on line " + lineOf(R) +
                 " iterates with an iterator class, which the analysis "
                 "does not follow");
@@ -177,6 +178,8 @@ std::optional<NodeId> Lowering::endOfBody(const VarDecl *V, const Stmt *L,
   collectContinues(Body, Continues);
   if (Continues.empty())
     return Fall;
+  // FIXME: only `if (c) { ...; continue; }` statements of the body itself
+  // are joined; a continue nested deeper, or unconditional, is not.
   const auto *CS = dyn_cast<CompoundStmt>(Body);
   if (!CS)
     return fail("'" + V->getName() +

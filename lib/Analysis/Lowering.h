@@ -240,6 +240,9 @@ private:
   /// structured walk does not see.
   bool labelBetween(const VarDecl *V, const Stmt *Use, unsigned Frame);
   IntType varType(const VarDecl *V);
+  /// Counts one definition of V followed; false, with the reason, past the
+  /// budget or the depth.
+  bool canFollow(const VarDecl *V);
   /// The value V has when control reaches Use (an expression reading V, or
   /// a statement).
   std::optional<NodeId> valueBefore(const VarDecl *V, const Stmt *Use,

@@ -171,6 +171,9 @@ RootKind RootFinder::ofDefinitions(const VarDecl *V) {
   return R;
 }
 
+// FIXME: a callee that returns a pointer derived from its own parameter
+// (`row(s, r)`, `at(s, i)`) is rooted only in what the callee itself
+// names, so an access through its result is not listed.
 RootKind RootFinder::ofReturns(const CallExpr *Call) {
   const FunctionDecl *Def = nullptr;
   const FunctionDecl *Callee = Call->getDirectCallee();

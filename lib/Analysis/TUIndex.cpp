@@ -49,6 +49,8 @@ static const FunctionDecl *functionOperand(const Expr *E) {
 /// `kernel<<<grid, threads>>>(...)`): the pointer's initializer and every
 /// value assigned to it in F, when each names a kernel and the pointer is
 /// otherwise only read. Empty when that is not so.
+// FIXME: a kernel pointer held in an array, a member or a parameter is not
+// followed.
 static std::vector<const FunctionDecl *> pointerTargets(const Expr *Callee,
                                                         const FunctionDecl *F) {
   const Expr *E = Callee->IgnoreParenImpCasts();

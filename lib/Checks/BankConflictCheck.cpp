@@ -161,182 +161,210 @@ static void tileFinding(CheckContext &C, const AccessReport &R,
   C.report(std::move(F), R.Access.Function);
 }
 
-static void runBankConflictCheck(CheckContext &C) {
-  BankConflictAnalysis &A = C.bankConflicts();
-  ASTContext &Ctx = C.Index.Ctx;
-  std::map<const VarDecl *, unsigned> Padding;
-  std::map<const VarDecl *, std::string> Hints;
-  for (const AccessReport &R : A.reports()) {
-    SourceLocation Loc = R.Access.site()->getBeginLoc();
-    C.visit(CheckId::BankConflict, Loc, R.Access.Function);
-    // An access a bound stopped, in a run or its lowering: said once per
-    // file by the front end.
-    bool Skipped = StringRef(R.WhyUnknown).starts_with("skipped: too complex");
-    bool FileBound = StringRef(R.WhyUnknown).contains("MaxFileSteps");
-    for (const AccessRun &Run : R.Runs)
-      if (Run.Result.TooComplex) {
-        Skipped = true;
-        FileBound |= StringRef(Run.Result.Why).contains("MaxFileSteps");
-      }
-    if (Skipped) {
-      SkippedAccesses &S = C.Skipped;
-      if (!S.Count++)
-        S.First = Loc;
-      if (FileBound || S.Option.empty()) {
-        S.Option = FileBound ? "warplint-bank-conflict.MaxFileSteps"
-                             : "warplint-bank-conflict.MaxSteps";
-        S.Limit = FileBound ? A.Settings.MaxFileSteps : A.Settings.MaxSteps;
-      }
+/// An access a bound stopped, in a run or its lowering: counted for the
+/// front end's one warning per file.
+static void noteSkipped(CheckContext &C, const BankConflictAnalysis &A,
+                        const AccessReport &R, SourceLocation Loc) {
+  bool Skipped = StringRef(R.WhyUnknown).starts_with("skipped: too complex");
+  bool FileBound = StringRef(R.WhyUnknown).contains("MaxFileSteps");
+  for (const AccessRun &Run : R.Runs)
+    if (Run.Result.TooComplex) {
+      Skipped = true;
+      FileBound |= StringRef(Run.Result.Why).contains("MaxFileSteps");
     }
-    if (R.Access.Tile && R.Array) {
-      tileFinding(C, R, Loc);
+  if (!Skipped)
+    return;
+  SkippedAccesses &S = C.Skipped;
+  if (!S.Count++)
+    S.First = Loc;
+  if (FileBound || S.Option.empty()) {
+    S.Option = FileBound ? "warplint-bank-conflict.MaxFileSteps"
+                         : "warplint-bank-conflict.MaxSteps";
+    S.Limit = FileBound ? A.Settings.MaxFileSteps : A.Settings.MaxSteps;
+  }
+}
+
+/// The conflicting runs of R, grouped by degree.
+static std::vector<std::vector<const AccessRun *>>
+conflictGroups(const AccessReport &R) {
+  std::vector<std::vector<const AccessRun *>> Groups;
+  for (const AccessRun &Run : R.Runs) {
+    if (!Run.Result.conflicts())
       continue;
-    }
+    auto It = std::find_if(Groups.begin(), Groups.end(), [&](auto &G) {
+      const AccessResult &O = G.front()->Result;
+      return uint64_t(O.Wavefronts) * Run.Result.Phases ==
+             uint64_t(Run.Result.Wavefronts) * O.Phases;
+    });
+    if (It == Groups.end())
+      Groups.push_back({&Run});
+    else
+      It->push_back(&Run);
+  }
+  return Groups;
+}
 
-    // Conflicting runs, grouped by degree.
-    std::vector<std::vector<const AccessRun *>> Groups;
-    for (const AccessRun &Run : R.Runs) {
-      if (!Run.Result.conflicts())
-        continue;
-      auto It = std::find_if(Groups.begin(), Groups.end(), [&](auto &G) {
-        const AccessResult &O = G.front()->Result;
-        return uint64_t(O.Wavefronts) * Run.Result.Phases ==
-               uint64_t(Run.Result.Wavefronts) * O.Phases;
-      });
-      if (It == Groups.end())
-        Groups.push_back({&Run});
-      else
-        It->push_back(&Run);
-    }
-    for (const auto &G : Groups) {
-      const AccessRun &First = *G.front();
-      const AccessResult &Res = First.Result;
-      unsigned Bytes = R.Access.Bytes;
-      std::string Degree = formatDegree(Res.Wavefronts, Res.Phases);
-      std::string Context = shapesText(G);
-      for (const auto &[Name, V] : Res.LoopValues)
-        Context += ", " + Name + " = " + std::to_string(V);
-
-      AstFinding F;
-      F.Check = CheckId::BankConflict;
-      F.Level = Severity::Warning;
-      F.Loc = Loc;
-      const std::string &Instr = R.Access.Instruction;
-      bool Matrix = isMatrixInstruction(Instr);
-      std::string Why = describeConflict(Res, Bytes);
-      if (Matrix && StringRef(Why).starts_with("lane"))
-        Why = "the rows of " + Why; // each lane gives a row's address
-      F.Message = "shared-memory " + kindWords(R.Access.How).str() +
-                  (!Instr.empty() ? " by " + Instr + " at "
-                   : R.Access.How == SharedAccess::Atomic ? " on "
-                                                          : " of ") +
-                  quote(R.Text) + " has " + article(Degree) +
-                  "-way bank conflict (" + Context + ": " + Why + ")";
-
-      unsigned Phases = phasesFor(Bytes);
-      uint64_t T0 = uint64_t(Res.Warp) * 32;
-      uint64_t T1 = std::min<uint64_t>(T0 + 31, First.Block.threads() - 1);
-      std::string Warp = "warp " + std::to_string(Res.Warp) + " (threads " +
-                         std::to_string(T0) + ".." + std::to_string(T1) +
-                         ") needs " + std::to_string(Res.Wavefronts) +
-                         " wavefronts where " + std::to_string(Res.Phases) +
-                         " would do";
-      if (Matrix) {
-        unsigned N = R.Access.AddressLanes / 8;
-        Warp +=
-            "; " + Instr + " " +
+/// "warp 0 (threads 0..31) needs 4 wavefronts where 1 would do", with how
+/// the instruction or the access's width splits the warp.
+static std::string warpNote(const AccessReport &R, const AccessRun &First) {
+  const AccessResult &Res = First.Result;
+  const std::string &Instr = R.Access.Instruction;
+  unsigned Bytes = R.Access.Bytes;
+  unsigned Phases = phasesFor(Bytes);
+  uint64_t T0 = uint64_t(Res.Warp) * 32;
+  uint64_t T1 = std::min<uint64_t>(T0 + 31, First.Block.threads() - 1);
+  std::string Warp =
+      "warp " + std::to_string(Res.Warp) + " (threads " + std::to_string(T0) +
+      ".." + std::to_string(T1) + ") needs " + std::to_string(Res.Wavefronts) +
+      " wavefronts where " + std::to_string(Res.Phases) + " would do";
+  if (isMatrixInstruction(Instr)) {
+    unsigned N = R.Access.AddressLanes / 8;
+    Warp += "; " + Instr + " " +
             (R.Access.How == SharedAccess::Store ? "writes " : "reads ") +
             (N == 1 ? "one 8x8 matrix" : std::to_string(N) + " 8x8 matrices") +
             ", each in one phase: 8 rows of 16 bytes whose addresses "
             "lanes " +
             (N == 1 ? "0..7 give" : "8k..8k+7 give for matrix k");
-      } else if (Phases > 1) {
-        Warp += "; " + std::to_string(Bytes) + "-byte accesses are served in " +
-                std::to_string(Phases) + " phases of " +
-                std::to_string(32 / Phases) + " lanes";
-      }
-      F.Notes.push_back({Loc, Warp, {}});
-      // An instruction in a helper (ldmatrix_x4(addr)): the address comes
-      // from the kernel's call.
-      if (!Instr.empty() && !First.Chain.Calls.empty())
-        F.Notes.push_back(
-            {First.Chain.Calls.front()->getBeginLoc(),
-             "the address comes from this call in " +
-                 quote(functionName(First.Chain.Functions.front())),
-             {}});
-      if (First.Assumed && First.Kernel)
-        F.Notes.push_back({First.Kernel->getLocation(),
-                           "no launch of " + quote(functionName(First.Kernel)) +
-                               " in this file gives its block shape: assumed " +
-                               shapeText(First.Block) +
-                               " (set --block-dim=X,Y,Z or the option "
-                               "warplint-bank-conflict.BlockDim)",
-                           {}});
-      else if (First.Assumed)
-        F.Notes.push_back({R.Access.Function->getLocation(),
-                           "no kernel in this file calls " +
-                               quote(functionName(R.Access.Function)) +
-                               ": assumed block " + shapeText(First.Block) +
-                               " (set --block-dim=X,Y,Z or the option "
-                               "warplint-bank-conflict.BlockDim)",
-                           {}});
+  } else if (Phases > 1) {
+    Warp += "; " + std::to_string(Bytes) + "-byte accesses are served in " +
+            std::to_string(Phases) + " phases of " +
+            std::to_string(32 / Phases) + " lanes";
+  }
+  return Warp;
+}
 
-      const VarDecl *Array = First.Array ? First.Array : R.Array;
-      if (Array) {
-        auto It = Padding.find(Array);
-        if (It == Padding.end())
-          It = Padding.insert({Array, A.paddingFix(Array)}).first;
-        if (unsigned Extra = It->second) {
-          const auto *CAT = Ctx.getAsConstantArrayType(Array->getType());
-          QualType Elem = CAT->getElementType();
-          while (const auto *In = Ctx.getAsConstantArrayType(Elem)) {
-            CAT = In;
-            Elem = In->getElementType();
-          }
-          uint64_t Inner = CAT->getZExtSize();
-          AstNote N;
-          N.Loc = Array->getLocation();
-          N.Message = "padding the inner dimension of " +
-                      quote(Array->getName()) + " to " +
-                      std::to_string(Inner + Extra) + " element" +
-                      (Inner + Extra == 1 ? "" : "s") +
-                      " makes every access of it conflict-free";
-          if (auto Fix = paddingFixIt(Array, Extra, Ctx))
-            N.FixIts.push_back(*Fix);
-          F.Notes.push_back(std::move(N));
-        } else {
-          auto H = Hints.find(Array);
-          if (H == Hints.end())
-            H = Hints.insert({Array, A.layoutHint(Array)}).first;
-          if (!H->second.empty())
-            F.Notes.push_back({Array->getLocation(),
-                               "every access of " + quote(Array->getName()) +
-                                   " is conflict-free " + H->second,
-                               {}});
-        }
-      }
+/// The fixes of each conflicting array, asked of the analysis once.
+struct ArrayFixes {
+  BankConflictAnalysis &A;
+  std::map<const VarDecl *, unsigned> Padding;
+  std::map<const VarDecl *, std::string> Hints;
 
-      F.Properties["degree"] = double(Res.Wavefronts) / Res.Phases;
-      F.Properties["wavefronts"] = Res.Wavefronts;
-      F.Properties["idealWavefronts"] = Res.Phases;
-      F.Properties["elementBytes"] = Bytes;
-      F.Properties["blockDim"] =
-          llvm::json::Array{First.Block.X, First.Block.Y, First.Block.Z};
-      F.Properties["assumedBlockDim"] = First.Assumed;
-      F.Properties["access"] = accessKindName(R.Access.How).str();
-      if (Array)
-        F.Properties["array"] = Array->getNameAsString();
-      if (First.Kernel)
-        F.Properties["kernel"] = functionName(First.Kernel);
-      F.Properties["warp"] = Res.Warp;
-      if (!Res.LoopValues.empty()) {
-        llvm::json::Object L;
-        for (const auto &[Name, V] : Res.LoopValues)
-          L[Name] = V;
-        F.Properties["loopValues"] = std::move(L);
+  /// The note that pads Array (with its fix-it), else the one that
+  /// describes a relayout; none when neither is certain.
+  std::optional<AstNote> noteFor(const VarDecl *Array, ASTContext &Ctx) {
+    auto It = Padding.find(Array);
+    if (It == Padding.end())
+      It = Padding.insert({Array, A.paddingFix(Array)}).first;
+    if (unsigned Extra = It->second) {
+      const auto *CAT = Ctx.getAsConstantArrayType(Array->getType());
+      QualType Elem = CAT->getElementType();
+      while (const auto *In = Ctx.getAsConstantArrayType(Elem)) {
+        CAT = In;
+        Elem = In->getElementType();
       }
-      C.report(std::move(F), R.Access.Function);
+      uint64_t Inner = CAT->getZExtSize();
+      AstNote N;
+      N.Loc = Array->getLocation();
+      N.Message = "padding the inner dimension of " + quote(Array->getName()) +
+                  " to " + std::to_string(Inner + Extra) + " element" +
+                  (Inner + Extra == 1 ? "" : "s") +
+                  " makes every access of it conflict-free";
+      if (auto Fix = paddingFixIt(Array, Extra, Ctx))
+        N.FixIts.push_back(*Fix);
+      return N;
     }
+    auto H = Hints.find(Array);
+    if (H == Hints.end())
+      H = Hints.insert({Array, A.layoutHint(Array)}).first;
+    if (H->second.empty())
+      return std::nullopt;
+    return AstNote{Array->getLocation(),
+                   "every access of " + quote(Array->getName()) +
+                       " is conflict-free " + H->second,
+                   {}};
+  }
+};
+
+/// The finding of the runs G of R, which share a degree.
+static void conflictFinding(CheckContext &C, const AccessReport &R,
+                            llvm::ArrayRef<const AccessRun *> G,
+                            SourceLocation Loc, ArrayFixes &Fixes) {
+  const AccessRun &First = *G.front();
+  const AccessResult &Res = First.Result;
+  unsigned Bytes = R.Access.Bytes;
+  std::string Degree = formatDegree(Res.Wavefronts, Res.Phases);
+  std::string Context = shapesText(G);
+  for (const auto &[Name, V] : Res.LoopValues)
+    Context += ", " + Name + " = " + std::to_string(V);
+
+  AstFinding F;
+  F.Check = CheckId::BankConflict;
+  F.Level = Severity::Warning;
+  F.Loc = Loc;
+  const std::string &Instr = R.Access.Instruction;
+  std::string Why = describeConflict(Res, Bytes);
+  if (isMatrixInstruction(Instr) && StringRef(Why).starts_with("lane"))
+    Why = "the rows of " + Why; // each lane gives a row's address
+  F.Message = "shared-memory " + kindWords(R.Access.How).str() +
+              (!Instr.empty()                         ? " by " + Instr + " at "
+               : R.Access.How == SharedAccess::Atomic ? " on "
+                                                      : " of ") +
+              quote(R.Text) + " has " + article(Degree) +
+              "-way bank conflict (" + Context + ": " + Why + ")";
+  F.Notes.push_back({Loc, warpNote(R, First), {}});
+  // An instruction in a helper (ldmatrix_x4(addr)): the address comes from
+  // the kernel's call.
+  if (!Instr.empty() && !First.Chain.Calls.empty())
+    F.Notes.push_back({First.Chain.Calls.front()->getBeginLoc(),
+                       "the address comes from this call in " +
+                           quote(functionName(First.Chain.Functions.front())),
+                       {}});
+  if (First.Assumed && First.Kernel)
+    F.Notes.push_back({First.Kernel->getLocation(),
+                       "no launch of " + quote(functionName(First.Kernel)) +
+                           " in this file gives its block shape: assumed " +
+                           shapeText(First.Block) +
+                           " (set --block-dim=X,Y,Z or the option "
+                           "warplint-bank-conflict.BlockDim)",
+                       {}});
+  else if (First.Assumed)
+    F.Notes.push_back({R.Access.Function->getLocation(),
+                       "no kernel in this file calls " +
+                           quote(functionName(R.Access.Function)) +
+                           ": assumed block " + shapeText(First.Block) +
+                           " (set --block-dim=X,Y,Z or the option "
+                           "warplint-bank-conflict.BlockDim)",
+                       {}});
+  const VarDecl *Array = First.Array ? First.Array : R.Array;
+  if (Array)
+    if (std::optional<AstNote> N = Fixes.noteFor(Array, C.Index.Ctx))
+      F.Notes.push_back(std::move(*N));
+
+  F.Properties["degree"] = double(Res.Wavefronts) / Res.Phases;
+  F.Properties["wavefronts"] = Res.Wavefronts;
+  F.Properties["idealWavefronts"] = Res.Phases;
+  F.Properties["elementBytes"] = Bytes;
+  F.Properties["blockDim"] =
+      llvm::json::Array{First.Block.X, First.Block.Y, First.Block.Z};
+  F.Properties["assumedBlockDim"] = First.Assumed;
+  F.Properties["access"] = accessKindName(R.Access.How).str();
+  if (Array)
+    F.Properties["array"] = Array->getNameAsString();
+  if (First.Kernel)
+    F.Properties["kernel"] = functionName(First.Kernel);
+  F.Properties["warp"] = Res.Warp;
+  if (!Res.LoopValues.empty()) {
+    llvm::json::Object L;
+    for (const auto &[Name, V] : Res.LoopValues)
+      L[Name] = V;
+    F.Properties["loopValues"] = std::move(L);
+  }
+  C.report(std::move(F), R.Access.Function);
+}
+
+static void runBankConflictCheck(CheckContext &C) {
+  BankConflictAnalysis &A = C.bankConflicts();
+  ArrayFixes Fixes{A, {}, {}};
+  for (const AccessReport &R : A.reports()) {
+    SourceLocation Loc = R.Access.site()->getBeginLoc();
+    C.visit(CheckId::BankConflict, Loc, R.Access.Function);
+    noteSkipped(C, A, R, Loc);
+    if (R.Access.Tile && R.Array) {
+      tileFinding(C, R, Loc);
+      continue;
+    }
+    for (const auto &G : conflictGroups(R))
+      conflictFinding(C, R, G, Loc, Fixes);
   }
 }
 

@@ -190,6 +190,16 @@ sys::ProcessInfo spawn(StringRef Program, ArrayRef<std::string> Args,
     V.push_back(nullptr);
     return V;
   };
+  // The child started (or the reason it did not, in Error).
+  auto Spawned = [&](int Err, pid_t Pid) {
+    if (Err) {
+      Error = sys::StrError(Err);
+      return PI;
+    }
+    PI.Pid = Pid;
+    PI.Process = Pid;
+    return PI;
+  };
   posix_spawn_file_actions_t Actions;
   posix_spawn_file_actions_init(&Actions);
   std::string Files[3];
@@ -209,13 +219,7 @@ sys::ProcessInfo spawn(StringRef Program, ArrayRef<std::string> Args,
         spawnDyingWithParent(Pid, Path.c_str(), Direct.data(), ViaShell.data(),
                              Files, Env ? Envp.data() : environ, OwnGroup);
     posix_spawn_file_actions_destroy(&Actions);
-    if (Err) {
-      Error = sys::StrError(Err);
-      return PI;
-    }
-    PI.Pid = Pid;
-    PI.Process = Pid;
-    return PI;
+    return Spawned(Err, Pid);
   }
 #endif
   posix_spawnattr_t Attr;
@@ -242,12 +246,7 @@ sys::ProcessInfo spawn(StringRef Program, ArrayRef<std::string> Args,
   }
   posix_spawnattr_destroy(&Attr);
   posix_spawn_file_actions_destroy(&Actions);
-  if (Err) {
-    Error = sys::StrError(Err);
-    return PI;
-  }
-  PI.Pid = Pid;
-  PI.Process = Pid;
+  return Spawned(Err, Pid);
 #else
   (void)OwnGroup;
   (void)DieWithParent;

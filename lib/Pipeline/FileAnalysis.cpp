@@ -292,10 +292,36 @@ void mergeDeviceParses(FileResult &R) {
 
 } // namespace
 
-void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
-                  const RunSetup &Setup) {
-  bool RunPtxas = !Setup.PtxasPath.empty() && !Setup.ClangPath.empty();
-  auto AnalyseOne = [&](FileResult &R) {
+namespace {
+
+/// The analysis of one file: its host-side parse, then, where code under
+/// __CUDA_ARCH__ is empty on the host side, a device-side parse per
+/// architecture.
+class OneFile {
+public:
+  OneFile(const CompilationDatabase &DB, const RunSetup &Setup, FileResult &R)
+      : DB(DB), Setup(Setup), R(R),
+        RunPtxas(!Setup.PtxasPath.empty() && !Setup.ClangPath.empty()) {}
+
+  void run() {
+    if (prepare() && parseHostSide())
+      parseDeviceSides();
+  }
+
+private:
+  const CompilationDatabase &DB;
+  const RunSetup &Setup;
+  FileResult &R;
+  bool RunPtxas;
+  IntrusiveRefCntPtr<vfs::FileSystem> FS;
+  /// The file as the user named it, made absolute, and as ClangTool looks
+  /// it up.
+  SmallString<256> Spelled, Looked;
+  std::vector<std::string> CommandArchs;
+  bool HostOnly = false;
+
+  /// Whether the file can be analysed at all (else R.Fatal says why).
+  bool prepare() {
     // Said as the system says it: a symbolic-link loop is not a missing
     // file; a FIFO or a device is refused before clang blocks reading it.
     if (std::string Why = unreadableReason(R.File); !Why.empty()) {
@@ -303,28 +329,21 @@ void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
           Why == std::error_code(ENOENT, std::generic_category()).message()
               ? "no such file"
               : Why;
-      return;
+      return false;
     }
     // A working directory of this file's own: ClangTool moves to the compile
     // command's directory, and the process-wide one would move under the
     // files analysed on other threads (a relative FILE then vanishes).
-    IntrusiveRefCntPtr<vfs::FileSystem> FS(vfs::createPhysicalFileSystem());
+    FS = vfs::createPhysicalFileSystem();
     // ClangTool looks a file up by its absolute path made native(), which on
     // POSIX turns a backslash, legal in a name there, into a slash: clang is
     // given the name the file system has.
-    SmallString<256> Spelled(StringRef(R.File).starts_with("./")
-                                 ? StringRef(R.File).drop_front(2)
-                                 : StringRef(R.File));
+    Spelled = StringRef(R.File).starts_with("./")
+                  ? StringRef(R.File).drop_front(2)
+                  : StringRef(R.File);
     FS->makeAbsolute(Spelled);
-    SmallString<256> Looked(Spelled);
+    Looked = Spelled;
     sys::path::native(Looked);
-    auto Respell = [&](std::vector<std::string> Args) {
-      if (Looked != Spelled)
-        for (std::string &A : Args)
-          if (A == Looked)
-            A = std::string(Spelled);
-      return Args;
-    };
     // A compile command whose directory is gone would make ClangTool abort
     // the process (it cannot move there): an input error instead.
     for (const CompileCommand &C : DB.getCompileCommands(Looked))
@@ -333,53 +352,72 @@ void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
                   "', " +
                   (sys::fs::exists(C.Directory) ? "is not a directory"
                                                 : "does not exist");
-        return;
+        return false;
       }
-    auto MakeTool = [&] {
-      auto Tool = std::make_unique<ClangTool>(
-          DB, ArrayRef<std::string>(R.File),
-          std::make_shared<PCHContainerOperations>(), FS);
-      for (const auto &[Path, Text] : preludeFiles())
-        Tool->mapVirtualFile(Path, Text);
-      Tool->clearArgumentsAdjusters();
-      Tool->appendArgumentsAdjuster(getClangStripOutputAdjuster());
-      Tool->appendArgumentsAdjuster(getClangStripDependencyFileAdjuster());
-      Tool->setPrintErrorMessage(false);
-      return Tool;
-    };
-    // The host-side command clang parses the file with.
-    auto HostCommand = [&](const CommandLineArguments &Args, StringRef File,
-                           std::vector<std::string> *Dropped) {
-      std::vector<std::string> In = Args;
-      if (!In.empty() && isNvccCommand(In.front()))
-        In = translateNvccCommand(In, Dropped);
-      // Before a "--" that ends the options, as adjustCommand does.
-      In.insert(find(In, "--"), Setup.ExtraArgs.begin(), Setup.ExtraArgs.end());
-      return adjustCommand(In, File, Setup.Parse);
-    };
-    std::vector<std::string> CommandArchs;
-    bool HostOnly = false;
-    std::unique_ptr<ClangTool> Tool = MakeTool();
+    return true;
+  }
+
+  std::vector<std::string> respell(std::vector<std::string> Args) {
+    if (Looked != Spelled)
+      for (std::string &A : Args)
+        if (A == Looked)
+          A = std::string(Spelled);
+    return Args;
+  }
+
+  std::unique_ptr<ClangTool> makeTool() {
+    auto Tool = std::make_unique<ClangTool>(
+        DB, ArrayRef<std::string>(R.File),
+        std::make_shared<PCHContainerOperations>(), FS);
+    for (const auto &[Path, Text] : preludeFiles())
+      Tool->mapVirtualFile(Path, Text);
+    Tool->clearArgumentsAdjusters();
+    Tool->appendArgumentsAdjuster(getClangStripOutputAdjuster());
+    Tool->appendArgumentsAdjuster(getClangStripDependencyFileAdjuster());
+    Tool->setPrintErrorMessage(false);
+    return Tool;
+  }
+
+  /// The host-side command clang parses the file with.
+  std::vector<std::string> hostCommand(const CommandLineArguments &Args,
+                                       StringRef File,
+                                       std::vector<std::string> *Dropped) {
+    std::vector<std::string> In = Args;
+    if (!In.empty() && isNvccCommand(In.front()))
+      In = translateNvccCommand(In, Dropped);
+    // Before a "--" that ends the options, as adjustCommand does.
+    In.insert(find(In, "--"), Setup.ExtraArgs.begin(), Setup.ExtraArgs.end());
+    return adjustCommand(In, File, Setup.Parse);
+  }
+
+  /// The ptxas reports of --run-ptxas for the host command Out.
+  void runPtxas(const std::vector<std::string> &Out) {
+    // clang runs in this process's directory: give it the command's.
+    std::vector<std::string> ForPtxas = Out;
+    if (auto Cwd = FS->getCurrentWorkingDirectory())
+      ForPtxas.insert(find(ForPtxas, "--"), "-working-directory=" + *Cwd);
+    for (const std::string &Arch : R.Settings.Opts.Archs) {
+      std::string Err;
+      std::string Rep =
+          ptxasReport(ForPtxas, Setup.ClangPath, Setup.PtxasPath, Arch, Err);
+      if (Err.empty())
+        R.Settings.Opts.PtxasReports.push_back(
+            {"ptxas -v (" + Arch + ")", Rep});
+      else
+        R.PtxasErrors.push_back(Err);
+    }
+  }
+
+  /// The host-side parse and analysis; false when the file has nothing
+  /// more to analyse (R.Fatal says why when it is an error).
+  bool parseHostSide() {
+    std::unique_ptr<ClangTool> Tool = makeTool();
     Tool->appendArgumentsAdjuster([&](const CommandLineArguments &Args,
                                       StringRef File) {
       std::vector<std::string> Dropped;
-      std::vector<std::string> Out = Respell(HostCommand(Args, File, &Dropped));
-      if (RunPtxas) {
-        // clang runs in this process's directory: give it the command's.
-        std::vector<std::string> ForPtxas = Out;
-        if (auto Cwd = FS->getCurrentWorkingDirectory())
-          ForPtxas.insert(find(ForPtxas, "--"), "-working-directory=" + *Cwd);
-        for (const std::string &Arch : R.Settings.Opts.Archs) {
-          std::string Err;
-          std::string Rep = ptxasReport(ForPtxas, Setup.ClangPath,
-                                        Setup.PtxasPath, Arch, Err);
-          if (Err.empty())
-            R.Settings.Opts.PtxasReports.push_back(
-                {"ptxas -v (" + Arch + ")", Rep});
-          else
-            R.PtxasErrors.push_back(Err);
-        }
-      }
+      std::vector<std::string> Out = respell(hostCommand(Args, File, &Dropped));
+      if (RunPtxas)
+        runPtxas(Out);
       HostOnly = any_of(Out, [](StringRef A) {
         return A == "--cuda-host-only" || A == "--offload-host-only";
       });
@@ -400,24 +438,19 @@ void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
     if (!R.Parsed) {
       R.Fatal = Errors.First.empty() ? "clang could not build a compile command"
                                      : Errors.First;
-      return;
+      return false;
     }
     if (R.ClangErrors && R.UserFunctions == R.FunctionsNotAnalysed) {
       R.Fatal = std::to_string(R.ClangErrors) + " clang error" +
                 (R.ClangErrors == 1 ? "" : "s") +
                 " and no function free of errors to analyse";
-      return;
+      return false;
     }
+    return true;
+  }
 
-    // Code under __CUDA_ARCH__ is empty on the host side: parse the file
-    // again device-side, once per architecture, when it has some.
-    bool BankConflicts =
-        R.Settings.Opts.Checks.isEnabled(CheckId::BankConflict);
-    if (!HostOnly || !R.Conditionals.MentionsCudaArch ||
-        !R.Conditionals.skipsDeviceCode() ||
-        !(BankConflicts || Setup.DescribeAccesses))
-      return;
-    // The architectures asked for, else those the compile command builds.
+  /// The architectures asked for, else those the compile command builds.
+  std::vector<std::string> deviceArchs() {
     std::vector<std::string> Archs;
     for (std::string A : R.Settings.Opts.ArchsGiven || CommandArchs.empty()
                              ? R.Settings.Opts.Archs
@@ -430,6 +463,19 @@ void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
       if (!is_contained(Archs, A))
         Archs.push_back(A);
     }
+    return Archs;
+  }
+
+  /// Code under __CUDA_ARCH__ is empty on the host side: parse the file
+  /// again device-side, once per architecture, when it has some.
+  void parseDeviceSides() {
+    bool BankConflicts =
+        R.Settings.Opts.Checks.isEnabled(CheckId::BankConflict);
+    if (!HostOnly || !R.Conditionals.MentionsCudaArch ||
+        !R.Conditionals.skipsDeviceCode() ||
+        !(BankConflicts || Setup.DescribeAccesses))
+      return;
+    std::vector<std::string> Archs = deviceArchs();
     Options DeviceOpts = R.Settings.Opts;
     DeviceOpts.Checks = cantFail(
         CheckFilter::parse(BankConflicts ? "-*,warplint-bank-conflict" : "-*"));
@@ -437,11 +483,11 @@ void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
     for (size_t I = 0; I < Archs.size(); ++I) {
       DeviceParse &D = R.Device[I];
       D.Arch = Archs[I];
-      std::unique_ptr<ClangTool> DeviceTool = MakeTool();
+      std::unique_ptr<ClangTool> DeviceTool = makeTool();
       DeviceTool->appendArgumentsAdjuster(
           [&](const CommandLineArguments &Args, StringRef File) {
             std::vector<std::string> Out = deviceParseCommand(
-                Respell(HostCommand(Args, File, nullptr)), D.Arch,
+                respell(hostCommand(Args, File, nullptr)), D.Arch,
                 Setup.Parse.Toolkit ? Setup.Parse.Toolkit->Version : "");
             Out.insert(find(Out, "--"), "-fsyntax-only");
             D.CommandLine = join(Out, " ");
@@ -461,7 +507,14 @@ void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
                         : DeviceErrors.First;
     }
     mergeDeviceParses(R);
-  };
+  }
+};
+
+} // namespace
+
+void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
+                  const RunSetup &Setup) {
+  auto AnalyseOne = [&](FileResult &R) { OneFile(DB, Setup, R).run(); };
 
   // Each file on a thread of its own with a large stack, as clang's driver
   // runs its parser (deeply nested code parses), under crash recovery: a

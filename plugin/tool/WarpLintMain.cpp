@@ -139,6 +139,96 @@ static int explain(const ExplainTarget &T,
   return 0;
 }
 
+/// --list-checks: the checks the configuration of the first file (or of
+/// the current directory) enables.
+static int listChecks(Settings &S) {
+  SmallString<256> Here;
+  if (!Files.empty())
+    Here = Files.front();
+  else
+    sys::fs::current_path(Here);
+  auto FS = S.forFile(Here);
+  if (!FS)
+    return usageError(toString(FS.takeError()));
+  for (const std::string &W : FS->ConfigWarnings)
+    errs() << "warplint: warning: " << W << "\n";
+  outs() << "Enabled checks:\n";
+  for (const CheckInfo &Info : allChecks())
+    if (FS->Opts.Checks.isEnabled(Info.Id))
+      outs() << "    " << Info.Name << "\n";
+  outs() << "\n";
+  return 0;
+}
+
+/// The toolkit, ptxas and clang a run uses, from the options; a usage
+/// error's status when one is missing.
+static std::optional<int>
+setUp(const char *Argv0, RunSetup &Setup,
+      const std::vector<std::string> &DashDashDropped) {
+  std::string CudaErr;
+  Setup.Parse.Toolkit = findCudaToolkit(CudaPath, &CudaErr);
+  if (!CudaErr.empty())
+    return usageError(CudaErr);
+  Setup.Parse.ResourceDir =
+      clangResourceDir(Argv0, WARPLINT_CLANG_RESOURCE_DIR);
+  if (RunPtxas) {
+    Setup.PtxasPath = findPtxas(Setup.Parse.Toolkit);
+    if (Setup.PtxasPath.empty() || !Setup.Parse.Toolkit)
+      return usageError("--run-ptxas needs a CUDA toolkit with ptxas "
+                        "(--cuda-path, $CUDA_PATH or /usr/local/cuda)");
+    if (StringRef(WARPLINT_CLANG_PATH).empty() ||
+        !sys::fs::can_execute(WARPLINT_CLANG_PATH))
+      return usageError("--run-ptxas needs clang++ " +
+                        Twine(LLVM_VERSION_MAJOR) + ", not found at '" +
+                        WARPLINT_CLANG_PATH + "'");
+    Setup.ClangPath = WARPLINT_CLANG_PATH;
+  }
+  Setup.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
+  Setup.Jobs = Jobs;
+  if (Verbose && !DashDashDropped.empty())
+    errs() << "warplint: nvcc options after '--' left out of the parse: "
+           << join(DashDashDropped, " ") << "\n";
+  if (Verbose) {
+    const auto &T = Setup.Parse.Toolkit;
+    errs() << "warplint: "
+           << (!T ? std::string("no CUDA toolkit: using the built-in CUDA "
+                                "prelude")
+                  : "CUDA toolkit " + T->Path +
+                        (T->Version.empty() ? ""
+                                            : " (CUDA " + T->Version + ")"))
+           << "\n";
+  }
+  return std::nullopt;
+}
+
+/// Writes the findings to --output or standard output; the exit status
+/// when that fails, else -1.
+static int writeOutput(OutputFormat Format, const std::vector<Finding> &All) {
+  std::unique_ptr<ToolOutputFile> OutFile;
+  if (!OutputOpt.empty()) {
+    std::error_code EC;
+    OutFile = std::make_unique<ToolOutputFile>(OutputOpt, EC,
+                                               sys::fs::OF_TextWithCRLF);
+    if (EC)
+      return usageError("cannot write '" + OutputOpt + "': " + EC.message());
+  }
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  raw_fd_ostream &OS = OutFile ? OutFile->os() : outs();
+  writeFindings(OS, Format, All,
+                !OutFile && sys::Process::StandardOutHasColors(), Cwd);
+  if (!OutFile)
+    return findingsWriteError(OS, "");
+  // ToolOutputFile removes what it does not keep: a regular file only (the
+  // output may be a device, a FIFO), and only when half-written.
+  bool Regular = sys::fs::is_regular_file(OutputOpt);
+  OutFile->keep();
+  int Status = findingsWriteError(OS, OutputOpt);
+  if (Status >= 0 && Regular)
+    sys::fs::remove(OutputOpt);
+  return Status;
+}
+
 int main(int argc, const char **argv) {
   // Both streams exist before the handler is registered, so that it runs
   // before they are destroyed.
@@ -216,25 +306,8 @@ int main(int argc, const char **argv) {
                       "--list-checks" +
                       didYouMean(ChecksOpt));
 
-  if (ListChecks) {
-    // The configuration of the first file, or of the current directory.
-    SmallString<256> Here;
-    if (!Files.empty())
-      Here = Files.front();
-    else
-      sys::fs::current_path(Here);
-    auto FS = S->forFile(Here);
-    if (!FS)
-      return usageError(toString(FS.takeError()));
-    for (const std::string &W : FS->ConfigWarnings)
-      errs() << "warplint: warning: " << W << "\n";
-    outs() << "Enabled checks:\n";
-    for (const CheckInfo &Info : allChecks())
-      if (FS->Opts.Checks.isEnabled(Info.Id))
-        outs() << "    " << Info.Name << "\n";
-    outs() << "\n";
-    return 0;
-  }
+  if (ListChecks)
+    return listChecks(*S);
 
   std::vector<std::string> Inputs(Files.begin(), Files.end());
   auto DB = chooseCompilationDatabase(BuildPath, std::move(FixedDB), Inputs);
@@ -242,40 +315,9 @@ int main(int argc, const char **argv) {
     return usageError(toString(DB.takeError()));
 
   RunSetup Setup;
-  std::string CudaErr;
-  Setup.Parse.Toolkit = findCudaToolkit(CudaPath, &CudaErr);
-  if (!CudaErr.empty())
-    return usageError(CudaErr);
-  Setup.Parse.ResourceDir =
-      clangResourceDir(argv[0], WARPLINT_CLANG_RESOURCE_DIR);
-  if (RunPtxas) {
-    Setup.PtxasPath = findPtxas(Setup.Parse.Toolkit);
-    if (Setup.PtxasPath.empty() || !Setup.Parse.Toolkit)
-      return usageError("--run-ptxas needs a CUDA toolkit with ptxas "
-                        "(--cuda-path, $CUDA_PATH or /usr/local/cuda)");
-    if (StringRef(WARPLINT_CLANG_PATH).empty() ||
-        !sys::fs::can_execute(WARPLINT_CLANG_PATH))
-      return usageError("--run-ptxas needs clang++ " +
-                        Twine(LLVM_VERSION_MAJOR) + ", not found at '" +
-                        WARPLINT_CLANG_PATH + "'");
-    Setup.ClangPath = WARPLINT_CLANG_PATH;
-  }
-  Setup.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
+  if (std::optional<int> Status = setUp(argv[0], Setup, DashDashDropped))
+    return *Status;
   Setup.DescribeAccesses = Explain || DumpSharedAccesses;
-  Setup.Jobs = Jobs;
-  if (Verbose && !DashDashDropped.empty())
-    errs() << "warplint: nvcc options after '--' left out of the parse: "
-           << join(DashDashDropped, " ") << "\n";
-  if (Verbose) {
-    const auto &T = Setup.Parse.Toolkit;
-    errs() << "warplint: "
-           << (!T ? std::string("no CUDA toolkit: using the built-in CUDA "
-                                "prelude")
-                  : "CUDA toolkit " + T->Path +
-                        (T->Version.empty() ? ""
-                                            : " (CUDA " + T->Version + ")"))
-           << "\n";
-  }
 
   // Each file's settings, before any thread starts.
   std::vector<FileResult> Results(Inputs.size());
@@ -324,32 +366,8 @@ int main(int argc, const char **argv) {
   FindingReport::Outcome Out = Report.finish(S->baselines());
   for (const std::string &Line : Out.BaselineNotes)
     errs() << "warplint: " << Line << "\n";
-  std::unique_ptr<ToolOutputFile> OutFile;
-  if (!OutputOpt.empty()) {
-    std::error_code EC;
-    OutFile = std::make_unique<ToolOutputFile>(OutputOpt, EC,
-                                               sys::fs::OF_TextWithCRLF);
-    if (EC)
-      return usageError("cannot write '" + OutputOpt + "': " + EC.message());
-  }
-  SmallString<256> Cwd;
-  sys::fs::current_path(Cwd);
-  raw_fd_ostream &OS = OutFile ? OutFile->os() : outs();
-  writeFindings(OS, *Format, Out.Reported,
-                !OutFile && sys::Process::StandardOutHasColors(), Cwd);
-  if (OutFile) {
-    // ToolOutputFile removes what it does not keep: a regular file only
-    // (the output may be a device, a FIFO), and only when half-written.
-    bool Regular = sys::fs::is_regular_file(OutputOpt);
-    OutFile->keep();
-    if (int Status = findingsWriteError(OS, OutputOpt); Status >= 0) {
-      if (Regular)
-        sys::fs::remove(OutputOpt);
-      return Status;
-    }
-  } else if (int Status = findingsWriteError(OS, ""); Status >= 0) {
+  if (int Status = writeOutput(*Format, Out.Reported); Status >= 0)
     return Status;
-  }
   writeStatusFile("", runStatus(Results, Out.Reported));
   if (InputError)
     return 2;
