@@ -377,7 +377,7 @@ void SharedAccessFinder::listUnfollowed(
   for (const SharedAccess &A : Out)
     if (A.LValue)
       Listed.insert(A.LValue->IgnoreParens());
-  const ParentMap &PM = *Engine.facts(F)->Parents;
+  const ParentMap &PM = *Engine.parents(F);
   for (const DeclRefExpr *DRE : SharedRefs) {
     // Climb the forms that name a part of the same object.
     const Expr *Cur = DRE;

@@ -323,12 +323,13 @@ std::optional<WmmaCall> wmmaCall(const CallExpr *E, ASTContext &Ctx) {
   if (!Callee)
     return std::nullopt;
   StringRef Name = Callee->getName();
-  WmmaCall W;
-  W.Load = Name == "load_matrix_sync";
-  if ((!W.Load && Name != "store_matrix_sync") ||
+  bool Load = Name == "load_matrix_sync";
+  if ((!Load && Name != "store_matrix_sync") ||
       outerNamespace(Callee) != "nvcuda" || E->getNumArgs() < 3 ||
       Callee->getNumParams() < 3)
     return std::nullopt;
+  WmmaCall W;
+  W.Load = Load;
   W.PtrArg = W.Load ? 1 : 0;
   unsigned FragArg = W.Load ? 0 : 1;
   if (!E->getArg(W.PtrArg)->getType()->isPointerType())
@@ -356,10 +357,11 @@ std::optional<AsyncCopy> asyncCopy(const CallExpr *E) {
   if (!Callee)
     return std::nullopt;
   StringRef Name = Callee->getName();
-  AsyncCopy C;
-  C.SharedByContract = Name == "__pipeline_memcpy_async";
-  if (!C.SharedByContract && Name != "memcpy_async")
+  bool Pipeline = Name == "__pipeline_memcpy_async";
+  if (!Pipeline && Name != "memcpy_async")
     return std::nullopt;
+  AsyncCopy C;
+  C.SharedByContract = Pipeline;
   C.Instruction = Name.str();
   if (!C.SharedByContract) {
     // cuda (cuda::std, cuda::__4) or cooperative_groups.

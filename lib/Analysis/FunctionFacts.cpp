@@ -12,7 +12,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
-#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
@@ -88,10 +87,10 @@ public:
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
-    if (!V)
+    if (!V || !V->hasLocalStorage())
       return true;
     F.Refs[V].push_back(E);
-    if (V->hasLocalStorage() && !V->isImplicit())
+    if (!V->isImplicit())
       noteUse(E, V);
     return true;
   }
@@ -273,41 +272,27 @@ std::unique_ptr<FunctionFacts> FunctionFacts::build(const Stmt *Body) {
   auto F = std::make_unique<FunctionFacts>();
   F->Body = Body;
   F->Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
-  FactsWalk(*F).TraverseStmt(const_cast<Stmt *>(Body));
   return F;
+}
+
+void FunctionFacts::walk() {
+  if (Walked)
+    return;
+  Walked = true;
+  FactsWalk(*this).TraverseStmt(const_cast<Stmt *>(Body));
 }
 
 std::unique_ptr<StmtOrder> FunctionFacts::number() const {
   auto O = std::make_unique<StmtOrder>();
   const ParentMap &PM = *Parents;
-  // Every statement below the body, in the order of children() (with what
-  // ParentMap also maps: the semantic forms of a PseudoObjectExpr, the
-  // source of an OpaqueValueExpr); then the tree ParentMap gives them, in
-  // that order, numbered in pre-order. Iterative: bodies nest deep.
-  std::vector<const Stmt *> Seq;
-  llvm::DenseSet<const Stmt *> Seen;
-  std::vector<const Stmt *> Stack{Body};
-  while (!Stack.empty()) {
-    const Stmt *S = Stack.back();
-    Stack.pop_back();
-    if (!S || !Seen.insert(S).second)
-      continue;
-    Seq.push_back(S);
-    llvm::SmallVector<const Stmt *, 8> Kids(S->children().begin(),
-                                            S->children().end());
-    if (const auto *POE = dyn_cast<PseudoObjectExpr>(S))
-      Kids.append(POE->semantics_begin(), POE->semantics_end());
-    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S))
-      Kids.push_back(OVE->getSourceExpr());
-    Stack.insert(Stack.end(), Kids.rbegin(), Kids.rend());
-  }
-  llvm::DenseMap<const Stmt *, llvm::SmallVector<const Stmt *, 4>> Kids;
-  for (const Stmt *S : Seq)
-    if (S != Body)
-      if (const Stmt *Par = PM.getParent(S))
-        Kids[Par].push_back(S);
+  // The tree ParentMap gives the statements below the body, numbered in
+  // pre-order: from each statement, its children() (with what ParentMap
+  // also maps: the semantic forms of a PseudoObjectExpr, the source of an
+  // OpaqueValueExpr) whose parent ParentMap says it is, in that order.
+  // Iterative: bodies nest deep.
   unsigned Next = 0;
   std::vector<std::pair<const Stmt *, bool>> Walk{{Body, false}};
+  llvm::SmallVector<const Stmt *, 8> Kids;
   while (!Walk.empty()) {
     auto [S, Done] = Walk.back();
     Walk.pop_back();
@@ -319,9 +304,13 @@ std::unique_ptr<StmtOrder> FunctionFacts::number() const {
       continue;
     ++Next;
     Walk.push_back({S, true});
-    auto It = Kids.find(S);
-    if (It != Kids.end())
-      for (const Stmt *K : llvm::reverse(It->second))
+    Kids.assign(S->children().begin(), S->children().end());
+    if (const auto *POE = dyn_cast<PseudoObjectExpr>(S))
+      Kids.append(POE->semantics_begin(), POE->semantics_end());
+    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S))
+      Kids.push_back(OVE->getSourceExpr());
+    for (const Stmt *K : llvm::reverse(Kids))
+      if (K && K != Body && PM.getParent(K) == S)
         Walk.push_back({K, false});
   }
   for (const auto &[V, Ws] : Writes) {
@@ -344,21 +333,29 @@ std::unique_ptr<StmtOrder> FunctionFacts::number() const {
   return O;
 }
 
+FunctionFacts &ValueEngine::parentsOfBody(const Stmt *Body) {
+  std::unique_ptr<FunctionFacts> &F = Facts[Body];
+  if (!F)
+    F = FunctionFacts::build(Body);
+  return *F;
+}
+
 const FunctionFacts &ValueEngine::factsOfBody(const Stmt *Body) {
-  auto It = Facts.find(Body);
-  if (It != Facts.end())
-    return *It->second;
-  // Built before it is stored: building may ask for other bodies.
-  std::unique_ptr<FunctionFacts> F = FunctionFacts::build(Body);
-  const FunctionFacts &Out = *F;
-  Facts[Body] = std::move(F);
-  return Out;
+  FunctionFacts &F = parentsOfBody(Body);
+  F.walk();
+  return F;
 }
 
 const FunctionFacts *ValueEngine::facts(const FunctionDecl *F) {
   if (!F || !F->getBody())
     return nullptr;
   return &factsOfBody(F->getBody());
+}
+
+const ParentMap *ValueEngine::parents(const FunctionDecl *F) {
+  if (!F || !F->getBody())
+    return nullptr;
+  return parentsOfBody(F->getBody()).Parents.get();
 }
 
 const StmtOrder &ValueEngine::order(const FunctionDecl *F) {

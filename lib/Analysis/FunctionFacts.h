@@ -45,8 +45,9 @@ struct StmtOrder {
 struct FunctionFacts {
   const clang::Stmt *Body = nullptr;
   std::unique_ptr<clang::ParentMap> Parents;
-  /// Every reference to each variable in the body, implicit code included,
-  /// in the order of the walk.
+  /// Every reference to each variable of local storage (locals and
+  /// parameters) in the body, implicit code included, in the order of the
+  /// walk.
   llvm::DenseMap<const clang::VarDecl *,
                  llvm::SmallVector<const clang::DeclRefExpr *, 4>>
       Refs;
@@ -71,8 +72,14 @@ struct FunctionFacts {
   const clang::Stmt *parent(const clang::Stmt *S) const {
     return Parents->getParent(S);
   }
-  /// Builds the facts of Body (one ParentMap, one walk).
+  /// Whether the walk has filled Refs, Writes, Escapes, HasGoto and the
+  /// jump targets (ValueEngine::facts walks; ValueEngine::parents, which
+  /// most bodies need alone, does not).
+  bool Walked = false;
+  /// The facts of Body: its ParentMap, and the rest once walk() runs.
   static std::unique_ptr<FunctionFacts> build(const clang::Stmt *Body);
+  /// The one walk of the body.
+  void walk();
   /// Numbers the statements (see StmtOrder).
   std::unique_ptr<StmtOrder> number() const;
 };

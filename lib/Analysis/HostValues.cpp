@@ -21,22 +21,57 @@ using namespace warplint::model;
 
 namespace warplint {
 
-std::optional<llvm::APSInt>
-ValueEngine::integer(const Expr *E, const Assumptions &A, ValueTrace *Trace) {
+/// Whether A assumes nothing but the function a question is asked in (its
+/// parameters unknown): the answer is then the same whenever it is asked
+/// (a launch's block, asked by each check that reads it).
+static bool plain(const Assumptions &A) {
+  return A.Chain.Functions.size() == 1 && A.KernelArgs.empty() &&
+         A.Arguments.empty() && A.Facts.empty() && A.Choices.empty() &&
+         !A.Pad && A.Chain.NoCaller.empty();
+}
+
+template <typename T, typename Ask>
+std::optional<T> ValueEngine::remembered(
+    std::map<PlainKey, std::pair<std::optional<T>, ValueTrace>> &Memo,
+    const Expr *E, const Assumptions &A, ValueTrace *Trace, Ask Lower) {
   if (!E || A.Chain.Functions.empty())
     return std::nullopt;
   ValueTrace Local;
-  Lowering L(*this, A, Trace ? *Trace : Local);
-  return L.hostInteger(E);
+  ValueTrace &Out = Trace ? *Trace : Local;
+  if (!plain(A) || Out.Through) {
+    Lowering L(*this, A, Out);
+    return Lower(L);
+  }
+  PlainKey Key{E, A.Chain.Functions.front(), A.ArmsAreChoices};
+  auto It = Memo.find(Key);
+  if (It == Memo.end()) {
+    ValueTrace First;
+    Lowering L(*this, A, First);
+    std::optional<T> V = Lower(L);
+    It =
+        Memo.emplace(Key, std::make_pair(std::move(V), std::move(First))).first;
+  }
+  const ValueTrace &Saw = It->second.second;
+  if (Out.Why.empty())
+    Out.Why = Saw.Why;
+  if (!Out.Definition)
+    Out.Definition = Saw.Definition;
+  for (const ConditionalOperator *CO : Saw.Undecided)
+    if (!llvm::is_contained(Out.Undecided, CO))
+      Out.Undecided.push_back(CO);
+  return It->second.first;
+}
+
+std::optional<llvm::APSInt>
+ValueEngine::integer(const Expr *E, const Assumptions &A, ValueTrace *Trace) {
+  return remembered(PlainIntegers, E, A, Trace,
+                    [&](Lowering &L) { return L.hostInteger(E); });
 }
 
 std::optional<Dim3> ValueEngine::dim3(const Expr *E, const Assumptions &A,
                                       ValueTrace *Trace) {
-  if (!E || A.Chain.Functions.empty())
-    return std::nullopt;
-  ValueTrace Local;
-  Lowering L(*this, A, Trace ? *Trace : Local);
-  return L.hostDim3(E);
+  return remembered(PlainDim3s, E, A, Trace,
+                    [&](Lowering &L) { return L.hostDim3(E); });
 }
 
 /// Whether N reads the thread index or the block's shape, directly or
@@ -66,6 +101,8 @@ static bool readsThread(const ExprPool &P, NodeId Root) {
 }
 
 std::optional<int64_t> Lowering::hostConstant(NodeId N) {
+  if ((*P)[N].Kind == Op::Const) // what clang folds, the usual case
+    return (*P)[N].Value;
   if (readsThread(*P, N))
     return std::nullopt;
   EvalEnv Env;

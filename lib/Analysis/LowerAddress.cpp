@@ -211,7 +211,7 @@ std::optional<NodeId> Lowering::loadedPointer(const Expr *E, unsigned Frame) {
   if (!V->hasLocalStorage())
     return std::nullopt;
   if (V->isImplicit())
-    for (const Stmt *S = Sub; S; S = factsOf(Frame).parent(S))
+    for (const Stmt *S = Sub; S; S = parentsOf(Frame).getParent(S))
       if (const auto *R = dyn_cast<CXXForRangeStmt>(S);
           R && R->getBeginStmt() && R->getBeginStmt()->getSingleDecl() == V)
         return rangeBegin(V, R, Frame);

@@ -54,7 +54,7 @@ void Lowering::switchGuard(const SwitchStmt *Sw, const Stmt *S, unsigned Frame,
   const auto *Body = dyn_cast<CompoundStmt>(Sw->getBody());
   if (!Body || Sw->getInit() || Sw->getConditionVariable())
     return;
-  const ParentMap &PM = *factsOf(Frame).Parents;
+  const ParentMap &PM = parentsOf(Frame);
   const Stmt *Inner = S;
   while (Inner && PM.getParent(Inner) != Body)
     Inner = PM.getParent(Inner);
@@ -117,7 +117,7 @@ void Lowering::switchGuard(const SwitchStmt *Sw, const Stmt *S, unsigned Frame,
 void Lowering::guards(const Stmt *S, unsigned Frame,
                       std::vector<std::pair<NodeId, bool>> &Out) {
   const FunctionDecl *F = Frames[Frame].F;
-  const ParentMap &PM = *factsOf(Frame).Parents;
+  const ParentMap &PM = parentsOf(Frame);
   const Stmt *Child = S;
   for (const Stmt *Par = PM.getParent(S); Par;
        Child = Par, Par = PM.getParent(Par)) {

@@ -245,11 +245,11 @@ std::optional<NodeId> IntegerLowering::VisitCallExpr(const CallExpr *Call) {
   return L.callValue(Call, Frame, /*Pointer=*/false);
 }
 
-std::optional<NodeId> Lowering::integer(const Expr *E, unsigned Frame) {
+std::optional<NodeId> Lowering::integer(const Expr *Written, unsigned Frame) {
   DepthGuard G(Depth);
   if (Depth > 64)
     return fail("the index expression is too deep");
-  E = E->IgnoreParens();
+  const Expr *E = Written->IgnoreParens();
   if (E->isValueDependent() || E->isTypeDependent() || E->containsErrors())
     return fail("the expression depends on a template parameter");
   QualType T = E->getType();
@@ -262,8 +262,9 @@ std::optional<NodeId> Lowering::integer(const Expr *E, unsigned Frame) {
       N = P->constant(*K, IT);
   if (!N)
     N = IntegerLowering(*this, Frame, IT).Visit(E);
+  // The expression as written, parentheses included, names it in reasons.
   if (N)
-    Origins.try_emplace(*N, E);
+    Origins.try_emplace(*N, Written);
   return N;
 }
 
@@ -378,8 +379,10 @@ std::optional<NodeId> Lowering::arrayElement(const ArraySubscriptExpr *ASE,
     return std::nullopt;
   std::string Saved = Why;
   std::optional<NodeId> I = integer(ASE->getIdx(), Frame);
-  std::optional<int64_t> K = I ? hostConstant(*I) : std::nullopt;
   Why = Saved;
+  if (!I)
+    return std::nullopt;
+  std::optional<int64_t> K = hostConstant(*I);
   if (!K || *K < 0 || uint64_t(*K) >= ILE->getNumInits())
     return std::nullopt;
   const Expr *Elem = ILE->getInit(unsigned(*K));

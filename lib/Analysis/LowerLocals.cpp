@@ -26,7 +26,24 @@ using namespace warplint::model;
 namespace warplint {
 
 const FunctionFacts &Lowering::factsOf(unsigned Frame) {
-  return *Engine.facts(Frames[Frame].F);
+  FrameInfo &Fr = Frames[Frame];
+  if (!Fr.Facts)
+    Fr.Facts = Engine.facts(Fr.F);
+  return *Fr.Facts;
+}
+
+const ParentMap &Lowering::parentsOf(unsigned Frame) {
+  FrameInfo &Fr = Frames[Frame];
+  if (!Fr.Parents)
+    Fr.Parents = Fr.Facts ? Fr.Facts->Parents.get() : Engine.parents(Fr.F);
+  return *Fr.Parents;
+}
+
+const StmtOrder &Lowering::orderOf(unsigned Frame) {
+  FrameInfo &Fr = Frames[Frame];
+  if (!Fr.Order)
+    Fr.Order = &Engine.order(Fr.F);
+  return *Fr.Order;
 }
 
 bool Lowering::encloses(const Stmt *Anc, const Stmt *S, const ParentMap &PM) {
@@ -41,7 +58,7 @@ bool Lowering::encloses(const Stmt *Anc, const Stmt *S, const ParentMap &PM) {
 const llvm::SmallVector<std::pair<unsigned, const Stmt *>, 4> *
 Lowering::orderedWrites(const Stmt *S, const VarDecl *V, unsigned Frame,
                         std::pair<unsigned, unsigned> &Span) {
-  const StmtOrder &O = Engine.order(Frames[Frame].F);
+  const StmtOrder &O = orderOf(Frame);
   auto SI = O.Span.find(S);
   auto WI = O.Writes.find(V);
   if (SI == O.Span.end() || WI == O.Writes.end())
@@ -446,6 +463,10 @@ std::optional<NodeId> Lowering::writeValue(const VarDecl *V, const Stmt *W,
     noteDefinition(V, V->getInit());
     return Value(V->getInit());
   }
+  // `++v`, `v op= e`: the operator is where the value was last defined.
+  if (!isa<BinaryOperator>(W) ||
+      cast<BinaryOperator>(W)->getOpcode() != BO_Assign)
+    noteDefinition(V, cast<Expr>(W));
   if (const auto *U = dyn_cast<UnaryOperator>(W)) {
     auto Prev = valueBefore(V, U, Frame);
     if (!Prev)

@@ -123,6 +123,11 @@ private:
     const FunctionDecl *F;
     const CallExpr *Call;
     unsigned Caller;
+    /// F's facts, parents and statement order, looked up once (factsOf,
+    /// parentsOf, orderOf).
+    const FunctionFacts *Facts = nullptr;
+    const ParentMap *Parents = nullptr;
+    const StmtOrder *Order = nullptr;
   };
   std::vector<FrameInfo> Frames;
   /// Loop-carried variables: (loop statement, frame, variable) -> loop.
@@ -217,6 +222,8 @@ private:
   // ---- local variables (LowerLocals.cpp) -----------------------------------
 
   const FunctionFacts &factsOf(unsigned Frame);
+  const ParentMap &parentsOf(unsigned Frame);
+  const StmtOrder &orderOf(unsigned Frame);
   /// Is Anc the statement S or one of its ancestors?
   bool encloses(const Stmt *Anc, const Stmt *S, const ParentMap &PM);
   /// V's writes numbered in the frame's statement order (StmtOrder), when

@@ -57,7 +57,7 @@ bool SharedAccessFinder::onlyFullySubscripted(
   if (Rank < 2)
     return false;
   for (const auto &[E, F] : Refs) {
-    const ParentMap &PM = *Engine.facts(F)->Parents;
+    const ParentMap &PM = *Engine.parents(F);
     // Rank subscripts, each on the decayed result of the one before.
     const Stmt *Cur = E;
     unsigned Depth = 0;

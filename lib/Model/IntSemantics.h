@@ -17,8 +17,10 @@
 #define WARPLINT_LIB_MODEL_INTSEMANTICS_H
 
 #include "warplint/Model/ThreadExpr.h"
+#include "llvm/Support/Compiler.h"
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 
 namespace warplint::model::detail {
 
@@ -55,17 +57,37 @@ inline std::optional<int64_t> shortCircuit(Op O, int64_t A) {
 
 /// A unary operator (-, ~, !) or a cast on a constant. A cast changes
 /// nothing here: the caller's wrap to the node's type is the conversion.
-inline int64_t applyUnary(Op O, int64_t A) {
+template <Op O> inline int64_t unaryOp(int64_t A) {
+  if constexpr (O == Op::Neg)
+    return wrapMul(A, -1);
+  else if constexpr (O == Op::Not)
+    return ~A;
+  else if constexpr (O == Op::LNot)
+    return A == 0;
+  else // Op::Cast
+    return A;
+}
+
+/// Calls Fn with the unary operator O as a compile-time constant
+/// (std::integral_constant<Op, O>), so that a loop over lanes inside Fn is
+/// made once per operator, without a switch per lane.
+template <typename F>
+LLVM_ATTRIBUTE_ALWAYS_INLINE decltype(auto) dispatchUnary(Op O, F &&Fn) {
   switch (O) {
   case Op::Neg:
-    return wrapMul(A, -1);
+    return Fn(std::integral_constant<Op, Op::Neg>());
   case Op::Not:
-    return ~A;
+    return Fn(std::integral_constant<Op, Op::Not>());
   case Op::LNot:
-    return A == 0;
-  default: // Op::Cast
-    return A;
+    return Fn(std::integral_constant<Op, Op::LNot>());
+  default:
+    return Fn(std::integral_constant<Op, Op::Cast>());
   }
+}
+
+inline int64_t applyUnary(Op O, int64_t A) {
+  return dispatchUnary(O,
+                       [&](auto K) { return unaryOp<decltype(K)::value>(A); });
 }
 
 /// A binary operator on constants A and B. T is the node's type: after C's
@@ -75,24 +97,25 @@ inline int64_t applyUnary(Op O, int64_t A) {
 /// operands of a comparison, min or max (whose node type may differ from
 /// theirs). std::nullopt where C gives no value: / or % by zero, the signed
 /// INT64_MIN / -1 or % -1 (a narrower type's minimum divided by -1 fits in
-/// 64 bits, and wraps), a shift by a count outside [0, width).
-inline std::optional<int64_t> applyBinary(Op O, int64_t A, int64_t B, IntType T,
-                                          bool OperandsSigned) {
-  bool Less = OperandsSigned ? A < B : uint64_t(A) < uint64_t(B);
-  bool Equal = A == B;
-  switch (O) {
-  case Op::Add:
+/// 64 bits, and wraps), a shift by a count outside [0, width); and for an
+/// operator that is not binary (Op::Const).
+template <Op O>
+inline std::optional<int64_t> binaryOp(int64_t A, int64_t B, IntType T,
+                                       bool OperandsSigned) {
+  auto Less = [&] {
+    return OperandsSigned ? A < B : uint64_t(A) < uint64_t(B);
+  };
+  if constexpr (O == Op::Add)
     return wrapAddMul(A, B, 1);
-  case Op::Sub:
+  else if constexpr (O == Op::Sub)
     return wrapAddMul(A, B, -1);
-  case Op::Mul:
+  else if constexpr (O == Op::Mul)
     return wrapMul(A, B);
-  case Op::Shl:
+  else if constexpr (O == Op::Shl) {
     if (std::optional<int64_t> F = shiftFactor(B, T))
       return wrapMul(A, *F);
     return std::nullopt;
-  case Op::Div:
-  case Op::Rem:
+  } else if constexpr (O == Op::Div || O == Op::Rem) {
     if (B == 0)
       return std::nullopt;
     if (T.Signed) {
@@ -102,39 +125,79 @@ inline std::optional<int64_t> applyBinary(Op O, int64_t A, int64_t B, IntType T,
     }
     return int64_t(O == Op::Div ? uint64_t(A) / uint64_t(B)
                                 : uint64_t(A) % uint64_t(B));
-  case Op::Shr:
+  } else if constexpr (O == Op::Shr) {
     if (B < 0 || B >= T.Width)
       return std::nullopt;
     return T.Signed ? A >> B : int64_t(uint64_t(A) >> B);
-  case Op::And:
+  } else if constexpr (O == Op::And)
     return A & B;
-  case Op::Or:
+  else if constexpr (O == Op::Or)
     return A | B;
-  case Op::Xor:
+  else if constexpr (O == Op::Xor)
     return A ^ B;
-  case Op::LT:
-    return Less;
-  case Op::GT:
-    return !Less && !Equal;
-  case Op::LE:
-    return Less || Equal;
-  case Op::GE:
-    return !Less;
-  case Op::EQ:
-    return Equal;
-  case Op::NE:
-    return !Equal;
-  case Op::LAnd:
+  else if constexpr (O == Op::LT)
+    return Less();
+  else if constexpr (O == Op::GT)
+    return !Less() && A != B;
+  else if constexpr (O == Op::LE)
+    return Less() || A == B;
+  else if constexpr (O == Op::GE)
+    return !Less();
+  else if constexpr (O == Op::EQ)
+    return A == B;
+  else if constexpr (O == Op::NE)
+    return A != B;
+  else if constexpr (O == Op::LAnd)
     return A != 0 && B != 0;
-  case Op::LOr:
+  else if constexpr (O == Op::LOr)
     return A != 0 || B != 0;
-  case Op::Min:
-    return Less ? A : B;
-  case Op::Max:
-    return Less ? B : A;
-  default:
+  else if constexpr (O == Op::Min)
+    return Less() ? A : B;
+  else if constexpr (O == Op::Max)
+    return Less() ? B : A;
+  else
     return std::nullopt;
+}
+
+/// Calls Fn with the binary operator O as a compile-time constant (see
+/// dispatchUnary); Op::Const for an operator that is not binary.
+template <typename F>
+LLVM_ATTRIBUTE_ALWAYS_INLINE decltype(auto) dispatchBinary(Op O, F &&Fn) {
+#define WARPLINT_BINARY(X)                                                     \
+  case Op::X:                                                                  \
+    return Fn(std::integral_constant<Op, Op::X>());
+  switch (O) {
+    WARPLINT_BINARY(Add)
+    WARPLINT_BINARY(Sub)
+    WARPLINT_BINARY(Mul)
+    WARPLINT_BINARY(Shl)
+    WARPLINT_BINARY(Div)
+    WARPLINT_BINARY(Rem)
+    WARPLINT_BINARY(Shr)
+    WARPLINT_BINARY(And)
+    WARPLINT_BINARY(Or)
+    WARPLINT_BINARY(Xor)
+    WARPLINT_BINARY(LT)
+    WARPLINT_BINARY(GT)
+    WARPLINT_BINARY(LE)
+    WARPLINT_BINARY(GE)
+    WARPLINT_BINARY(EQ)
+    WARPLINT_BINARY(NE)
+    WARPLINT_BINARY(LAnd)
+    WARPLINT_BINARY(LOr)
+    WARPLINT_BINARY(Min)
+    WARPLINT_BINARY(Max)
+  default:
+    return Fn(std::integral_constant<Op, Op::Const>());
   }
+#undef WARPLINT_BINARY
+}
+
+inline std::optional<int64_t> applyBinary(Op O, int64_t A, int64_t B, IntType T,
+                                          bool OperandsSigned) {
+  return dispatchBinary(O, [&](auto K) {
+    return binaryOp<decltype(K)::value>(A, B, T, OperandsSigned);
+  });
 }
 
 } // namespace warplint::model::detail

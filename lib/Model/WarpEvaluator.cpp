@@ -127,6 +127,14 @@ private:
   static int64_t constantIn(const Val &V, unsigned L) {
     return V.Uniform ? V.U->C : V.C[L];
   }
+  /// V's constant part in each lane: its own lanes, or a uniform value's
+  /// constant repeated in Buf (the lanes where V is unknown hold anything).
+  const int64_t *lanesOf(const Val &V, std::array<int64_t, 32> &Buf) const {
+    if (!V.Uniform)
+      return V.C.data();
+    std::fill_n(Buf.begin(), Lanes, V.U ? V.U->C : 0);
+    return Buf.data();
+  }
   static const Terms &termsOf(const Val &V) {
     return !V.Uniform ? V.T : V.U ? V.U->Terms : NoTerms;
   }
@@ -246,7 +254,7 @@ private:
   }
 
   /// A cast or a unary operator (-, ~, !) for every lane.
-  void computeUnary(const Node &X, NodeOut &Out) {
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void computeUnary(const Node &X, NodeOut &Out) {
     const Val &A = Vals[Slot[X.A]];
     const Terms &TA = termsOf(A);
     if (!TA.empty()) {
@@ -262,26 +270,34 @@ private:
       Out.R.T = std::move(*T);
     }
     uint32_t M = knownLanes(A);
-    for (unsigned L = 0; L < Lanes; ++L)
-      if (M >> L & 1)
-        Out.setC(L, applyUnary(X.Kind, constantIn(A, L)));
+    std::array<int64_t, 32> BufA;
+    const int64_t *CA = lanesOf(A, BufA);
+    dispatchUnary(X.Kind, [&](auto K) {
+      for (unsigned L = 0; L < Lanes; ++L)
+        if (M >> L & 1)
+          Out.setC(L, unaryOp<decltype(K)::value>(CA[L]));
+    });
   }
 
   /// A binary operator (not && or ||) for every lane; false to give up.
-  bool computeBinary(const Node &X, NodeOut &Out) {
+  LLVM_ATTRIBUTE_ALWAYS_INLINE bool computeBinary(const Node &X, NodeOut &Out) {
     const Val &A = Vals[Slot[X.A]], &B = Vals[Slot[X.B]];
     const Terms &TA = termsOf(A), &TB = termsOf(B);
     bool OperandsSigned = P[X.A].Type.Signed;
     // The lanes where both operands are known.
     uint32_t M = knownLanes(A) & knownLanes(B);
     if (TA.empty() && TB.empty()) {
-      // Constants in every lane, the common case: C's rules lane by lane.
-      for (unsigned L = 0; L < Lanes; ++L)
-        if (M >> L & 1)
-          if (std::optional<int64_t> V =
-                  applyBinary(X.Kind, constantIn(A, L), constantIn(B, L),
-                              X.Type, OperandsSigned))
-            Out.setC(L, *V);
+      // Constants in every lane, the common case: C's rules lane by lane,
+      // the operator chosen once for the warp.
+      std::array<int64_t, 32> BufA, BufB;
+      const int64_t *CA = lanesOf(A, BufA), *CB = lanesOf(B, BufB);
+      dispatchBinary(X.Kind, [&](auto K) {
+        for (unsigned L = 0; L < Lanes; ++L)
+          if (M >> L & 1)
+            if (std::optional<int64_t> V = binaryOp<decltype(K)::value>(
+                    CA[L], CB[L], X.Type, OperandsSigned))
+              Out.setC(L, *V);
+      });
       return true;
     }
     // Symbols on one side or both: what stays linear (Evaluator::

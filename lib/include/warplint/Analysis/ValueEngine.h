@@ -34,12 +34,14 @@
 #include "warplint/Model/ThreadExpr.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/DenseMap.h"
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace warplint {
@@ -178,6 +180,9 @@ public:
   /// The facts of F's body (FunctionFacts.h), built on first use; null for
   /// a function without a body.
   const FunctionFacts *facts(const clang::FunctionDecl *F);
+  /// The statement parents of F's body alone (the start of its facts,
+  /// without their walk); null for a function without a body.
+  const clang::ParentMap *parents(const clang::FunctionDecl *F);
   /// F's statements in order (StmtOrder), built on first use.
   const StmtOrder &order(const clang::FunctionDecl *F);
   /// E's value when clang folds it to an integer constant without side
@@ -192,10 +197,24 @@ public:
 
 private:
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<FunctionFacts>> Facts;
+  /// The answers to host questions that assume nothing but their function
+  /// (a launch's block, asked by each check that reads it), by expression,
+  /// function and whether `?:` arms are choices.
+  using PlainKey =
+      std::tuple<const clang::Expr *, const clang::FunctionDecl *, bool>;
+  std::map<PlainKey, std::pair<std::optional<llvm::APSInt>, ValueTrace>>
+      PlainIntegers;
+  std::map<PlainKey, std::pair<std::optional<model::Dim3>, ValueTrace>>
+      PlainDim3s;
+  template <typename T, typename Ask>
+  std::optional<T>
+  remembered(std::map<PlainKey, std::pair<std::optional<T>, ValueTrace>> &Memo,
+             const clang::Expr *E, const Assumptions &A, ValueTrace *Trace,
+             Ask Lower);
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   llvm::DenseMap<const clang::CXXMethodDecl *, bool> LeavesObject;
   const FunctionFacts &factsOfBody(const clang::Stmt *Body);
-  std::optional<model::Dim3> dim3ByFields(const clang::DeclRefExpr *Use);
+  FunctionFacts &parentsOfBody(const clang::Stmt *Body);
 };
 
 } // namespace warplint
