@@ -6,6 +6,7 @@
 #include "warplint/Core/Checks.h"
 #include "warplint/Core/InputFile.h"
 #include "warplint/Core/Nolint.h"
+#include "warplint/Driver/LaunchSpelling.h"
 #include "warplint/Driver/Process.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -306,6 +307,8 @@ public:
   void run() {
     if (prepare() && parseHostSide())
       parseDeviceSides();
+    if (Closed)
+      showSourceAsWritten(R.Findings);
   }
 
 private:
@@ -319,6 +322,10 @@ private:
   SmallString<256> Spelled, Looked;
   std::vector<std::string> CommandArchs;
   bool HostOnly = false;
+  /// The file as written and as clang reads it, when it has nvcc's spaced
+  /// launch brackets (LaunchSpelling.h).
+  std::string Written;
+  std::optional<ClosedLaunches> Closed;
 
   /// Whether the file can be analysed at all (else R.Fatal says why).
   bool prepare() {
@@ -354,7 +361,40 @@ private:
                                                 : "does not exist");
         return false;
       }
+    readLaunchSpelling();
     return true;
+  }
+
+  /// nvcc reads `k << <g, b >> >()` as a launch, clang as an error: clang
+  /// is given the file with those brackets closed up, at the same lines and
+  /// columns. A file that cannot be read is left to clang to say so.
+  void readLaunchSpelling() {
+    Expected<std::string> Text =
+        readInputFile(Spelled, MaxSourceBytes, "a source file");
+    if (!Text) {
+      consumeError(Text.takeError());
+      return;
+    }
+    Closed = closeSpacedLaunches(*Text);
+    if (Closed) {
+      Written = std::move(*Text);
+      R.ClosedLaunchLines = Closed->Lines;
+    }
+  }
+
+  /// Findings quote their line as clang read it: as written instead (the
+  /// closed-up brackets keep every column, so the window is the same).
+  void showSourceAsWritten(std::vector<Finding> &Findings) {
+    SmallVector<StringRef, 0> Lines;
+    StringRef(Written).split(Lines, '\n');
+    for (Finding &F : Findings) {
+      if (F.Loc.File != Spelled || F.Loc.Line == 0 || F.Loc.Line > Lines.size())
+        continue;
+      StringRef Line = Lines[F.Loc.Line - 1];
+      if (F.SourceLineBegin + F.SourceLine.size() <= Line.size())
+        F.SourceLine =
+            Line.substr(F.SourceLineBegin, F.SourceLine.size()).str();
+    }
   }
 
   std::vector<std::string> respell(std::vector<std::string> Args) {
@@ -371,6 +411,8 @@ private:
         std::make_shared<PCHContainerOperations>(), FS);
     for (const auto &[Path, Text] : preludeFiles())
       Tool->mapVirtualFile(Path, Text);
+    if (Closed)
+      Tool->mapVirtualFile(Spelled, Closed->Text);
     Tool->clearArgumentsAdjusters();
     Tool->appendArgumentsAdjuster(getClangStripOutputAdjuster());
     Tool->appendArgumentsAdjuster(getClangStripDependencyFileAdjuster());
@@ -559,6 +601,15 @@ bool describeProblems(raw_ostream &OS, const FileResult &R, bool Verbose,
     for (const DeviceParse &D : R.Device)
       OS << "warplint: " << R.File << " (device side, " << D.Arch
          << "): " << D.CommandLine << "\n";
+  if (Verbose && !R.ClosedLaunchLines.empty()) {
+    OS << "warplint: " << R.File << ": nvcc's spaced launch brackets "
+       << "(`<< <`, `>> >`) read as `<<<`, `>>>` on line"
+       << (R.ClosedLaunchLines.size() == 1 ? " " : "s ");
+    ListSeparator LS;
+    for (unsigned L : R.ClosedLaunchLines)
+      OS << LS << L;
+    OS << "\n";
+  }
   if (Verbose)
     OS << "warplint: " << R.File << ": "
        << (R.Settings.ConfigPath.empty()

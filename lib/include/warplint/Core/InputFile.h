@@ -24,6 +24,8 @@ inline constexpr uint64_t MaxBaselineBytes = 64u << 20;   ///< baselines
 inline constexpr uint64_t MaxConfigBytes = 1u << 20;      ///< .warplint.yaml
 inline constexpr uint64_t MaxDatabaseBytes = 512u << 20;  ///< compile_commands
 inline constexpr uint64_t MaxOptionsFileBytes = 1u << 20; ///< nvcc -optf
+/// A source file read by the tool itself (for nvcc's launch spelling).
+inline constexpr uint64_t MaxSourceBytes = 512u << 20;
 
 /// "64 MiB", "512 KiB", "100 bytes".
 std::string byteSize(uint64_t Bytes);

@@ -71,6 +71,9 @@ struct FileResult : ParseOutput {
   std::string CommandLine;
   std::vector<DeviceParse> Device;
   std::vector<std::string> PtxasErrors; ///< --run-ptxas failures
+  /// The lines whose nvcc spelling of a launch, `<< <` and `>> >`, clang
+  /// was given closed up (Driver/LaunchSpelling.h).
+  std::vector<unsigned> ClosedLaunchLines;
 };
 
 /// What is the same for every file of a run.
