@@ -3,6 +3,7 @@
 #include "DebugHooks.h"
 #include "warplint/Analysis/CheckContext.h"
 #include "warplint/Analysis/CheckRegistry.h"
+#include "warplint/Analysis/LaunchShapes.h"
 #include "warplint/Analysis/SharedAccessDump.h"
 #include "clang/Basic/SourceManager.h"
 #include <algorithm>
@@ -22,6 +23,8 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx,
   debugTraceAnalysis(Ctx, Opts);
   TUIndex Index(Ctx, ErrorLocs);
   CheckContext C(Index, Opts, &Checks);
+  if (!Launches.Project)
+    Launches.Project = Opts.Project.get();
   C.Launches = Launches;
   for (const CheckInfo &I : allChecks())
     if (Opts.Checks.isEnabled(I.Id))
@@ -29,6 +32,10 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx,
         Run(C);
   if (Accesses)
     *Accesses = describeSharedAccesses(C.bankConflicts(), Ctx);
+  if (Launches.Outgoing) {
+    LaunchShapes Shapes(Index, C.Values, Launches.Project);
+    Shapes.callsOut(*Launches.Outgoing);
+  }
   AnalysisResult R;
   if (C.Coverage)
     R.Coverage = std::move(*C.Coverage);

@@ -120,10 +120,12 @@ private:
 };
 
 void BankConflictAnalysis::run() {
-  LaunchShapes Shapes(Index, Values);
+  LaunchShapes Shapes(Index, Values, Launches.Project);
   Shapes.run();
   if (Launches.Seen)
     Shapes.exportTo(*Launches.Seen);
+  if (Launches.Wanted)
+    Launches.Wanted->insert(Shapes.wanted().begin(), Shapes.wanted().end());
   DeviceChains Chains(Index);
   Pass S(*this, Shapes);
   for (const FunctionDecl *F : Index.DeviceFunctions) {

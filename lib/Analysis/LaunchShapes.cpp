@@ -1,6 +1,7 @@
 //===-- LaunchShapes.cpp - The block shapes kernels are launched with -----===//
 #include "warplint/Analysis/LaunchShapes.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/Mangle.h"
 #include <array>
 #include <set>
 
@@ -46,6 +47,81 @@ std::string kernelKey(const FunctionDecl *Kernel) {
       fileLocationOf(Kernel->getLocation(), Ctx.getSourceManager());
   OS << " at " << L.File << ":" << L.Line << ":" << L.Column;
   return S;
+}
+
+LaunchShapes::LaunchShapes(const TUIndex &Index, ValueEngine &Values,
+                           const ProjectIndex *Project)
+    : Index(Index), Values(Values), Project(Project) {}
+
+LaunchShapes::~LaunchShapes() = default;
+
+std::string LaunchShapes::linkName(const FunctionDecl *F) {
+  if (!F || !F->isExternallyVisible())
+    return "";
+  if (!Names)
+    Names = std::make_unique<ASTNameGenerator>(Values.Ctx);
+  return Names->getName(F);
+}
+
+std::vector<Assumptions> LaunchShapes::uncalled(const FunctionDecl *H) {
+  // Another file's calls give integer values only.
+  bool Integers = llvm::any_of(H->parameters(), [](const ParmVarDecl *P) {
+    return P->getType().getNonReferenceType()->isIntegralOrEnumerationType();
+  });
+  std::string Name = Integers ? linkName(H) : "";
+  if (Name.empty())
+    return {Assumptions::hostIn(H)};
+  Wanted.insert(Name);
+  std::vector<Assumptions> Out;
+  if (Project)
+    for (const ProjectCall &C : Project->callsOf(Name)) {
+      // One way H is called in another file: its parameters the values
+      // that call gives (Lowering::parameter).
+      Assumptions A = Assumptions::hostIn(H);
+      A.KernelArgs = C.Args;
+      Out.push_back(std::move(A));
+    }
+  if (Out.empty())
+    Out.push_back(Assumptions::hostIn(H));
+  return Out;
+}
+
+void LaunchShapes::callsOut(std::vector<ProjectCall> &Out) {
+  const SourceManager &SM = Values.Ctx.getSourceManager();
+  std::set<ProjectCall> Seen;
+  for (const auto &[Call, Caller] : Index.ExternalCalls) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    std::string Name = linkName(Callee);
+    if (Name.empty())
+      continue;
+    unsigned Shift =
+        isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee);
+    for (const Assumptions &A : callersOf(Caller, 3)) {
+      ProjectCall C;
+      C.Callee = Name;
+      llvm::raw_string_ostream OS(C.Name);
+      Callee->getNameForDiagnostic(OS, Values.Ctx.getPrintingPolicy(),
+                                   /*Qualified=*/true);
+      FileLocation L = fileLocationOf(Call->getBeginLoc(), SM);
+      C.File = L.File;
+      C.Line = L.Line;
+      bool Any = false;
+      for (unsigned I = 0; I + Shift < Call->getNumArgs(); ++I) {
+        const Expr *Arg = Call->getArg(I + Shift);
+        std::optional<llvm::APSInt> V;
+        if (Arg->getType()->isIntegralOrEnumerationType())
+          V = Values.integer(Arg, A);
+        if (V && V->getSignificantBits() <= 64) {
+          C.Args.push_back(V->getExtValue());
+          Any = true;
+        } else {
+          C.Args.push_back(std::nullopt);
+        }
+      }
+      if (Any && Seen.insert(C).second)
+        Out.push_back(std::move(C));
+    }
+  }
 }
 
 void LaunchShapes::run() {
@@ -130,7 +206,7 @@ std::vector<Assumptions> LaunchShapes::callersOf(const FunctionDecl *H,
     return {Assumptions::hostIn(H)};
   auto It = Index.Callers.find(Def);
   if (It == Index.Callers.end() || It->second.empty())
-    return {Assumptions::hostIn(H)};
+    return uncalled(H);
   std::vector<Assumptions> Out;
   for (const auto &[Call, Caller] : It->second) {
     if (Caller == Def)

@@ -45,8 +45,15 @@ std::optional<NodeId> Lowering::parameter(const ParmVarDecl *PV, unsigned Frame,
       return P->constant(*KernelArgs[I], typeOf(PV->getType()));
     return uniform(PV, PV->getNameAsString(), PV->getType());
   }
-  if (!Frames[Frame].Call)
+  if (!Frames[Frame].Call) {
+    // A host function no call of this file reaches, asked as another
+    // translation unit calls it (LaunchShapes, ProjectIndex.h).
+    unsigned I = PV->getFunctionScopeIndex();
+    if (Frame == 0 && !Pointer && I < KernelArgs.size() && KernelArgs[I] &&
+        PV->getType()->isIntegralOrEnumerationType())
+      return P->constant(*KernelArgs[I], typeOf(PV->getType()));
     return noCaller(PV, Frame);
+  }
   unsigned CallerFrame = Frames[Frame].Caller;
   const Expr *Arg = argumentOf(PV, Frame);
   if (!Arg)

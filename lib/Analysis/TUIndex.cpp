@@ -242,6 +242,12 @@ public:
       const FunctionDecl *Def = nullptr;
       if (Callee->hasBody(Def) && Def && !Def->hasAttr<CUDAGlobalAttr>())
         Idx.Callers[Def].push_back({E, Current});
+      else if (!Def && !Callee->hasAttr<CUDAGlobalAttr>() &&
+               !Current->isDependentContext() &&
+               !Current->hasAttr<CUDAGlobalAttr>() &&
+               !Current->hasAttr<CUDADeviceAttr>() &&
+               Idx.isUserCode(Callee->getLocation()))
+        Idx.ExternalCalls.push_back({E, Current});
     }
     if (isa<CUDAKernelCallExpr>(E))
       return true;

@@ -154,6 +154,14 @@ Error Options::addPtxasReportFile(StringRef File) {
   return Error::success();
 }
 
+Error Options::setProjectIndexFile(StringRef File) {
+  Expected<ProjectIndex> I = ProjectIndex::read(File);
+  if (!I)
+    return I.takeError();
+  Project = std::make_shared<const ProjectIndex>(std::move(*I));
+  return Error::success();
+}
+
 LatePtxasReports::~LatePtxasReports() = default;
 
 std::vector<std::pair<std::string, std::string>> Options::ptxasReports() const {

@@ -84,9 +84,9 @@ public:
   /// launches, which it may not see itself. Describe: list the shared
   /// accesses too (`warplint explain`, the dump).
   AnalysisAction(const Options &Opts, ErrorCollector &Errors, ParseOutput &R,
-                 const LaunchTable *HostLaunches, bool Describe)
+                 const LaunchTable *HostLaunches, const RunSetup &Setup)
       : Opts(Opts), Errors(Errors), R(R), HostLaunches(HostLaunches),
-        Describe(Describe) {}
+        Setup(Setup), Describe(Setup.DescribeAccesses) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     // A missing header is fatal to clang; for us it is one more error, and the
@@ -108,10 +108,16 @@ public:
             !A.R.Conditionals.SkipsDeviceDeclarations)
           noteSkippedDeviceCode(Ctx, A.R.Conditionals);
         LaunchExchange Launches;
-        if (A.HostLaunches)
+        if (A.HostLaunches) {
           Launches.Known = A.HostLaunches;
-        else
+        } else {
           Launches.Seen = &A.R.Launches;
+          Launches.Project = A.Setup.Project;
+          if (A.Setup.IndexProject) {
+            Launches.Outgoing = &A.R.Outgoing;
+            Launches.Wanted = &A.R.Wanted;
+          }
+        }
         AnalysisResult AR = analyzeTranslationUnit(
             Ctx, builtinChecks(), A.Opts, A.Errors.Locs, Launches,
             A.Describe ? &A.R.Accesses : nullptr);
@@ -141,17 +147,17 @@ private:
   ErrorCollector &Errors;
   ParseOutput &R;
   const LaunchTable *HostLaunches;
+  const RunSetup &Setup;
   bool Describe;
 };
 
 class ActionFactory : public FrontendActionFactory {
 public:
   ActionFactory(const Options &Opts, ErrorCollector &E, ParseOutput &R,
-                const LaunchTable *HostLaunches, bool Describe)
-      : Opts(Opts), E(E), R(R), HostLaunches(HostLaunches), Describe(Describe) {
-  }
+                const LaunchTable *HostLaunches, const RunSetup &Setup)
+      : Opts(Opts), E(E), R(R), HostLaunches(HostLaunches), Setup(Setup) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AnalysisAction>(Opts, E, R, HostLaunches, Describe);
+    return std::make_unique<AnalysisAction>(Opts, E, R, HostLaunches, Setup);
   }
 
 private:
@@ -159,7 +165,7 @@ private:
   ErrorCollector &E;
   ParseOutput &R;
   const LaunchTable *HostLaunches;
-  bool Describe;
+  const RunSetup &Setup;
 };
 
 /// Runs Args (Args[0] the program) with standard error captured, for at
@@ -473,7 +479,7 @@ private:
     ErrorCollector Errors;
     Tool->setDiagnosticConsumer(&Errors);
     ActionFactory Factory(R.Settings.Opts, Errors, R, /*HostLaunches=*/nullptr,
-                          Setup.DescribeAccesses);
+                          Setup);
     Tool->run(&Factory);
     R.ClangErrors = Errors.Errors;
     R.ErrorText = Errors.Text;
@@ -539,7 +545,7 @@ private:
       DeviceErrors.OnlyIn = &R.Conditionals;
       DeviceTool->setDiagnosticConsumer(&DeviceErrors);
       ActionFactory DeviceFactory(DeviceOpts, DeviceErrors, D, &R.Launches,
-                                  Setup.DescribeAccesses);
+                                  Setup);
       DeviceTool->run(&DeviceFactory);
       D.ClangErrors = DeviceErrors.Errors;
       D.ErrorText = DeviceErrors.Text;
@@ -557,11 +563,6 @@ private:
 void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
                   const RunSetup &Setup) {
   auto AnalyseOne = [&](FileResult &R) { OneFile(DB, Setup, R).run(); };
-
-  // Each file on a thread of its own with a large stack, as clang's driver
-  // runs its parser (deeply nested code parses), under crash recovery: a
-  // crash in clang or in warplint loses that file's results only, and is
-  // reported.
 
   // Each file on a thread of its own with a large stack, as clang's driver
   // runs its parser (deeply nested code parses), under crash recovery: a
@@ -588,6 +589,84 @@ void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
       Pool.async([&] { AnalyseSafely(R); });
     Pool.wait();
   }
+}
+
+/// Whether a call of Index reaches a function R wants the callers of.
+static bool reachedByIndex(const FileResult &R, const ProjectIndex &Index) {
+  return any_of(R.Wanted, [&](const std::string &F) {
+    return !Index.callsOf(F).empty();
+  });
+}
+
+ProjectRun analyseProject(const CompilationDatabase &DB,
+                          std::vector<FileResult> &Files, const RunSetup &Setup,
+                          ProjectIndex &Index, bool WholeIndex) {
+  ProjectRun Run;
+  // The settings as given, before a file's own ptxas reports join them.
+  std::vector<FileSettings> Given;
+  for (const FileResult &R : Files)
+    Given.push_back(R.Settings);
+  RunSetup First = Setup;
+  First.IndexProject = true;
+  First.Project = nullptr;
+  analyseFiles(DB, Files, First);
+  bool Wanted = false;
+  std::set<std::string> Named;
+  for (FileResult &R : Files) {
+    Index.add(R.Outgoing);
+    Wanted |= !R.Wanted.empty();
+    SmallString<256> Abs(R.File);
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    Named.insert(std::string(Abs));
+  }
+  if ((!Wanted && !WholeIndex) || Files.empty())
+    return Run;
+  // The build's other files, for their calls only: host side, no check.
+  std::vector<FileResult> Others;
+  for (const std::string &F : DB.getAllFiles()) {
+    SmallString<256> Abs(F);
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    if (!Named.insert(std::string(Abs)).second)
+      continue;
+    FileResult O;
+    O.File = F;
+    O.Settings = Given.front();
+    O.Settings.Opts.Checks = cantFail(CheckFilter::parse("-*"));
+    Others.push_back(std::move(O));
+  }
+  RunSetup CallsOnly = First;
+  CallsOnly.DescribeAccesses = false;
+  CallsOnly.PtxasPath.clear();
+  analyseFiles(DB, Others, CallsOnly);
+  for (FileResult &O : Others)
+    Index.add(std::move(O.Outgoing));
+  Run.OtherFiles = Others.size();
+  // Each file a call reaches, again, with the index.
+  // FIXME: one round: a value that crosses two files on its way to a
+  // launch (main.cpp -> wrapper.cu -> launch.cu) stops at the second. And
+  // the index is collected anew each run: no cache on disk keyed by each
+  // file's content and command yet.
+  std::vector<size_t> Again;
+  std::vector<FileResult> Redo;
+  for (size_t I = 0; I < Files.size(); ++I)
+    if (reachedByIndex(Files[I], Index)) {
+      Again.push_back(I);
+      FileResult R;
+      R.File = Files[I].File;
+      R.Settings = Given[I];
+      Redo.push_back(std::move(R));
+    }
+  if (Redo.empty())
+    return Run;
+  RunSetup Second = Setup;
+  Second.Project = &Index;
+  analyseFiles(DB, Redo, Second);
+  for (size_t K = 0; K < Again.size(); ++K)
+    Files[Again[K]] = std::move(Redo[K]);
+  Run.Again = Again.size();
+  return Run;
 }
 
 bool describeProblems(raw_ostream &OS, const FileResult &R, bool Verbose,

@@ -286,6 +286,9 @@ protected:
           Complain(toString(std::move(E)));
         else
           Args.CheckOptions.push_back(A.str());
+      } else if (A.consume_front("project-index=")) {
+        if (llvm::Error E = Base.setProjectIndexFile(A))
+          Complain(toString(std::move(E)));
       } else if (A.consume_front("config=")) {
         Args.ConfigFile = A.str();
       } else if (A.consume_front("baseline=")) {
@@ -308,7 +311,8 @@ protected:
       } else {
         Complain("unknown plugin argument '" + Arg +
                  "' (known: werror, device-side, checks=GLOBS, arch=LIST, "
-                 "ptxas-report=FILE, option=check.Option=value, config=FILE, "
+                 "ptxas-report=FILE, project-index=FILE, "
+                 "option=check.Option=value, config=FILE, "
                  "no-config, baseline=FILE, fail-on=LEVEL, "
                  "warnings-as-errors=GLOBS)");
       }

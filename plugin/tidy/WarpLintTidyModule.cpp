@@ -124,6 +124,15 @@ public:
         configurationDiag("%0") << toString(L.takeError());
       }
     }
+    // The calls between the build's files, which the bank-conflict
+    // analysis takes its launch shapes from (warplint -p
+    // --write-project-index).
+    if (Id == CheckId::BankConflict) {
+      ProjectIndexFile = Options.getLocalOrGlobal("ProjectIndex", "").str();
+      if (!ProjectIndexFile.empty())
+        if (llvm::Error E = Opts.setProjectIndexFile(ProjectIndexFile))
+          configurationDiag("%0") << toString(std::move(E));
+    }
     auto F = CheckFilter::parse(Name);
     Opts.Checks = F ? *F : CheckFilter();
     if (!F)
@@ -139,6 +148,8 @@ public:
       Options.store(Map, Key, V);
     if (Id == CheckId::Occupancy || Id == CheckId::RegisterSpill)
       Options.store(Map, "PtxasReport", Report);
+    if (Id == CheckId::BankConflict)
+      Options.store(Map, "ProjectIndex", ProjectIndexFile);
   }
 
   void registerMatchers(MatchFinder *Finder) override {
@@ -215,6 +226,8 @@ private:
       Names += (Names.empty() ? "" : ",") + checkInfo(C->Id).Name.str();
       for (const auto &E : C->Opts.CheckOptions)
         Merged.CheckOptions[E.getKey()] = E.getValue();
+      if (C->Opts.Project)
+        Merged.Project = C->Opts.Project;
     }
     if (auto F = CheckFilter::parse(Names))
       Merged.Checks = *F;
@@ -257,6 +270,7 @@ private:
   warplint::Options Opts;
   std::vector<std::pair<std::string, std::string>> Values;
   std::string Report;
+  std::string ProjectIndexFile;
 };
 
 class WarpLintModule : public ClangTidyModule {

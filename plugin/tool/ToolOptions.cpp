@@ -83,6 +83,18 @@ cl::opt<std::string> BuildPath("p",
                                cl::desc("Build directory with a "
                                         "compile_commands.json"),
                                cl::value_desc("build-dir"), cl::cat(Category));
+cl::opt<std::string> ProjectIndexPath(
+    "project-index",
+    cl::desc("Read the calls between the build's files from this index\n"
+             "(written by --write-project-index), instead of collecting\n"
+             "them from -p's compilation database"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> WriteProjectIndex(
+    "write-project-index",
+    cl::desc("With -p: write the calls between the build's files to this\n"
+             "file, for --project-index (every file of the database is\n"
+             "read for its calls)"),
+    cl::value_desc("file"), cl::cat(Category));
 cl::opt<std::string> CudaPath(
     "cuda-path",
     cl::desc("CUDA toolkit to parse with ('none': use warplint's own minimal\n"

@@ -229,6 +229,55 @@ static int writeOutput(OutputFormat Format, const std::vector<Finding> &All) {
   return Status;
 }
 
+/// Analyses Results: with --project-index, with the calls it lists; with
+/// -p, as one program (analyseProject); else each file alone. An exit
+/// status when it cannot.
+static std::optional<int> analyse(const CompilationDatabase &DB,
+                                  std::vector<FileResult> &Results,
+                                  RunSetup &Setup, ProjectIndex &Index) {
+  if (!WriteProjectIndex.empty() && BuildPath.empty())
+    return usageError("--write-project-index needs -p: the calls between "
+                      "files come from a compilation database");
+  if (!ProjectIndexPath.empty() && !WriteProjectIndex.empty())
+    return usageError("--project-index and --write-project-index cannot be "
+                      "given together");
+  if (!ProjectIndexPath.empty()) {
+    Expected<ProjectIndex> Read = ProjectIndex::read(ProjectIndexPath);
+    if (!Read)
+      return usageError(toString(Read.takeError()));
+    Index = std::move(*Read);
+    Setup.Project = &Index;
+    analyseFiles(DB, Results, Setup);
+    return std::nullopt;
+  }
+  if (BuildPath.empty()) {
+    analyseFiles(DB, Results, Setup);
+    return std::nullopt;
+  }
+  ProjectRun Run = analyseProject(DB, Results, Setup, Index,
+                                  /*WholeIndex=*/!WriteProjectIndex.empty());
+  if (Verbose && (Index.size() || Run.OtherFiles || Run.Again))
+    errs() << "warplint: the build as one program: " << Index.size() << " call"
+           << (Index.size() == 1 ? "" : "s") << " into other files; "
+           << Run.OtherFiles << " other file"
+           << (Run.OtherFiles == 1 ? "" : "s")
+           << " of the database read for their calls; " << Run.Again << " file"
+           << (Run.Again == 1 ? "" : "s") << " analysed again with them\n";
+  if (!WriteProjectIndex.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(WriteProjectIndex, EC, sys::fs::OF_Text);
+    if (!EC) {
+      OS << Index.toJSON();
+      OS.close();
+      EC = OS.error();
+    }
+    if (EC)
+      return usageError("cannot write '" + WriteProjectIndex +
+                        "': " + EC.message());
+  }
+  return std::nullopt;
+}
+
 int main(int argc, const char **argv) {
   // Both streams exist before the handler is registered, so that it runs
   // before they are destroyed.
@@ -330,7 +379,9 @@ int main(int argc, const char **argv) {
       errs() << "warplint: warning: " << W << "\n";
     Results[I].Settings = std::move(*FS);
   }
-  analyseFiles(**DB, Results, Setup);
+  ProjectIndex Index;
+  if (std::optional<int> Status = analyse(**DB, Results, Setup, Index))
+    return *Status;
 
   bool InputError = false;
   FindingReport Report;

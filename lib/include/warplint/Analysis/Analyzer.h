@@ -18,10 +18,12 @@
 #include "warplint/Analysis/AstFinding.h"
 #include "warplint/Analysis/Coverage.h"
 #include "warplint/Core/Options.h"
+#include "warplint/Core/ProjectIndex.h"
 #include "warplint/Core/SharedAccessInfo.h"
 #include "clang/AST/ASTContext.h"
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace warplint {
@@ -51,6 +53,17 @@ struct LaunchExchange {
   const LaunchTable *Known = nullptr;
   /// Filled with the launches this parse sees.
   LaunchTable *Seen = nullptr;
+  /// The build as one program (ProjectIndex.h): the calls other translation
+  /// units make of this one's functions, for a function no call of this
+  /// file reaches.
+  const ProjectIndex *Project = nullptr;
+  /// Filled with the calls this file's host code makes of functions it
+  /// does not define, with the argument values it fixes.
+  std::vector<ProjectCall> *Outgoing = nullptr;
+  /// Filled with the linkage names of the host functions of this file that
+  /// no call in it reaches and whose parameters a launch's shape or
+  /// arguments depend on: where another file's calls would tell more.
+  std::set<std::string> *Wanted = nullptr;
 };
 
 struct AnalysisResult {

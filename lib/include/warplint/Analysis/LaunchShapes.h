@@ -18,6 +18,12 @@
 #include "warplint/Analysis/Analyzer.h"
 #include "warplint/Analysis/TUIndex.h"
 #include "warplint/Analysis/ValueEngine.h"
+#include <memory>
+#include <set>
+
+namespace clang {
+class ASTNameGenerator;
+}
 
 namespace warplint {
 
@@ -36,8 +42,11 @@ std::string kernelKey(const clang::FunctionDecl *Kernel);
 
 class LaunchShapes {
 public:
-  LaunchShapes(const TUIndex &Index, ValueEngine &Values)
-      : Index(Index), Values(Values) {}
+  /// Project: the calls of other translation units (ProjectIndex.h), for a
+  /// host function no call in this file reaches.
+  LaunchShapes(const TUIndex &Index, ValueEngine &Values,
+               const ProjectIndex *Project = nullptr);
+  ~LaunchShapes();
 
   /// Finds the shapes of every launch of the file.
   void run();
@@ -50,12 +59,31 @@ public:
 
   /// This parse's shapes, for another parse (LaunchExchange::Seen).
   void exportTo(LaunchTable &Seen) const;
+  /// The host functions run() met with no caller in this file and integer
+  /// parameters, by linkage name (LaunchExchange::Wanted).
+  const std::set<std::string> &wanted() const { return Wanted; }
+
+  /// The calls of this file's host code to functions defined in another
+  /// translation unit, once per chain of calls that reaches the caller in
+  /// this file (LaunchExchange::Outgoing); those that fix no integer
+  /// argument are left out.
+  void callsOut(std::vector<ProjectCall> &Out);
 
 private:
   const TUIndex &Index;
   ValueEngine &Values;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<LaunchShape>>
       KernelLaunches;
+  const ProjectIndex *Project;
+  std::set<std::string> Wanted;
+  std::unique_ptr<clang::ASTNameGenerator> Names;
+
+  /// F's linkage name, the same in every translation unit of the build;
+  /// empty for a function with internal linkage.
+  std::string linkName(const clang::FunctionDecl *F);
+  /// The assumptions H is asked under when no call in this file reaches
+  /// it: one per call of the project index, else H alone.
+  std::vector<Assumptions> uncalled(const clang::FunctionDecl *H);
 
   /// The assumptions host function H is asked under: one per chain of
   /// calls (up to Depth deep) that reaches it in this file, each argument

@@ -77,6 +77,11 @@ public:
                  std::vector<std::pair<const clang::CallExpr *,
                                        const clang::FunctionDecl *>>>
       Callers;
+  /// The calls in the user's host code of functions with no body in this
+  /// file (defined in another translation unit): (call, the function it is
+  /// in).
+  std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>>
+      ExternalCalls;
 
   /// Functions written by the user (not system headers, not instantiations).
   unsigned UserFunctions = 0;

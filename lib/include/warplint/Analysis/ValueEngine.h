@@ -79,7 +79,9 @@ struct Assumptions {
   /// The functions it is asked through; see CallChain. Each function's
   /// parameters take the arguments of the call into it; the first
   /// function's are unknown, but for a kernel's integer parameters the
-  /// values the launch gives (KernelArgs, by position).
+  /// values the launch gives (KernelArgs, by position), and for a host
+  /// function's the values another translation unit's call gives
+  /// (ProjectIndex.h).
   CallChain Chain;
   llvm::ArrayRef<std::optional<int64_t>> KernelArgs;
   /// Arguments taken as one of the values they may have (an element of the

@@ -4,6 +4,7 @@
 #define WARPLINT_CORE_OPTIONS_H
 
 #include "warplint/Core/Checks.h"
+#include "warplint/Core/ProjectIndex.h"
 #include "warplint/Model/BlockSize.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
@@ -67,6 +68,13 @@ struct Options {
   uint64_t getUInt(llvm::StringRef Key, uint64_t Default) const;
   /// Reads a ptxas report from File into PtxasReports.
   llvm::Error addPtxasReportFile(llvm::StringRef File);
+
+  /// The calls between the build's files (ProjectIndex.h) a previous run
+  /// wrote (warplint -p --write-project-index), for a front end that sees
+  /// one translation unit: the plugin and the clang-tidy module.
+  std::shared_ptr<const ProjectIndex> Project;
+  /// Reads Project from File.
+  llvm::Error setProjectIndexFile(llvm::StringRef File);
 };
 
 /// One option a check understands: its key, default and meaning.

@@ -22,6 +22,7 @@
 #include "warplint/Output/Explain.h"
 #include "warplint/Pipeline/Settings.h"
 #include "llvm/Support/raw_ostream.h"
+#include <set>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,11 @@ struct ParseOutput {
   /// The accesses a bound on the analysis's work left
   /// (SkippedAccesses::message, empty when none), and the option to raise.
   std::string Skipped, SkippedOption;
+  /// With RunSetup::IndexProject (host side): the calls of functions other
+  /// files define, and this file's functions whose callers another file
+  /// would tell (LaunchExchange).
+  std::vector<ProjectCall> Outgoing;
+  std::set<std::string> Wanted;
 };
 
 /// The device-side parse of a file for one architecture, when the host side
@@ -86,12 +92,33 @@ struct RunSetup {
   std::string ClangPath;
   /// Describe the shared accesses (explain, --dump-shared-accesses) too.
   bool DescribeAccesses = false;
+  /// Collect each file's calls into other files (ParseOutput::Outgoing).
+  bool IndexProject = false;
+  /// The calls other files make (analyseProject).
+  const ProjectIndex *Project = nullptr;
   unsigned Jobs = 0; ///< files in parallel; 0: one per core
 };
 
 /// Analyses each of Files (File and Settings set) with its command in DB.
 void analyseFiles(const clang::tooling::CompilationDatabase &DB,
                   std::vector<FileResult> &Files, const RunSetup &Setup);
+
+/// The build as one program (docs/design.md, "The build as one program"):
+/// analyses Files as analyseFiles does, collecting each one's calls into
+/// other translation units; when a file has a host function that no call
+/// in it reaches and whose parameters its launches depend on, the other
+/// files of DB are read for their calls too (host side only, no check run)
+/// and each file a call of the index reaches is analysed again with it.
+/// Index: the calls collected (for --write-project-index).
+struct ProjectRun {
+  size_t OtherFiles = 0; ///< files of DB read for their calls alone
+  size_t Again = 0;      ///< files analysed again with the index
+};
+/// WholeIndex: read every file of DB for its calls, even when no file of
+/// Files wants them (to write the index).
+ProjectRun analyseProject(const clang::tooling::CompilationDatabase &DB,
+                          std::vector<FileResult> &Files, const RunSetup &Setup,
+                          ProjectIndex &Index, bool WholeIndex = false);
 
 /// Says on OS what went wrong with R (a crash, a file that could not be
 /// analysed, clang's errors, checks skipped for want of a ptxas report, a

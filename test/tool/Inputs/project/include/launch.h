@@ -1,0 +1,3 @@
+// Declared here, defined in kernels.cu, called from main.cpp.
+template <class T> void launchRows(int width, int height, int stride, T *out);
+void launchSingle(int threads, float *out);
