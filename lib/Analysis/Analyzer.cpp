@@ -33,8 +33,12 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx,
   if (Accesses)
     *Accesses = describeSharedAccesses(C.bankConflicts(), Ctx);
   if (Launches.Outgoing) {
+    // The functions at the root of the chains to those calls are wanted
+    // too: a value another file gives them passes through this one.
     LaunchShapes Shapes(Index, C.Values, Launches.Project);
     Shapes.callsOut(*Launches.Outgoing);
+    if (Launches.Wanted)
+      Launches.Wanted->insert(Shapes.wanted().begin(), Shapes.wanted().end());
   }
   AnalysisResult R;
   if (C.Coverage)

@@ -591,11 +591,22 @@ void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
   }
 }
 
-/// Whether a call of Index reaches a function R wants the callers of.
-static bool reachedByIndex(const FileResult &R, const ProjectIndex &Index) {
-  return any_of(R.Wanted, [&](const std::string &F) {
-    return !Index.callsOf(F).empty();
-  });
+/// The calls of Index that reach the functions R wants the callers of:
+/// what R's analysis with the index depends on.
+static std::vector<ProjectCall> reaching(const FileResult &R,
+                                         const ProjectIndex &Index) {
+  std::vector<ProjectCall> Out;
+  for (const std::string &F : R.Wanted)
+    for (const ProjectCall &C : Index.callsOf(F))
+      Out.push_back(C);
+  return Out;
+}
+
+static std::string absolutePath(StringRef File) {
+  SmallString<256> Abs(File);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
 }
 
 ProjectRun analyseProject(const CompilationDatabase &DB,
@@ -606,65 +617,84 @@ ProjectRun analyseProject(const CompilationDatabase &DB,
   std::vector<FileSettings> Given;
   for (const FileResult &R : Files)
     Given.push_back(R.Settings);
-  RunSetup First = Setup;
-  First.IndexProject = true;
-  First.Project = nullptr;
-  analyseFiles(DB, Files, First);
+  RunSetup Named = Setup;
+  Named.IndexProject = true;
+  Named.Project = nullptr;
+  analyseFiles(DB, Files, Named);
   bool Wanted = false;
-  std::set<std::string> Named;
+  std::set<std::string> Seen;
   for (FileResult &R : Files) {
     Index.add(R.Outgoing);
     Wanted |= !R.Wanted.empty();
-    SmallString<256> Abs(R.File);
-    sys::fs::make_absolute(Abs);
-    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    Named.insert(std::string(Abs));
+    Seen.insert(absolutePath(R.File));
   }
   if ((!Wanted && !WholeIndex) || Files.empty())
     return Run;
   // The build's other files, for their calls only: host side, no check.
   std::vector<FileResult> Others;
+  std::vector<FileSettings> OtherGiven;
   for (const std::string &F : DB.getAllFiles()) {
-    SmallString<256> Abs(F);
-    sys::fs::make_absolute(Abs);
-    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    if (!Named.insert(std::string(Abs)).second)
+    if (!Seen.insert(absolutePath(F)).second)
       continue;
     FileResult O;
     O.File = F;
     O.Settings = Given.front();
     O.Settings.Opts.Checks = cantFail(CheckFilter::parse("-*"));
+    OtherGiven.push_back(O.Settings);
     Others.push_back(std::move(O));
   }
-  RunSetup CallsOnly = First;
+  RunSetup CallsOnly = Named;
   CallsOnly.DescribeAccesses = false;
   CallsOnly.PtxasPath.clear();
   analyseFiles(DB, Others, CallsOnly);
-  for (FileResult &O : Others)
-    Index.add(std::move(O.Outgoing));
   Run.OtherFiles = Others.size();
-  // Each file a call reaches, again, with the index.
-  // FIXME: one round: a value that crosses two files on its way to a
-  // launch (main.cpp -> wrapper.cu -> launch.cu) stops at the second. And
-  // the index is collected anew each run: no cache on disk keyed by each
-  // file's content and command yet.
-  std::vector<size_t> Again;
-  std::vector<FileResult> Redo;
-  for (size_t I = 0; I < Files.size(); ++I)
-    if (reachedByIndex(Files[I], Index)) {
-      Again.push_back(I);
-      FileResult R;
-      R.File = Files[I].File;
-      R.Settings = Given[I];
-      Redo.push_back(std::move(R));
+  // Rounds: each file that a call of the index reaches is analysed again
+  // with it, and its own calls join the index, until no file is given
+  // calls it was not: a value crosses one file per round.
+  // FIXME: the index is collected anew each run: no cache on disk keyed
+  // by each file's content and command yet.
+  auto All = [&](size_t I) -> FileResult & {
+    return I < Files.size() ? Files[I] : Others[I - Files.size()];
+  };
+  size_t N = Files.size() + Others.size();
+  std::vector<std::vector<ProjectCall>> Used(N);
+  std::set<size_t> Again;
+  for (unsigned Round = 0;; ++Round) {
+    Index = ProjectIndex();
+    for (size_t I = 0; I < N; ++I)
+      Index.add(All(I).Outgoing);
+    std::vector<size_t> Redo, RedoOthers;
+    for (size_t I = 0; I < N; ++I) {
+      std::vector<ProjectCall> Now = reaching(All(I), Index);
+      if (Now.empty() || Now == Used[I])
+        continue;
+      Used[I] = std::move(Now);
+      (I < Files.size() ? Redo : RedoOthers).push_back(I);
     }
-  if (Redo.empty())
-    return Run;
-  RunSetup Second = Setup;
-  Second.Project = &Index;
-  analyseFiles(DB, Redo, Second);
-  for (size_t K = 0; K < Again.size(); ++K)
-    Files[Again[K]] = std::move(Redo[K]);
+    if (Redo.empty() && RedoOthers.empty())
+      break;
+    if (Round == MaxProjectRounds) {
+      Run.RoundsLeft = true;
+      break;
+    }
+    Run.Rounds = Round + 1;
+    auto AnalyseAgain = [&](const std::vector<size_t> &Which, RunSetup With) {
+      With.Project = &Index;
+      std::vector<FileResult> Fresh;
+      for (size_t I : Which) {
+        FileResult R;
+        R.File = All(I).File;
+        R.Settings = I < Files.size() ? Given[I] : OtherGiven[I - Files.size()];
+        Fresh.push_back(std::move(R));
+      }
+      analyseFiles(DB, Fresh, With);
+      for (size_t K = 0; K < Which.size(); ++K)
+        All(Which[K]) = std::move(Fresh[K]);
+    };
+    AnalyseAgain(Redo, Named);
+    AnalyseAgain(RedoOthers, CallsOnly);
+    Again.insert(Redo.begin(), Redo.end());
+  }
   Run.Again = Again.size();
   return Run;
 }

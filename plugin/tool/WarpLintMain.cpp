@@ -263,6 +263,12 @@ static std::optional<int> analyse(const CompilationDatabase &DB,
            << (Run.OtherFiles == 1 ? "" : "s")
            << " of the database read for their calls; " << Run.Again << " file"
            << (Run.Again == 1 ? "" : "s") << " analysed again with them\n";
+  if (Run.RoundsLeft)
+    errs() << "warplint: note: the calls between the build's files were "
+              "followed through "
+           << MaxProjectRounds
+           << " files; values that cross more files on their way to a "
+              "launch are left unknown\n";
   if (!WriteProjectIndex.empty()) {
     std::error_code EC;
     raw_fd_ostream OS(WriteProjectIndex, EC, sys::fs::OF_Text);

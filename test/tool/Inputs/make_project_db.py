@@ -4,8 +4,8 @@
 usage: make_project_db.py BUILD_DIR SOURCE_DIR INPUTS_DIR
 
 The kernels and their launch wrappers in a .cu compiled by clang++, the
-calls of the wrappers in a .cpp compiled as plain C++: a build where the
-block shapes cross files. INPUTS_DIR holds the mock cuda.h.
+calls of the wrappers in a .cpp compiled as plain C++, and a .cu between
+them: a build where the block shapes cross files. INPUTS_DIR holds the mock cuda.h.
 """
 import json
 import os
@@ -21,6 +21,11 @@ entries = [
                 f"--cuda-gpu-arch=sm_80 -isystem {inputs} -I{inc} "
                 f"-c {src}/kernels.cu -o kernels.o",
      "file": f"{src}/kernels.cu"},
+    {"directory": build,
+     "command": f"/usr/bin/clang++ -x cuda -nocudainc -nocudalib "
+                f"--cuda-gpu-arch=sm_80 -isystem {inputs} -I{inc} "
+                f"-c {src}/middle.cu -o middle.o",
+     "file": f"{src}/middle.cu"},
     {"directory": build,
      "command": f"/usr/bin/clang++ -I{inc} -c {src}/main.cpp -o main.o",
      "file": f"{src}/main.cpp"},

@@ -108,12 +108,18 @@ void analyseFiles(const clang::tooling::CompilationDatabase &DB,
 /// other translation units; when a file has a host function that no call
 /// in it reaches and whose parameters its launches depend on, the other
 /// files of DB are read for their calls too (host side only, no check run)
-/// and each file a call of the index reaches is analysed again with it.
+/// and each file a call of the index reaches is analysed again with it, in
+/// rounds until no file is given new calls (at most MaxProjectRounds).
 /// Index: the calls collected (for --write-project-index).
 struct ProjectRun {
   size_t OtherFiles = 0; ///< files of DB read for their calls alone
-  size_t Again = 0;      ///< files analysed again with the index
+  size_t Again = 0;      ///< files of Files analysed again with the index
+  unsigned Rounds = 0;   ///< rounds of analyses with the index
+  /// MaxProjectRounds ended the rounds while calls still changed.
+  bool RoundsLeft = false;
 };
+/// Rounds of analyses with the index: a value crosses one file per round.
+inline constexpr unsigned MaxProjectRounds = 4;
 /// WholeIndex: read every file of DB for its calls, even when no file of
 /// Files wants them (to write the index).
 ProjectRun analyseProject(const clang::tooling::CompilationDatabase &DB,
