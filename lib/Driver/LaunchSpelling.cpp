@@ -35,6 +35,10 @@ private:
   std::string Out;
   std::vector<unsigned> Lines;
   size_t I = 0;
+  /// The last identifier stepped over ends where the code since is only
+  /// whitespace (`operator <<`).
+  StringRef LastIdent;
+  size_t LastIdentEnd = 0;
   // The launch configuration being read: where its brackets started, the
   // spaced opening to close when its end is found, and the depth of (), []
   // and {} in it.
@@ -95,6 +99,8 @@ private:
     while (isIdentChar(at(I)))
       ++I;
     StringRef Id = S.slice(B, I);
+    LastIdent = Id;
+    LastIdentEnd = I;
     if (at(I) == '"' &&
         (Id == "R" || Id == "LR" || Id == "uR" || Id == "UR" || Id == "u8R"))
       skipRawString();
@@ -134,8 +140,23 @@ private:
     ++I;
   }
 
+  /// Whether `operator` comes right before position P (whitespace apart):
+  /// `operator<< <T>(...)` names a specialisation, not a launch.
+  bool afterOperator(size_t P) const {
+    if (LastIdent != "operator")
+      return false;
+    for (size_t K = LastIdentEnd; K < P; ++K)
+      if (!isSpace(S[K]))
+        return false;
+    return true;
+  }
+
   /// `<<<`, or `<<` and spaces and `<`: a launch's configuration starts.
   void opening() {
+    if (afterOperator(I)) {
+      I += 2;
+      return;
+    }
     if (at(I + 2) == '<') {
       startConfig(I, std::nullopt);
       I += 3;

@@ -60,6 +60,10 @@ TEST(LaunchSpellingTest, LeavesWhatIsNotALaunch) {
   EXPECT_FALSE(closeSpacedLaunches("std::cout << \"<< <\" << '<';"));
   EXPECT_FALSE(closeSpacedLaunches("x = a << <:1:>;"));
   EXPECT_FALSE(closeSpacedLaunches("std::cout << 1 << std::endl;"));
+  // A specialisation of operator<<, whose arguments may close with `>> >`.
+  EXPECT_FALSE(closeSpacedLaunches(
+      "friend std::ostream &operator<< <T>(std::ostream &, const X &);\n"
+      "template <> S &operator << <V<V<int>> >(S &s, int);"));
 }
 
 TEST(LaunchSpellingTest, LeavesCommentsAndLiterals) {

@@ -10,7 +10,8 @@
 /// removed turned into spaces after them, so that every other character
 /// keeps its line and column. Only code is read: comments, string and
 /// character literals are left as they are; a `>> >` that closes template
-/// arguments (`vector<vector<int>> >`) is not a launch and is left too.
+/// arguments (`vector<vector<int>> >`) is not a launch and is left too, nor
+/// is `operator<< <T>`.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_DRIVER_LAUNCHSPELLING_H
