@@ -233,6 +233,109 @@ static std::string warpNote(const AccessReport &R, const AccessRun &First) {
   return Warp;
 }
 
+/// The note that says a run's block shape is the assumed one.
+static void addAssumedNote(AstFinding &F, const AccessReport &R,
+                           const AccessRun &First) {
+  if (First.Assumed && First.Kernel)
+    F.Notes.push_back({First.Kernel->getLocation(),
+                       "no launch of " + quote(functionName(First.Kernel)) +
+                           " in this file gives its block shape: assumed " +
+                           shapeText(First.Block) +
+                           " (set --block-dim=X,Y,Z or the option "
+                           "warplint-bank-conflict.BlockDim)",
+                       {}});
+  else if (First.Assumed)
+    F.Notes.push_back({R.Access.Function->getLocation(),
+                       "no kernel in this file calls " +
+                           quote(functionName(R.Access.Function)) +
+                           ": assumed block " + shapeText(First.Block) +
+                           " (set --block-dim=X,Y,Z or the option "
+                           "warplint-bank-conflict.BlockDim)",
+                       {}});
+}
+
+/// The runs of R whose degree is a function of a run-time value, grouped
+/// by that function; only those that conflict for every value, unless
+/// Possible (warplint-bank-conflict.ReportPossible) asks for those that
+/// conflict for some.
+static std::vector<std::vector<const AccessRun *>>
+parametricGroups(const AccessReport &R, bool Possible) {
+  std::vector<std::vector<const AccessRun *>> Groups;
+  for (const AccessRun &Run : R.Runs) {
+    const auto &D = Run.Result.Parametric;
+    if (!D || !(D->conflictsForEvery() || (Possible && D->conflictsForSome())))
+      continue;
+    auto It = std::find_if(Groups.begin(), Groups.end(), [&](auto &G) {
+      const ParametricDegree &O = *G.front()->Result.Parametric;
+      return O.Name == D->Name && O.Text == D->Text;
+    });
+    if (It == Groups.end())
+      Groups.push_back({&Run});
+    else
+      It->push_back(&Run);
+  }
+  return Groups;
+}
+
+/// The finding of the runs G of R, whose degree is the same function of a
+/// run-time value: a conflict for every value it may have (at the least
+/// degree), or, with ReportPossible, for some.
+static void parametricFinding(CheckContext &C, const AccessReport &R,
+                              llvm::ArrayRef<const AccessRun *> G,
+                              SourceLocation Loc) {
+  const AccessRun &First = *G.front();
+  const ParametricDegree &D = *First.Result.Parametric;
+  std::string Name = quote(D.Name);
+  AstFinding F;
+  F.Check = CheckId::BankConflict;
+  F.Level = Severity::Warning;
+  F.Loc = Loc;
+  std::string Head = "shared-memory " + kindWords(R.Access.How).str() +
+                     (R.Access.How == SharedAccess::Atomic ? " on " : " of ") +
+                     quote(R.Text);
+  if (D.conflictsForEvery())
+    F.Message = Head + " has " +
+                article(formatDegree(D.Min.first, D.Min.second)) +
+                "-way bank conflict for every value of " + Name + " (" +
+                shapesText(G) + ": " + D.Text + ")";
+  else
+    F.Message = Head + " has a bank conflict for some values of " + Name +
+                " (" + shapesText(G) + ": " + D.Text + ")";
+  std::string Repeat =
+      D.Period == 1 ? "the banks are the same for every value of " + Name
+                    : "the banks repeat every " + std::to_string(D.Period) +
+                          " values of " + Name;
+  F.Notes.push_back({Loc,
+                     Name +
+                         " is known only at run time: the degree was "
+                         "computed for every value it may have (" +
+                         Repeat +
+                         "; the values for which two lanes may share a "
+                         "word were tried one by one)",
+                     {}});
+  addAssumedNote(F, R, First);
+  llvm::json::Object P{
+      {"value", D.Name},
+      {"period", D.Period},
+      {"minDegree", double(D.Min.first) / std::max(1u, D.Min.second)},
+      {"maxDegree", double(D.Max.first) / std::max(1u, D.Max.second)},
+      {"everyValue", D.conflictsForEvery()},
+      {"text", D.Text}};
+  F.Properties["parametric"] = std::move(P);
+  if (D.conflictsForEvery())
+    F.Properties["degree"] = double(D.Min.first) / D.Min.second;
+  F.Properties["elementBytes"] = R.Access.Bytes;
+  F.Properties["blockDim"] =
+      llvm::json::Array{First.Block.X, First.Block.Y, First.Block.Z};
+  F.Properties["assumedBlockDim"] = First.Assumed;
+  F.Properties["access"] = accessKindName(R.Access.How).str();
+  if (R.Array)
+    F.Properties["array"] = R.Array->getNameAsString();
+  if (First.Kernel)
+    F.Properties["kernel"] = functionName(First.Kernel);
+  C.report(std::move(F), R.Access.Function);
+}
+
 /// The fixes of each conflicting array, asked of the analysis once.
 struct ArrayFixes {
   BankConflictAnalysis &A;
@@ -309,22 +412,7 @@ static void conflictFinding(CheckContext &C, const AccessReport &R,
                        "the address comes from this call in " +
                            quote(functionName(First.Chain.Functions.front())),
                        {}});
-  if (First.Assumed && First.Kernel)
-    F.Notes.push_back({First.Kernel->getLocation(),
-                       "no launch of " + quote(functionName(First.Kernel)) +
-                           " in this file gives its block shape: assumed " +
-                           shapeText(First.Block) +
-                           " (set --block-dim=X,Y,Z or the option "
-                           "warplint-bank-conflict.BlockDim)",
-                       {}});
-  else if (First.Assumed)
-    F.Notes.push_back({R.Access.Function->getLocation(),
-                       "no kernel in this file calls " +
-                           quote(functionName(R.Access.Function)) +
-                           ": assumed block " + shapeText(First.Block) +
-                           " (set --block-dim=X,Y,Z or the option "
-                           "warplint-bank-conflict.BlockDim)",
-                       {}});
+  addAssumedNote(F, R, First);
   const VarDecl *Array = First.Array ? First.Array : R.Array;
   if (Array)
     if (std::optional<AstNote> N = Fixes.noteFor(Array, C.Index.Ctx))
@@ -355,6 +443,8 @@ static void conflictFinding(CheckContext &C, const AccessReport &R,
 static void runBankConflictCheck(CheckContext &C) {
   BankConflictAnalysis &A = C.bankConflicts();
   ArrayFixes Fixes{A, {}, {}};
+  bool Possible =
+      C.Opts.getBool("warplint-bank-conflict.ReportPossible", false);
   for (const AccessReport &R : A.reports()) {
     SourceLocation Loc = R.Access.site()->getBeginLoc();
     C.visit(CheckId::BankConflict, Loc, R.Access.Function);
@@ -365,6 +455,8 @@ static void runBankConflictCheck(CheckContext &C) {
     }
     for (const auto &G : conflictGroups(R))
       conflictFinding(C, R, G, Loc, Fixes);
+    for (const auto &G : parametricGroups(R, Possible))
+      parametricFinding(C, R, G, Loc);
   }
 }
 
