@@ -17,6 +17,7 @@
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <map>
 
 using namespace clang;
@@ -440,15 +441,66 @@ static void conflictFinding(CheckContext &C, const AccessReport &R,
   C.report(std::move(F), R.Access.Function);
 }
 
+/// Counts R in C.Accesses (AccessCoverage), with a note when it is left
+/// unknown, and one per kernel (or uncalled device function) analysed with
+/// the assumed block only, the first time it is seen (Said).
+static void noteCoverage(CheckContext &C, const AccessReport &R,
+                         SourceLocation Loc,
+                         llvm::SmallPtrSetImpl<const FunctionDecl *> &Said) {
+  AccessCoverage &Cov = C.Accesses;
+  ++Cov.Total;
+  bool Real = false, Assumed = false, Parametric = false;
+  std::string Why = R.WhyUnknown;
+  for (const AccessRun &Run : R.Runs) {
+    bool Known = Run.Result.State != AccessResult::Unknown;
+    Real |= Known && !Run.Assumed;
+    Assumed |= Known && Run.Assumed;
+    Parametric |= Run.Result.Parametric.has_value();
+    if (!Known && Why.empty())
+      Why = Run.Result.Why;
+    if (!Run.Assumed)
+      continue;
+    const FunctionDecl *F = Run.Kernel ? Run.Kernel : R.Access.Function;
+    if (!F || !Said.insert(F).second)
+      continue;
+    std::string Advice = ": analysed with the assumed block " +
+                         shapeText(Run.Block) +
+                         " only; --block-dim=X,Y,Z or "
+                         "warplint-bank-conflict.BlockDim (--check-option, "
+                         "CheckOptions in .warplint.yaml) gives the shape "
+                         "it is launched with";
+    Cov.Notes.push_back(
+        {F->getLocation(),
+         Run.Kernel ? "no launch of " + quote(functionName(F)) +
+                          " in this file gives its block shape" + Advice
+                    : "no kernel in this file calls " + quote(functionName(F)) +
+                          Advice});
+  }
+  if (Real) {
+    ++Cov.WithDegree;
+  } else if (Assumed) {
+    ++Cov.AssumedOnly;
+  } else {
+    ++Cov.Unknown;
+    Cov.Parametric += Parametric;
+    Cov.Notes.push_back(
+        {Loc, "shared-memory " + kindWords(R.Access.How).str() + " of " +
+                  quote(R.Text) + " has no degree: " +
+                  (Why.empty() ? "its address is not known" : Why)});
+  }
+}
+
 static void runBankConflictCheck(CheckContext &C) {
   BankConflictAnalysis &A = C.bankConflicts();
   ArrayFixes Fixes{A, {}, {}};
   bool Possible =
       C.Opts.getBool("warplint-bank-conflict.ReportPossible", false);
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Said;
   for (const AccessReport &R : A.reports()) {
     SourceLocation Loc = R.Access.site()->getBeginLoc();
     C.visit(CheckId::BankConflict, Loc, R.Access.Function);
     noteSkipped(C, A, R, Loc);
+    noteCoverage(C, R, Loc, Said);
     if (R.Access.Tile && R.Array) {
       tileFinding(C, R, Loc);
       continue;

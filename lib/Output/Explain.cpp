@@ -171,6 +171,11 @@ void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {
     return;
   }
   for (const SharedAccessInfo::Run &R : I.Runs) {
+    if (R.Assumed)
+      OS << "\n  no launch in this file gives the block shape of '"
+         << (R.Kernel.empty() ? I.Function : R.Kernel)
+         << "': assumed (--block-dim=X,Y,Z or the option "
+            "warplint-bank-conflict.BlockDim gives the real one)";
     OS << "\n  " << (R.Assumed ? "assumed block " : "block ")
        << shapeText(R.Block);
     if (!R.Kernel.empty())

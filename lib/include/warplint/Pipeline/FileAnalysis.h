@@ -47,6 +47,10 @@ struct ParseOutput {
   /// The accesses a bound on the analysis's work left
   /// (SkippedAccesses::message, empty when none), and the option to raise.
   std::string Skipped, SkippedOption;
+  /// AccessCoverage::summary() (empty when no access), and its notes as
+  /// "FILE:LINE:COL: text", for --verbose.
+  std::string AccessSummary;
+  std::vector<std::string> AccessNotes;
 };
 
 /// The device-side parse of a file for one architecture, when the host side
