@@ -44,6 +44,7 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx,
   if (C.Coverage)
     R.Coverage = std::move(*C.Coverage);
   R.Skipped = C.Skipped;
+  R.Accesses = std::move(C.Accesses);
   R.Findings = C.takeFindings();
   const SourceManager &SM = Ctx.getSourceManager();
   std::stable_sort(R.Findings.begin(), R.Findings.end(),

@@ -29,4 +29,16 @@ std::string SkippedAccesses::message(const SourceManager &SM) const {
          std::to_string(Limit) + " steps (" + Option + ")";
 }
 
+std::string AccessCoverage::summary() const {
+  std::string S = std::to_string(Total) + " shared-memory access" +
+                  (Total == 1 ? "" : "es") + ": " + std::to_string(WithDegree) +
+                  " with a degree, " + std::to_string(AssumedOnly) +
+                  " at the assumed block only, " + std::to_string(Unknown) +
+                  " unknown";
+  if (Parametric)
+    S += " (" + std::to_string(Parametric) +
+         " with a degree for each value of a run-time value)";
+  return S;
+}
+
 } // namespace warplint

@@ -17,6 +17,7 @@
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <map>
 
 using namespace clang;
@@ -233,6 +234,109 @@ static std::string warpNote(const AccessReport &R, const AccessRun &First) {
   return Warp;
 }
 
+/// The note that says a run's block shape is the assumed one.
+static void addAssumedNote(AstFinding &F, const AccessReport &R,
+                           const AccessRun &First) {
+  if (First.Assumed && First.Kernel)
+    F.Notes.push_back({First.Kernel->getLocation(),
+                       "no launch of " + quote(functionName(First.Kernel)) +
+                           " in this file gives its block shape: assumed " +
+                           shapeText(First.Block) +
+                           " (set --block-dim=X,Y,Z or the option "
+                           "warplint-bank-conflict.BlockDim)",
+                       {}});
+  else if (First.Assumed)
+    F.Notes.push_back({R.Access.Function->getLocation(),
+                       "no kernel in this file calls " +
+                           quote(functionName(R.Access.Function)) +
+                           ": assumed block " + shapeText(First.Block) +
+                           " (set --block-dim=X,Y,Z or the option "
+                           "warplint-bank-conflict.BlockDim)",
+                       {}});
+}
+
+/// The runs of R whose degree is a function of a run-time value, grouped
+/// by that function; only those that conflict for every value, unless
+/// Possible (warplint-bank-conflict.ReportPossible) asks for those that
+/// conflict for some.
+static std::vector<std::vector<const AccessRun *>>
+parametricGroups(const AccessReport &R, bool Possible) {
+  std::vector<std::vector<const AccessRun *>> Groups;
+  for (const AccessRun &Run : R.Runs) {
+    const auto &D = Run.Result.Parametric;
+    if (!D || !(D->conflictsForEvery() || (Possible && D->conflictsForSome())))
+      continue;
+    auto It = std::find_if(Groups.begin(), Groups.end(), [&](auto &G) {
+      const ParametricDegree &O = *G.front()->Result.Parametric;
+      return O.Name == D->Name && O.Text == D->Text;
+    });
+    if (It == Groups.end())
+      Groups.push_back({&Run});
+    else
+      It->push_back(&Run);
+  }
+  return Groups;
+}
+
+/// The finding of the runs G of R, whose degree is the same function of a
+/// run-time value: a conflict for every value it may have (at the least
+/// degree), or, with ReportPossible, for some.
+static void parametricFinding(CheckContext &C, const AccessReport &R,
+                              llvm::ArrayRef<const AccessRun *> G,
+                              SourceLocation Loc) {
+  const AccessRun &First = *G.front();
+  const ParametricDegree &D = *First.Result.Parametric;
+  std::string Name = quote(D.Name);
+  AstFinding F;
+  F.Check = CheckId::BankConflict;
+  F.Level = Severity::Warning;
+  F.Loc = Loc;
+  std::string Head = "shared-memory " + kindWords(R.Access.How).str() +
+                     (R.Access.How == SharedAccess::Atomic ? " on " : " of ") +
+                     quote(R.Text);
+  if (D.conflictsForEvery())
+    F.Message = Head + " has " +
+                article(formatDegree(D.Min.first, D.Min.second)) +
+                "-way bank conflict for every value of " + Name + " (" +
+                shapesText(G) + ": " + D.Text + ")";
+  else
+    F.Message = Head + " has a bank conflict for some values of " + Name +
+                " (" + shapesText(G) + ": " + D.Text + ")";
+  std::string Repeat =
+      D.Period == 1 ? "the banks are the same for every value of " + Name
+                    : "the banks repeat every " + std::to_string(D.Period) +
+                          " values of " + Name;
+  F.Notes.push_back({Loc,
+                     Name +
+                         " is known only at run time: the degree was "
+                         "computed for every value it may have (" +
+                         Repeat +
+                         "; the values for which two lanes may share a "
+                         "word were tried one by one)",
+                     {}});
+  addAssumedNote(F, R, First);
+  llvm::json::Object P{
+      {"value", D.Name},
+      {"period", D.Period},
+      {"minDegree", double(D.Min.first) / std::max(1u, D.Min.second)},
+      {"maxDegree", double(D.Max.first) / std::max(1u, D.Max.second)},
+      {"everyValue", D.conflictsForEvery()},
+      {"text", D.Text}};
+  F.Properties["parametric"] = std::move(P);
+  if (D.conflictsForEvery())
+    F.Properties["degree"] = double(D.Min.first) / D.Min.second;
+  F.Properties["elementBytes"] = R.Access.Bytes;
+  F.Properties["blockDim"] =
+      llvm::json::Array{First.Block.X, First.Block.Y, First.Block.Z};
+  F.Properties["assumedBlockDim"] = First.Assumed;
+  F.Properties["access"] = accessKindName(R.Access.How).str();
+  if (R.Array)
+    F.Properties["array"] = R.Array->getNameAsString();
+  if (First.Kernel)
+    F.Properties["kernel"] = functionName(First.Kernel);
+  C.report(std::move(F), R.Access.Function);
+}
+
 /// The fixes of each conflicting array, asked of the analysis once.
 struct ArrayFixes {
   BankConflictAnalysis &A;
@@ -309,22 +413,7 @@ static void conflictFinding(CheckContext &C, const AccessReport &R,
                        "the address comes from this call in " +
                            quote(functionName(First.Chain.Functions.front())),
                        {}});
-  if (First.Assumed && First.Kernel)
-    F.Notes.push_back({First.Kernel->getLocation(),
-                       "no launch of " + quote(functionName(First.Kernel)) +
-                           " in this file gives its block shape: assumed " +
-                           shapeText(First.Block) +
-                           " (set --block-dim=X,Y,Z or the option "
-                           "warplint-bank-conflict.BlockDim)",
-                       {}});
-  else if (First.Assumed)
-    F.Notes.push_back({R.Access.Function->getLocation(),
-                       "no kernel in this file calls " +
-                           quote(functionName(R.Access.Function)) +
-                           ": assumed block " + shapeText(First.Block) +
-                           " (set --block-dim=X,Y,Z or the option "
-                           "warplint-bank-conflict.BlockDim)",
-                       {}});
+  addAssumedNote(F, R, First);
   const VarDecl *Array = First.Array ? First.Array : R.Array;
   if (Array)
     if (std::optional<AstNote> N = Fixes.noteFor(Array, C.Index.Ctx))
@@ -352,19 +441,76 @@ static void conflictFinding(CheckContext &C, const AccessReport &R,
   C.report(std::move(F), R.Access.Function);
 }
 
+/// Counts R in C.Accesses (AccessCoverage), with a note when it is left
+/// unknown, and one per kernel (or uncalled device function) analysed with
+/// the assumed block only, the first time it is seen (Said).
+static void noteCoverage(CheckContext &C, const AccessReport &R,
+                         SourceLocation Loc,
+                         llvm::SmallPtrSetImpl<const FunctionDecl *> &Said) {
+  AccessCoverage &Cov = C.Accesses;
+  ++Cov.Total;
+  bool Real = false, Assumed = false, Parametric = false;
+  std::string Why = R.WhyUnknown;
+  for (const AccessRun &Run : R.Runs) {
+    bool Known = Run.Result.State != AccessResult::Unknown;
+    Real |= Known && !Run.Assumed;
+    Assumed |= Known && Run.Assumed;
+    Parametric |= Run.Result.Parametric.has_value();
+    if (!Known && Why.empty())
+      Why = Run.Result.Why;
+    if (!Run.Assumed)
+      continue;
+    const FunctionDecl *F = Run.Kernel ? Run.Kernel : R.Access.Function;
+    if (!F || !Said.insert(F).second)
+      continue;
+    std::string Advice = ": analysed with the assumed block " +
+                         shapeText(Run.Block) +
+                         " only; -p (the build's compilation database) "
+                         "follows its launches from the build's other "
+                         "files, --block-dim=X,Y,Z or "
+                         "warplint-bank-conflict.BlockDim (--check-option, "
+                         "CheckOptions in .warplint.yaml) sets the shape "
+                         "it is launched with";
+    Cov.Notes.push_back(
+        {F->getLocation(),
+         Run.Kernel ? "no launch of " + quote(functionName(F)) +
+                          " in this file gives its block shape" + Advice
+                    : "no kernel in this file calls " + quote(functionName(F)) +
+                          Advice});
+  }
+  if (Real) {
+    ++Cov.WithDegree;
+  } else if (Assumed) {
+    ++Cov.AssumedOnly;
+  } else {
+    ++Cov.Unknown;
+    Cov.Parametric += Parametric;
+    Cov.Notes.push_back(
+        {Loc, "shared-memory " + kindWords(R.Access.How).str() + " of " +
+                  quote(R.Text) + " has no degree: " +
+                  (Why.empty() ? "its address is not known" : Why)});
+  }
+}
+
 static void runBankConflictCheck(CheckContext &C) {
   BankConflictAnalysis &A = C.bankConflicts();
   ArrayFixes Fixes{A, {}, {}};
+  bool Possible =
+      C.Opts.getBool("warplint-bank-conflict.ReportPossible", false);
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Said;
   for (const AccessReport &R : A.reports()) {
     SourceLocation Loc = R.Access.site()->getBeginLoc();
     C.visit(CheckId::BankConflict, Loc, R.Access.Function);
     noteSkipped(C, A, R, Loc);
+    noteCoverage(C, R, Loc, Said);
     if (R.Access.Tile && R.Array) {
       tileFinding(C, R, Loc);
       continue;
     }
     for (const auto &G : conflictGroups(R))
       conflictFinding(C, R, G, Loc, Fixes);
+    for (const auto &G : parametricGroups(R, Possible))
+      parametricFinding(C, R, G, Loc);
   }
 }
 

@@ -77,6 +77,10 @@ static const CheckOptionInfo CheckOpts[] = {
      "the most evaluation steps spent on all the accesses of one file (each "
      "first gets a thousandth of it); past it the accesses left are skipped "
      "as too complex, and a warning says how many"},
+    {"warplint-bank-conflict.ReportPossible", "false",
+     "also report an access whose degree depends on a value known only at "
+     "run time (a stride 'd') and that conflicts for some of its values; "
+     "without it only those that conflict for every value are reported"},
 };
 
 ArrayRef<CheckOptionInfo> allCheckOptions() { return CheckOpts; }

@@ -376,6 +376,8 @@ bool AccessAnalysis::wholeWarp(uint64_t W, LaneAddresses &Lanes,
     int64_t C = WarpEval->constant(A.Address, L);
     if (!remap(Terms, C))
       return true;
+    if (ProbeSym)
+      noteProbeCoeff(L, Terms);
     if (!Sym) {
       Sym.emplace();
       Sym->Terms.assign(Terms.begin(), Terms.end());
@@ -426,12 +428,19 @@ bool AccessAnalysis::laneByLane(uint64_t W, LaneAddresses &Lanes,
     }
     if (!remap(Addr->Terms, Addr->C))
       return false;
+    if (ProbeSym)
+      noteProbeCoeff(L, Addr->Terms);
     if (!Sym) {
       Sym = *Addr;
     } else if (!Sym->sameSymbols(*Addr)) {
-      unknown("the address mixes the thread index with a value unknown "
-              "at compile time");
-      return false;
+      std::optional<unsigned> D = onlyDifference(Sym->Terms, Addr->Terms);
+      if (!ProbeSym || D != ProbeSym) {
+        if (D && *D < P.numSymbols())
+          VaryingSym = D;
+        unknown("the address mixes the thread index with a value unknown "
+                "at compile time");
+        return false;
+      }
     }
     Lanes[L] = Addr->C;
   }
@@ -461,6 +470,10 @@ bool AccessAnalysis::remap(llvm::ArrayRef<std::pair<unsigned, int64_t>> Terms,
 /// banks.
 void AccessAnalysis::noteWarp(uint64_t W, LaneAddresses &Lanes,
                               const LinearValue &Sym) {
+  if (ProbeSym) {
+    probeWarp(Lanes);
+    return;
+  }
   // A shifted loop's step must move every lane by whole words (and
   // keep the access's alignment): then every iteration has the same
   // wavefronts.
@@ -550,15 +563,8 @@ namespace warplint::model {
 
 using namespace detail;
 
-AccessResult analyzeAccess(const AccessSpec &A, const Dim3 &Block) {
-  if (!A.Pool || Block.threads() == 0 || Block.threads() > 1024)
-    return AccessResult();
-  if (A.Bytes != 1 && A.Bytes != 2 && A.Bytes != 4 && A.Bytes != 8 &&
-      A.Bytes != 16) {
-    AccessResult R;
-    R.Why = "an access of " + std::to_string(A.Bytes) + " bytes";
-    return R;
-  }
+AccessResult detail::analyzeOnce(const AccessSpec &A, const Dim3 &Block,
+                                 std::optional<unsigned> *Varying) {
   AccessResult R;
   bool Done = false;
   if (std::vector<std::pair<unsigned, int64_t>> Shifted =
@@ -568,8 +574,41 @@ AccessResult analyzeAccess(const AccessSpec &A, const Dim3 &Block) {
     R = Fast.run();
     Done = R.State != AccessResult::Unknown && !Fast.ShiftUnaligned;
   }
-  if (!Done && !(A.Budget && A.Budget->spent()))
-    R = AccessAnalysis(A, Block).run();
+  if (!Done && !(A.Budget && A.Budget->spent())) {
+    AccessAnalysis Full(A, Block);
+    R = Full.run();
+    if (Varying)
+      *Varying = Full.VaryingSym;
+  }
+  return R;
+}
+
+AccessResult analyzeAccess(const AccessSpec &A, const Dim3 &Block) {
+  if (!A.Pool || Block.threads() == 0 || Block.threads() > 1024)
+    return AccessResult();
+  if (A.Bytes != 1 && A.Bytes != 2 && A.Bytes != 4 && A.Bytes != 8 &&
+      A.Bytes != 16) {
+    AccessResult R;
+    R.Why = "an access of " + std::to_string(A.Bytes) + " bytes";
+    return R;
+  }
+  std::optional<unsigned> Varying;
+  AccessResult R = analyzeOnce(A, Block, &Varying);
+  // An address that multiplies the thread index by one run-time value: its
+  // degree for every value that value may have.
+  if (R.State == AccessResult::Unknown && Varying && !A.Remap &&
+      !(A.Budget && A.Budget->spent())) {
+    std::string Why;
+    if (std::optional<ParametricDegree> D =
+            parametricDegree(A, Block, *Varying, Why)) {
+      R.Why = "the degree depends on '" + D->Name +
+              "', a value known only at run time: " + D->Text;
+      R.Parametric = std::move(*D);
+    } else if (!Why.empty()) {
+      R.Why += "; its degree as a function of '" +
+               A.Pool->symbolInfo(*Varying).Name + "' is not known: " + Why;
+    }
+  }
   // A spent budget makes evaluations fail: whatever the analysis concluded
   // from them stands for nothing.
   if (A.Budget && A.Budget->spent()) {

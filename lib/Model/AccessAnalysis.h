@@ -34,6 +34,26 @@ namespace warplint::model::detail {
 std::vector<std::pair<unsigned, int64_t>> shiftOnlyLoops(const AccessSpec &A,
                                                          const Dim3 &Block);
 
+/// analyzeAccess() without its parametric step: the fast pass with the
+/// shift-only loops, else the full one. *Varying, when given, is set to
+/// the full pass's VaryingSym.
+AccessResult analyzeOnce(const AccessSpec &A, const Dim3 &Block,
+                         std::optional<unsigned> *Varying);
+
+/// The degree of A as a function of symbol S (ParametricDegree.cpp), whose
+/// coefficient differs between lanes: std::nullopt, with the reason in Why,
+/// where the analysis cannot prove the periodicity it needs or cannot
+/// compute a value's degree.
+std::optional<ParametricDegree> parametricDegree(const AccessSpec &A,
+                                                 const Dim3 &Block, unsigned S,
+                                                 std::string &Why);
+
+/// The one symbol whose coefficient differs between X and Y (a missing term
+/// is a coefficient of 0); std::nullopt when none or several do.
+std::optional<unsigned>
+onlyDifference(llvm::ArrayRef<std::pair<unsigned, int64_t>> X,
+               llvm::ArrayRef<std::pair<unsigned, int64_t>> Y);
+
 /// The threadIdx of the thread of linear id Id in a block of shape Block.
 inline std::array<uint64_t, 3> threadOf(uint64_t Id, const Dim3 &Block) {
   return {Id % Block.X, (Id / Block.X) % Block.Y, Id / (Block.X * Block.Y)};
@@ -58,6 +78,21 @@ public:
   /// iteration, where its iterations might differ (the answer then stands
   /// for nothing).
   bool ShiftUnaligned = false;
+
+  /// After run() failed because lanes' addresses read one symbol with
+  /// different coefficients (and otherwise the same symbols): that symbol
+  /// (a candidate for parametricDegree()).
+  std::optional<unsigned> VaryingSym;
+  /// The probe of parametricDegree(): with ProbeSym set, lanes may read
+  /// that symbol with different coefficients; the run then only learns,
+  /// per warp, the values of it for which two lanes of different
+  /// coefficients share a word (Exceptional), and the gcd of the
+  /// coefficients (CoeffGcd) and of their differences within a warp
+  /// (DiffGcd). Its degrees stand for nothing.
+  std::optional<unsigned> ProbeSym;
+  std::vector<int64_t> Exceptional;
+  uint64_t CoeffGcd = 0, DiffGcd = 0;
+  bool ProbeFailed = false; ///< an opaque value, too many exceptions
 
   /// The answer for the block: a pass per residue of the unknown uniform
   /// part of the address that the first pass allows, which must agree.
@@ -229,6 +264,11 @@ private:
   void noteWarp(uint64_t W, LaneAddresses &Lanes, const LinearValue &Sym);
   void failingPath(NodeId N, const EvalEnv &E, std::vector<NodeId> &Path);
   void note(const WarpBanks &B, const LaneAddresses &Lanes, unsigned Warp);
+  /// ProbeSym's coefficient in each lane of the warp being evaluated.
+  std::array<int64_t, 32> ProbeCoeff{};
+  void noteProbeCoeff(unsigned Lane,
+                      llvm::ArrayRef<std::pair<unsigned, int64_t>> Terms);
+  void probeWarp(const LaneAddresses &Lanes);
 };
 
 } // namespace warplint::model::detail

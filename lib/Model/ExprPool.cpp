@@ -146,6 +146,17 @@ unsigned ExprPool::addSymbol(llvm::StringRef Name, uint64_t Multiple,
   return Symbols.size() - 1;
 }
 
+ExprPool ExprPool::withSymbolValue(unsigned S, int64_t V) const {
+  ExprPool Out = *this;
+  for (Node &N : Out.Nodes)
+    if (N.Kind == Op::Sym && N.Index == S) {
+      N.Kind = Op::Const;
+      N.Value = N.Type.wrap(V);
+      N.Index = 0;
+    }
+  return Out;
+}
+
 unsigned ExprPool::addLoop(llvm::StringRef Name) {
   Loop L;
   L.Name = Name.str();

@@ -20,6 +20,29 @@ static const char *stateName(AccessResult::Status S) {
   return "unknown";
 }
 
+/// The degree as a function of a run-time value (ParametricDegree): the
+/// dump's "parametric" field of a run.
+static json::Value parametricJson(const ParametricDegree &D) {
+  auto Deg = [](std::pair<unsigned, unsigned> X) {
+    return X.second ? double(X.first) / X.second : 0.0;
+  };
+  json::Array Classes;
+  for (const auto &C : D.Classes)
+    Classes.push_back(C ? json::Value(Deg(*C)) : json::Value(nullptr));
+  json::Array Exceptions;
+  for (const auto &[V, W, P] : D.Exceptions)
+    Exceptions.push_back(json::Object{{"value", V}, {"degree", Deg({W, P})}});
+  return json::Object{{"value", D.Name},
+                      {"multipleOf", D.Multiple},
+                      {"period", D.Period},
+                      {"degreeByResidue", std::move(Classes)},
+                      {"exceptions", std::move(Exceptions)},
+                      {"minDegree", Deg(D.Min)},
+                      {"maxDegree", Deg(D.Max)},
+                      {"conflictsForEveryValue", D.conflictsForEvery()},
+                      {"text", D.Text}};
+}
+
 json::Value sharedAccessJson(const SharedAccessInfo &I) {
   json::Array Runs;
   for (const SharedAccessInfo::Run &R : I.Runs) {
@@ -39,6 +62,8 @@ json::Value sharedAccessJson(const SharedAccessInfo &I) {
       O["loopValues"] = std::move(L);
     } else if (R.Result.State == AccessResult::Unknown) {
       O["why"] = R.Result.Why;
+      if (const auto &D = R.Result.Parametric)
+        O["parametric"] = parametricJson(*D);
     }
     Runs.push_back(std::move(O));
   }
@@ -146,6 +171,11 @@ void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {
     return;
   }
   for (const SharedAccessInfo::Run &R : I.Runs) {
+    if (R.Assumed)
+      OS << "\n  no launch in this file gives the block shape of '"
+         << (R.Kernel.empty() ? I.Function : R.Kernel)
+         << "': assumed (--block-dim=X,Y,Z or the option "
+            "warplint-bank-conflict.BlockDim gives the real one)";
     OS << "\n  " << (R.Assumed ? "assumed block " : "block ")
        << shapeText(R.Block);
     if (!R.Kernel.empty())
@@ -156,7 +186,11 @@ void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {
     OS << ": ";
     switch (R.Result.State) {
     case AccessResult::Unknown:
-      OS << "unknown (" << R.Result.Why << ")\n";
+      if (const auto &D = R.Result.Parametric)
+        OS << "depends on '" << D->Name
+           << "', a value known only at run time: " << D->Text << "\n";
+      else
+        OS << "unknown (" << R.Result.Why << ")\n";
       continue;
     case AccessResult::NeverRuns:
       OS << "no thread executes it\n";

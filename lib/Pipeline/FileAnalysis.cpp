@@ -137,6 +137,14 @@ public:
           A.R.Skipped = AR.Skipped.message(SM);
           A.R.SkippedOption = AR.Skipped.Option;
         }
+        if (!AR.Accesses.empty())
+          A.R.AccessSummary = AR.Accesses.summary();
+        for (const auto &[Loc, Text] : AR.Accesses.Notes) {
+          FileLocation L = fileLocationOf(Loc, SM);
+          A.R.AccessNotes.push_back(L.File + ":" + std::to_string(L.Line) +
+                                    ":" + std::to_string(L.Column) + ": " +
+                                    Text);
+        }
       }
     };
     return std::make_unique<Consumer>(*this);
@@ -769,6 +777,12 @@ bool describeProblems(raw_ostream &OS, const FileResult &R, bool Verbose,
        << P.SkippedOption << "=N or CheckOptions in .warplint.yaml\n";
   };
   SaySkipped(R, "");
+  // What the bank analysis assumed or left unknown: --verbose only.
+  if (Verbose && !R.AccessSummary.empty()) {
+    OS << "warplint: " << R.File << ": " << R.AccessSummary << "\n";
+    for (const std::string &N : R.AccessNotes)
+      OS << "warplint: note: " << N << "\n";
+  }
   for (const DeviceParse &D : R.Device)
     SaySkipped(D, " (device side, " + D.Arch + ")");
   for (const DeviceParse &D : R.Device) {

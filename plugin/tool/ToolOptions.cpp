@@ -149,8 +149,11 @@ cl::opt<bool> Verbose("verbose",
                       cl::desc("Print clang's errors in full, the commands "
                                "run (host and\ndevice side), the nvcc flags "
                                "dropped, the configuration\nfile of each "
-                               "input, and the files with kernels whose\n"
-                               "occupancy checks had no ptxas report"),
+                               "input, the files with kernels whose\n"
+                               "occupancy checks had no ptxas report, and per "
+                               "file how\nmany shared-memory accesses got a "
+                               "degree, only for the\nassumed block, or none "
+                               "(with a note for each)"),
                       cl::cat(Category));
 cl::opt<bool> PrintPluginPath(
     "print-plugin-path",

@@ -37,7 +37,7 @@ void run(float *p) {
 
 // BADBOOL: warplint: error: check option 'warplint-block-size.LaunchBounds' takes true or false, not 'maybe'
 // BADBOOL-NOT: {{.}}
-// BADKEY: warplint: error: unknown check option '[[KEY]]'; known: warplint-block-size.LaunchBounds, warplint-occupancy.MinOccupancy, warplint-bank-conflict.BlockDim, warplint-bank-conflict.MaxSteps, warplint-bank-conflict.MaxFileSteps
+// BADKEY: warplint: error: unknown check option '[[KEY]]'; known: warplint-block-size.LaunchBounds, warplint-occupancy.MinOccupancy, warplint-bank-conflict.BlockDim, warplint-bank-conflict.MaxSteps, warplint-bank-conflict.MaxFileSteps, warplint-bank-conflict.ReportPossible
 // BADKEY-NOT: {{.}}
 // EMPTY-NOT: {{.}}
 // STATUS: status=2

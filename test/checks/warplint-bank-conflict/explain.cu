@@ -26,7 +26,7 @@ __global__ void k(float *out, int n) {
   // COL: explain.cu:25:24: shared-memory load of 't[tx][ty]'
   // COL-NOT: t[ty][tx]
   out[1] = t[ty][tx * n];
-  // UNKNOWN: block 32x2 (kernel 'k'): unknown (the address mixes the thread index with a value unknown at compile time)
+  // UNKNOWN: block 32x2 (kernel 'k'): depends on 'n', a value known only at run time: 32-way when 'n' is a multiple of 32; {{.*}}; conflict-free when 'n' is odd; except 'n' = 0: conflict-free
 }
 
 void launch(float *f, int n) { k<<<1, dim3(32, 2)>>>(f, n); }

@@ -1,7 +1,7 @@
 // warplint-bank-conflict says nothing where the address is not certain:
-// indices loaded from memory, strides that are kernel parameters, values
-// written in branches, device functions nobody calls; and accesses that
-// are conflict-free say nothing either.
+// indices loaded from memory, strides that are kernel parameters (their
+// degree per value: parametric.cu), values written in branches, device
+// functions nobody calls; and accesses that are conflict-free say nothing.
 //
 // RUN: %warplint --checks=warplint-bank-conflict %s -- %cuda_flags | FileCheck %s --allow-empty -implicit-check-not='{{warning|error}}:'
 // RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-bank-conflict' %s -- %cuda_flags 2>/dev/null | FileCheck %s --allow-empty -implicit-check-not='{{warning|error}}:' %}
@@ -11,7 +11,7 @@
 // RUN: %warplint --dump-shared-accesses %s -- %cuda_flags | FileCheck %s --check-prefix=WHY
 // WHY:      "text": "hist[data[i]]",
 // WHY-NEXT: "whyUnknown": "the index is loaded from memory that differs between threads"
-// WHY:      "why": "the address mixes the thread index with a value unknown at compile time"
+// WHY:      "why": "the degree depends on 'stride', a value known only at run time: 32-way when 'stride' is a multiple of 32; {{.*}}; conflict-free when 'stride' is odd; except 'stride' = 0: conflict-free"
 // WHY:      "text": "s[threadIdx.x * stride]",
 // WHY:      "text": "s[v]",
 // WHY-NEXT: "whyUnknown": "'v' is assigned under the condition on line 39, which the analysis does not follow (the index is not an integer)"

@@ -70,6 +70,7 @@ struct AnalysisResult {
   std::vector<AstFinding> Findings;
   PtxasCoverage Coverage;
   SkippedAccesses Skipped;
+  AccessCoverage Accesses;
   unsigned UserFunctions = 0;
   unsigned UserFunctionsWithErrors = 0;
 };

@@ -42,6 +42,9 @@ public:
   /// What warplint-bank-conflict skipped as too complex
   /// (AnalysisResult::Skipped).
   SkippedAccesses Skipped;
+  /// What warplint-bank-conflict could say of the accesses
+  /// (AnalysisResult::Accesses).
+  AccessCoverage Accesses;
 
   /// Records that the check looked at Loc from Context (a function, possibly
   /// a template instantiation), whether or not it reports anything.

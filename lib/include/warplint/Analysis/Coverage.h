@@ -62,6 +62,25 @@ struct SkippedAccesses {
   std::string message(const clang::SourceManager &SM) const;
 };
 
+/// What the bank-conflict analysis of a translation unit could say of its
+/// shared-memory accesses, for the tool's summary line and notes with
+/// --verbose: how many got a degree for a launch shape of the file, how
+/// many only for the assumed block, how many none; and a note for each
+/// kernel analysed only with the assumed block and each access left
+/// unknown, with the reason and what would make it known.
+struct AccessCoverage {
+  unsigned Total = 0;
+  unsigned WithDegree = 0;  ///< a degree for a block shape the file launches
+  unsigned AssumedOnly = 0; ///< a degree for the assumed block only
+  unsigned Unknown = 0;
+  unsigned Parametric = 0; ///< of Unknown: a degree per run-time value
+  std::vector<std::pair<clang::SourceLocation, std::string>> Notes;
+  bool empty() const { return Total == 0; }
+  /// "5 shared-memory accesses: 2 with a degree, 1 at the assumed block
+  /// only, 2 unknown (1 with a degree for each value of a run-time value)".
+  std::string summary() const;
+};
+
 } // namespace warplint
 
 #endif // WARPLINT_ANALYSIS_COVERAGE_H

@@ -36,6 +36,7 @@
 #include "warplint/Model/ThreadExpr.h"
 #include <array>
 #include <functional>
+#include <tuple>
 
 namespace warplint::model {
 
@@ -96,6 +97,44 @@ struct AccessSpec {
   WorkBudget *Budget = nullptr;
 };
 
+/// The degree of an access as a function of one run-time value: an address
+/// known except for a warp-uniform value v (a kernel parameter such as a
+/// stride) that multiplies the thread index (`Kj[tx * d + x]`). Each lane's
+/// byte address is then a_l + c_l * v with integer a_l and c_l the analysis
+/// computes, so the banks repeat with a period of at most 128 in v, and two
+/// lanes of different c_l share a word only for a few values of v, which
+/// are found and tried one by one. The degree for every value of v is
+/// therefore the degree of one representative of each residue class of v
+/// modulo Period, except for the listed Exceptions. (ParametricDegree.cpp;
+/// docs/design/bank-model.md, "The degree as a function of a run-time
+/// value".)
+struct ParametricDegree {
+  std::string Name;         ///< the value's name ("d")
+  uint64_t Multiple = 1;    ///< v is known to be a multiple of this
+  bool NonNegative = false; ///< v is known not to be negative
+  unsigned Period = 1;      ///< a power of two, at most 128
+  /// Per residue r of v modulo Period: (wavefronts, phases) of the worst
+  /// warp for the values v = r (mod Period) other than the exceptions;
+  /// (0, 0) where no thread executes the access; std::nullopt where v
+  /// cannot have that residue (Multiple).
+  std::vector<std::optional<std::pair<unsigned, unsigned>>> Classes;
+  /// Values of v whose degree differs from their class's: (v, wavefronts,
+  /// phases).
+  std::vector<std::tuple<int64_t, unsigned, unsigned>> Exceptions;
+  /// The least and the greatest degree over every value v can have, as
+  /// (wavefronts, phases).
+  std::pair<unsigned, unsigned> Min{0, 1}, Max{0, 1};
+  /// E.g. "32-way when 'd' is a multiple of 32; ...; conflict-free when
+  /// 'd' is odd; except 'd' = 0: conflict-free".
+  std::string Text;
+  /// Every value v can have gives a conflict: the least degree is a real
+  /// finding.
+  bool conflictsForEvery() const {
+    return Min.second && Min.first > Min.second;
+  }
+  bool conflictsForSome() const { return Max.second && Max.first > Max.second; }
+};
+
 struct AccessResult {
   enum Status { Ok, Unknown, NeverRuns } State = Unknown;
   std::string Why; ///< for Unknown
@@ -113,6 +152,9 @@ struct AccessResult {
   /// address down to the first one that fails while its operands do not,
   /// so that the caller can name the source expression that stopped it.
   std::vector<NodeId> FailedPath;
+  /// Unknown because the address reads a run-time value: the degree for
+  /// each value it may have, where the analysis could compute it exactly.
+  std::optional<ParametricDegree> Parametric;
   double degree() const { return Phases ? double(Wavefronts) / Phases : 0; }
   bool conflicts() const { return State == Ok && Wavefronts > Phases; }
 };

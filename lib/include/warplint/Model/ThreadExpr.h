@@ -181,6 +181,11 @@ public:
   NodeId binary(Op O, NodeId A, NodeId B, IntType T);
   NodeId select(NodeId Cond, NodeId A, NodeId B, IntType T);
   NodeId cast(NodeId A, IntType T);
+  /// A copy of this pool in which symbol S is the constant V (every Sym
+  /// node of S becomes a Const of its type): the parametric analysis
+  /// (BankModel.h, ParametricDegree) evaluates an access for one value of
+  /// a run-time value this way. Node ids stay the same.
+  ExprPool withSymbolValue(unsigned S, int64_t V) const;
 
   unsigned addSymbol(llvm::StringRef Name, uint64_t Multiple = 1,
                      bool NonNegative = false, bool SharedAddress = false);

@@ -53,6 +53,10 @@ struct ParseOutput {
   /// would tell (LaunchExchange).
   std::vector<ProjectCall> Outgoing;
   std::set<std::string> Wanted;
+  /// AccessCoverage::summary() (empty when no access), and its notes as
+  /// "FILE:LINE:COL: text", for --verbose.
+  std::string AccessSummary;
+  std::vector<std::string> AccessNotes;
 };
 
 /// The device-side parse of a file for one architecture, when the host side

@@ -1,0 +1,232 @@
+// Unit tests of the degree as a function of a run-time value
+// (BankModel.h, ParametricDegree; lib/Model/ParametricDegree.cpp).
+#include "warplint/Model/BankModel.h"
+#include "gtest/gtest.h"
+#include <random>
+
+using namespace warplint::model;
+
+namespace {
+
+const IntType I32 = IntType::i32();
+
+/// The degree D predicts for the value V.
+std::pair<unsigned, unsigned> predicted(const ParametricDegree &D, int64_t V) {
+  for (const auto &[E, W, P] : D.Exceptions)
+    if (E == V)
+      return {W, P};
+  unsigned R = unsigned(((V % D.Period) + D.Period) % D.Period);
+  EXPECT_TRUE(D.Classes[R].has_value()) << "value " << V;
+  return D.Classes[R].value_or(std::pair<unsigned, unsigned>{0, 0});
+}
+
+/// The degree of A with symbol S the constant V, by the ordinary analysis.
+std::pair<unsigned, unsigned> bruteForce(const AccessSpec &A, unsigned S,
+                                         int64_t V, const Dim3 &Block) {
+  ExprPool Q = A.Pool->withSymbolValue(S, V);
+  AccessSpec B = A;
+  B.Pool = &Q;
+  AccessResult R = analyzeAccess(B, Block);
+  EXPECT_NE(R.State, AccessResult::Unknown) << R.Why;
+  if (R.State == AccessResult::NeverRuns)
+    return {0, 0};
+  return {R.Wavefronts, R.Phases};
+}
+
+bool sameDegree(std::pair<unsigned, unsigned> X,
+                std::pair<unsigned, unsigned> Y) {
+  if (!X.second || !Y.second)
+    return X.second == Y.second;
+  return uint64_t(X.first) * Y.second == uint64_t(Y.first) * X.second;
+}
+
+/// Kj[tx * d + x], floats: (&Kj + 4 * (tx * d + 3)).
+struct StrideAccess {
+  ExprPool P;
+  unsigned D = P.addSymbol("d");
+  unsigned Base = P.addSymbol("&Kj", 16, true, true);
+  NodeId Addr = P.binary(
+      Op::Add, P.symbol(Base, IntType::i64()),
+      P.cast(P.binary(Op::Mul,
+                      P.binary(Op::Add,
+                               P.binary(Op::Mul, P.cast(P.threadIdx(0), I32),
+                                        P.symbol(D, I32), I32),
+                               P.constant(3, I32), I32),
+                      P.constant(4, I32), I32),
+             IntType::i64()),
+      IntType::i64());
+  AccessSpec spec() {
+    AccessSpec S;
+    S.Pool = &P;
+    S.Address = Addr;
+    S.Bytes = 4;
+    return S;
+  }
+};
+
+} // namespace
+
+TEST(ParametricDegreeTest, AStrideIsGcdOfTheValueAnd32Way) {
+  StrideAccess C;
+  AccessResult R = analyzeAccess(C.spec(), {32, 1, 1});
+  ASSERT_EQ(R.State, AccessResult::Unknown);
+  ASSERT_TRUE(R.Parametric) << R.Why;
+  const ParametricDegree &D = *R.Parametric;
+  EXPECT_EQ(D.Name, "d");
+  EXPECT_EQ(D.Period, 32u);
+  for (unsigned V = 1; V < 32; ++V) {
+    unsigned G = std::gcd(V, 32u);
+    EXPECT_EQ(D.Classes[V], std::make_pair(G, 1u)) << V;
+  }
+  EXPECT_EQ(D.Classes[0], std::make_pair(32u, 1u));
+  // d = 0: every lane reads one word (a broadcast).
+  ASSERT_EQ(D.Exceptions.size(), 1u);
+  EXPECT_EQ(std::get<0>(D.Exceptions[0]), 0);
+  EXPECT_EQ(D.Min, std::make_pair(1u, 1u));
+  EXPECT_EQ(D.Max, std::make_pair(32u, 1u));
+  EXPECT_FALSE(D.conflictsForEvery());
+  EXPECT_TRUE(D.conflictsForSome());
+  EXPECT_EQ(D.Text,
+            "32-way when 'd' is a multiple of 32; 16-way when 'd' is 16 times "
+            "an odd number; 8-way when 'd' is 8 times an odd number; 4-way "
+            "when 'd' is 4 times an odd number; 2-way when 'd' is 2 times an "
+            "odd number; conflict-free when 'd' is odd; except 'd' = 0: "
+            "conflict-free");
+  EXPECT_NE(R.Why.find("the degree depends on 'd'"), std::string::npos);
+}
+
+TEST(ParametricDegreeTest, AKnownMultipleLeavesOnlyItsClasses) {
+  StrideAccess C;
+  ExprPool &P = C.P;
+  unsigned D8 = P.addSymbol("h", 8, true);
+  AccessSpec S = C.spec();
+  // &Kj + 4 * (tx * h)
+  S.Address =
+      P.binary(Op::Add, P.symbol(C.Base, IntType::i64()),
+               P.cast(P.binary(Op::Mul,
+                               P.binary(Op::Mul, P.cast(P.threadIdx(0), I32),
+                                        P.symbol(D8, I32), I32),
+                               P.constant(4, I32), I32),
+                      IntType::i64()),
+               IntType::i64());
+  AccessResult R = analyzeAccess(S, {32, 1, 1});
+  ASSERT_TRUE(R.Parametric) << R.Why;
+  EXPECT_FALSE(R.Parametric->Classes[1]);
+  EXPECT_FALSE(R.Parametric->Classes[4]);
+  EXPECT_EQ(R.Parametric->Classes[8], std::make_pair(8u, 1u));
+  EXPECT_EQ(R.Parametric->Min, std::make_pair(1u, 1u)); // h = 0
+  EXPECT_EQ(R.Parametric->Text.rfind("('h' is a multiple of 8) 32-way when "
+                                     "'h' is a multiple of 32",
+                                     0),
+            0u)
+      << R.Parametric->Text;
+}
+
+TEST(ParametricDegreeTest, EveryValueConflicts) {
+  // 4 * tx * (32 * d + 2): a stride of twice an odd number of words.
+  ExprPool P;
+  unsigned D = P.addSymbol("d");
+  NodeId Stride = P.binary(
+      Op::Add, P.binary(Op::Mul, P.constant(32, I32), P.symbol(D, I32), I32),
+      P.constant(2, I32), I32);
+  AccessSpec S;
+  S.Pool = &P;
+  S.Address = P.binary(
+      Op::Mul, P.binary(Op::Mul, P.cast(P.threadIdx(0), I32), Stride, I32),
+      P.constant(4, I32), I32);
+  AccessResult R = analyzeAccess(S, {64, 1, 1});
+  ASSERT_TRUE(R.Parametric) << R.Why;
+  EXPECT_TRUE(R.Parametric->conflictsForEvery());
+  EXPECT_EQ(R.Parametric->Min, std::make_pair(2u, 1u));
+  EXPECT_EQ(R.Parametric->Max, std::make_pair(2u, 1u));
+  EXPECT_EQ(R.Parametric->Text, "2-way for every value of 'd'");
+}
+
+TEST(ParametricDegreeTest, AGuardThatReadsTheValueStaysUnknown) {
+  StrideAccess C;
+  AccessSpec S = C.spec();
+  S.Guards.push_back({C.P.binary(Op::LT, C.P.cast(C.P.threadIdx(0), I32),
+                                 C.P.symbol(C.D, I32), I32),
+                      true});
+  AccessResult R = analyzeAccess(S, {32, 1, 1});
+  EXPECT_EQ(R.State, AccessResult::Unknown);
+  EXPECT_FALSE(R.Parametric);
+  EXPECT_NE(R.Why.find("its degree as a function of 'd' is not known: 'd' "
+                       "also decides which threads execute the access"),
+            std::string::npos)
+      << R.Why;
+}
+
+TEST(ParametricDegreeTest, ANonAffineUseStaysUnknown) {
+  // (tx * d) >> 1: not affine in d.
+  StrideAccess C;
+  AccessSpec S = C.spec();
+  ExprPool &P = C.P;
+  S.Address = P.binary(Op::Mul,
+                       P.binary(Op::Shr,
+                                P.binary(Op::Mul, P.cast(P.threadIdx(0), I32),
+                                         P.symbol(C.D, I32), I32),
+                                P.constant(1, I32), I32),
+                       P.constant(4, I32), I32);
+  AccessResult R = analyzeAccess(S, {32, 1, 1});
+  EXPECT_EQ(R.State, AccessResult::Unknown);
+  EXPECT_FALSE(R.Parametric);
+}
+
+// The property: for random affine addresses in a run-time value d (strides
+// and offsets mixing threadIdx.x and threadIdx.y, element sizes, guards on
+// the thread index, block shapes), the degree the parametric analysis gives
+// for each d equals the ordinary analysis of the access with d a constant,
+// for every d from -64 to 256, and its least degree is no greater than any.
+TEST(ParametricDegreeTest, MatchesEnumerationOfTheValue) {
+  std::mt19937 Rng(2207);
+  auto Pick = [&](int Lo, int Hi) {
+    return std::uniform_int_distribution<int>(Lo, Hi)(Rng);
+  };
+  const Dim3 Blocks[] = {{32, 1, 1}, {64, 1, 1}, {16, 4, 1},
+                         {8, 8, 1},  {96, 1, 1}, {4, 8, 2}};
+  const unsigned Sizes[] = {4, 8, 16, 4, 2};
+  unsigned Parametric = 0;
+  for (unsigned Case = 0; Case < 48; ++Case) {
+    ExprPool P;
+    unsigned D = P.addSymbol("d");
+    NodeId Tx = P.cast(P.threadIdx(0), I32), Ty = P.cast(P.threadIdx(1), I32);
+    auto K = [&](int V) { return P.constant(V, I32); };
+    auto Mul = [&](NodeId A, NodeId B) { return P.binary(Op::Mul, A, B, I32); };
+    auto Add = [&](NodeId A, NodeId B) { return P.binary(Op::Add, A, B, I32); };
+    // (a1 tx + a2 ty) * (k d + m) + b1 tx + b2 ty + c, in elements.
+    NodeId Lane = Add(Mul(K(Pick(1, 3)), Tx), Mul(K(Pick(0, 3)), Ty));
+    NodeId Stride =
+        Add(Mul(K(1 << Pick(0, 3)), P.symbol(D, I32)), K(Pick(-2, 3)));
+    NodeId Elem = Add(Add(Mul(Lane, Stride), Mul(K(Pick(0, 33)), Tx)),
+                      Add(Mul(K(Pick(0, 5)), Ty), K(Pick(0, 7))));
+    unsigned Bytes = Sizes[Pick(0, 4)];
+    AccessSpec S;
+    S.Pool = &P;
+    S.Address = Mul(Elem, K(int(Bytes)));
+    S.Bytes = Bytes;
+    if (Pick(0, 2) == 0)
+      S.Guards.push_back({P.binary(Op::LT, Tx, K(Pick(1, 20)), I32), true});
+    Dim3 Block = Blocks[Pick(0, 5)];
+    AccessResult R = analyzeAccess(S, Block);
+    if (R.State != AccessResult::Unknown)
+      continue; // d happened to cancel out
+    ASSERT_TRUE(R.Parametric) << "case " << Case << ": " << R.Why;
+    ++Parametric;
+    const ParametricDegree &PD = *R.Parametric;
+    for (int64_t V = -64; V <= 256; ++V) {
+      auto Want = bruteForce(S, D, V, Block);
+      auto Got = predicted(PD, V);
+      ASSERT_TRUE(sameDegree(Want, Got))
+          << "case " << Case << ", d = " << V << ": " << P.str(S.Address)
+          << " in block " << shapeText(Block) << ": enumeration " << Want.first
+          << "/" << Want.second << ", parametric " << Got.first << "/"
+          << Got.second << " (" << PD.Text << ")";
+      if (Want.second && PD.Min.second) {
+        EXPECT_LE(uint64_t(PD.Min.first) * Want.second,
+                  uint64_t(Want.first) * PD.Min.second);
+      }
+    }
+  }
+  EXPECT_GE(Parametric, 40u);
+}
