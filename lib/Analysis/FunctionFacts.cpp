@@ -48,6 +48,36 @@ bool passedAsConst(const CallExpr *Call, const Expr *Arg, bool Pointer) {
   return false;
 }
 
+} // namespace
+
+const CallExpr *outArgument(const Expr *Top, const Stmt *P, const VarDecl *V) {
+  const auto *Call = dyn_cast<CallExpr>(P);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  QualType VT = V->getType().getNonReferenceType();
+  if (!Callee || !Callee->hasBody() || Callee->isVariadic() ||
+      Callee->hasAttr<CUDAGlobalAttr>() || !VT->isIntegralOrEnumerationType())
+    return nullptr;
+  unsigned Shift =
+      isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+  for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
+    if (Call->getArg(I)->IgnoreParens() != Top)
+      continue;
+    if (I - Shift >= Callee->getNumParams())
+      return nullptr;
+    QualType PT = Callee->getParamDecl(I - Shift)->getType();
+    if (!PT->isLValueReferenceType() ||
+        PT->getPointeeType().isConstQualified() ||
+        PT->getPointeeType().isVolatileQualified() ||
+        PT->getPointeeType().getCanonicalType().getUnqualifiedType() !=
+            VT.getCanonicalType().getUnqualifiedType())
+      return nullptr;
+    return Call;
+  }
+  return nullptr;
+}
+
+namespace {
+
 /// The walk that fills a FunctionFacts.
 class FactsWalk : public RecursiveASTVisitor<FactsWalk> {
 public:
@@ -123,7 +153,8 @@ private:
     if (!P || isa<LambdaExpr>(P))
       return;
     Use U = classifyUse(cast<Expr>(Top), P, PM, nullptr);
-    bool Scalar = V->getType()->isScalarType();
+    // A reference parameter is followed as the scalar it names.
+    bool Scalar = V->getType().getNonReferenceType()->isScalarType();
     // A lambda that captures the variable and writes it (or lets it
     // escape) in its body changes it whenever the lambda runs: an escape,
     // for this function and for the lambda, wherever the write is.
@@ -140,6 +171,13 @@ private:
       F.Writes[V].push_back(U.Write);
       return;
     }
+    // Passed to a non-const reference parameter of a function with a body:
+    // the call writes it (Lowering::outValue).
+    if (Scalar && U.Kind == UseKind::Escape)
+      if (const CallExpr *Call = outArgument(cast<Expr>(Top), P, V)) {
+        F.Writes[V].push_back(Call);
+        return;
+      }
     // Only scalars and pointers are followed; any use other than a read
     // lets one escape.
     if (Scalar && U.Kind == UseKind::Escape)

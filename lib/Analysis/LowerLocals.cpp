@@ -163,7 +163,8 @@ bool Lowering::labelBetween(const VarDecl *V, const Stmt *Use, unsigned Frame) {
 }
 
 IntType Lowering::varType(const VarDecl *V) {
-  return V->getType()->isPointerType() ? IntType::i64() : typeOf(V->getType());
+  QualType T = V->getType().getNonReferenceType(); // a parameter `int &i`
+  return T->isPointerType() ? IntType::i64() : typeOf(T);
 }
 
 bool Lowering::canFollow(const VarDecl *V) {
@@ -425,6 +426,13 @@ std::optional<NodeId> Lowering::ifValue(const VarDecl *V, const IfStmt *If,
     return Arm(If->getThen());
   IntType VT = varType(V);
   DepthGuard J(Joins); // the value is one of two definitions
+  if (As.ArmsAreChoices) {
+    // A host value: each arm is a value the program may use.
+    std::optional<bool> Then = chosenArm(If, Frame);
+    if (!Then)
+      return std::nullopt;
+    return Arm(*Then ? If->getThen() : If->getElse());
+  }
   auto T = Arm(If->getThen());
   auto E = T ? Arm(If->getElse()) : std::nullopt;
   if (!E)
@@ -467,6 +475,8 @@ std::optional<NodeId> Lowering::writeValue(const VarDecl *V, const Stmt *W,
   if (!isa<BinaryOperator>(W) ||
       cast<BinaryOperator>(W)->getOpcode() != BO_Assign)
     noteDefinition(V, cast<Expr>(W));
+  if (const auto *Call = dyn_cast<CallExpr>(W))
+    return outValue(V, Call, Frame);
   if (const auto *U = dyn_cast<UnaryOperator>(W)) {
     auto Prev = valueBefore(V, U, Frame);
     if (!Prev)

@@ -354,8 +354,9 @@ void h(bool b) {
             "64x1x1");
 }
 
-TEST(HostValuesTest, AValueTwoPathsGiveIsNoShape) {
-  // (Unlike the arms of a `?:`, below.)
+// An if/else on a condition not known at compile time is a choice, as the
+// arms of a `?:` are (below): each path gives a shape.
+TEST(HostValuesTest, EachPathOfAnUndecidedIf) {
   EXPECT_EQ(launchShapes(R"(
 __global__ void k() {}
 void h(bool b) {
@@ -365,7 +366,33 @@ void h(bool b) {
 }
 )",
                          "k"),
-            "none");
+            "128x1x1; 64x1x1");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h(int major) {
+  int t;
+  if (major >= 8)
+    t = 256;
+  else if (major >= 7)
+    t = 128;
+  else
+    t = 96;
+  k<<<1, t>>>();
+}
+)",
+                         "k"),
+            "256x1x1; 128x1x1; 96x1x1");
+  // A condition the code fixes picks its arm.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() {
+  int t = 64, n = 3;
+  if (n > 2) t = 128;
+  k<<<1, t>>>();
+}
+)",
+                         "k"),
+            "128x1x1");
 }
 
 // ---- host parameters along chains of calls
@@ -391,7 +418,7 @@ void h() { S::go(96); }
             "96x1x1");
 }
 
-TEST(HostValuesTest, ParametersBoundUpToThreeCallsDeep) {
+TEST(HostValuesTest, ParametersBoundUpToEightCallsDeep) {
   EXPECT_EQ(launchShapes(R"(
 __global__ void k() {}
 void run(int t) { k<<<1, t>>>(); }
@@ -410,7 +437,88 @@ void l4(int t) { l3(t); }
 void h() { l4(32); }
 )",
                          "k"),
-            "none");
+            "32x1x1");
+  // The head size of a wrapper whose caller's caller passes constants.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k(int d) {}
+void attention(int C, int NH) {
+  int d = C / NH;
+  k<<<1, 64>>>(d);
+}
+void layer(int C, int NH) { attention(C, NH); }
+void model(int C) { layer(C, 12); }
+int main() { model(768); }
+)",
+                         "k"),
+            "64x1x1 (64)");
+  const char *Eight = R"(
+__global__ void k() {}
+void run(int t) { k<<<1, t>>>(); }
+void f1(int t) { run(t); }
+void f2(int t) { f1(t); }
+void f3(int t) { f2(t); }
+void f4(int t) { f3(t); }
+void f5(int t) { f4(t); }
+void f6(int t) { f5(t); }
+void f7(int t) { f6(t); }
+void h() { f7(32); }
+)";
+  EXPECT_EQ(launchShapes(Eight, "k"), "32x1x1");
+  // Nine calls: past the limit, which the reason names.
+  const char *Nine = R"(
+__global__ void k() {}
+void run(int t) { k<<<1, t>>>(); }
+void f1(int t) { run(t); }
+void f2(int t) { f1(t); }
+void f3(int t) { f2(t); }
+void f4(int t) { f3(t); }
+void f5(int t) { f4(t); }
+void f6(int t) { f5(t); }
+void f7(int t) { f6(t); }
+void f8(int t) { f7(t); }
+void h() { f8(32); }
+)";
+  EXPECT_EQ(launchShapes(Nine, "k"), "none");
+  EXPECT_EQ(whyNoShape(Nine, "k"),
+            "the block of its launch on line 3: 't' is a parameter of host "
+            "function 'f8', whose callers are more than 8 host calls from the "
+            "launch (the limit of calls followed)");
+  // A recursive chain ends where it would repeat a function.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void run(int t, int n) { if (n > 0) run(t, n - 1); k<<<1, t>>>(); }
+void h() { run(64, 3); }
+)",
+                         "k"),
+            "64x1x1");
+}
+
+TEST(HostValuesTest, WhyAKernelHasNoShape) {
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void k() {}
+void h(int t) { k<<<1, t>>>(); }
+)",
+                       "k"),
+            "the block of its launch on line 3: 't' is a parameter of host "
+            "function 'h' and no call of it followed gives its value");
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void k() {}
+void h() { k<<<1, 2048>>>(); }
+)",
+                       "k"),
+            "the block of its launch on line 3: the block 2048x1x1 is not one "
+            "a kernel can run with");
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void k() {}
+void h() { k<<<1, 64>>>(); }
+)",
+                       "k"),
+            "launched");
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void k() {}
+)",
+                       "k"),
+            "no launch");
 }
 
 TEST(HostValuesTest, EachElementOfAConstantArray) {
