@@ -152,7 +152,13 @@ bool Lowering::loopIteration(unsigned G, const Stmt *L, unsigned Frame,
   for (unsigned M : Ms)
     for (NodeId X : {P->loop(M).Init, P->loop(M).Cond, P->loop(M).Next})
       countersRead(*P, X, Deps);
-  if (!Head.CondKnown || Head.CondAfterBody || !isa<ForStmt, WhileStmt>(L) ||
+  std::string Unknown = "the value changes with each iteration of " + Where +
+                        ", whose values are not known at compile time";
+  if (!Head.CondKnown) {
+    fail(Unknown);
+    return false;
+  }
+  if (Head.CondAfterBody || !isa<ForStmt, WhileStmt>(L) ||
       llvm::any_of(Deps, [&](unsigned D) { return D != G && !Values[D]; })) {
     fail("the value changes with each iteration of " + Where);
     return false;
@@ -211,8 +217,7 @@ bool Lowering::loopIteration(unsigned G, const Stmt *L, unsigned Frame,
   for (unsigned M : Ms)
     Values[M].reset();
   if (!Now.empty()) {
-    fail("the value changes with each iteration of " + Where +
-         ", whose values are not known at compile time");
+    fail(Unknown);
     return false;
   }
   if (Iterations.empty()) {

@@ -592,6 +592,81 @@ void h(int a, int b) {
             "32x2x1; 32x4x1; 64x2x1; 64x4x1");
 }
 
+// A host loop around the launch whose values the code fixes: each
+// iteration is a shape, when every iteration reaches the launch.
+TEST(HostValuesTest, EachIterationOfAHostLoop) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() {
+  for (int b = 32; b <= 1024; b *= 2)
+    k<<<1, b>>>();
+}
+)",
+                         "k"),
+            "32x1x1; 64x1x1; 128x1x1; 256x1x1; 512x1x1; 1024x1x1");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void run(int t) { k<<<1, dim3(t, 2)>>>(); }
+void h() {
+  int i = 0;
+  while (i < 3) {
+    run(32 << i);
+    ++i;
+  }
+}
+)",
+                         "k"),
+            "32x2x1; 64x2x1; 128x2x1");
+  // Not every iteration reaches the launch.
+  const char *Skips = R"(
+__global__ void k() {}
+void h() {
+  for (int b = 32; b <= 1024; b *= 2) {
+    if (b == 64)
+      continue;
+    k<<<1, b>>>();
+  }
+}
+)";
+  EXPECT_EQ(launchShapes(Skips, "k"), "none");
+  EXPECT_EQ(whyNoShape(Skips, "k"),
+            "the block of its launch on line 7: the value changes with each "
+            "iteration of the loop on line 4, not every one of which reaches "
+            "it");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() {
+  for (int b = 32; b <= 1024; b *= 2)
+    if (b != 64)
+      k<<<1, b>>>();
+}
+)",
+                         "k"),
+            "none");
+  // A bound not known at compile time; more values than the limit.
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void k() {}
+void h(int n) {
+  for (int b = 32; b <= n; b *= 2)
+    k<<<1, b>>>();
+}
+)",
+                       "k"),
+            "the block of its launch on line 5: the value changes with each "
+            "iteration of the loop on line 4, whose values are not known at "
+            "compile time");
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void k() {}
+void h() {
+  for (int b = 1; b <= 1024; ++b)
+    k<<<1, b>>>();
+}
+)",
+                       "k"),
+            "the block of its launch on line 5: the loop on line 4 runs more "
+            "than 32 times (the limit of values followed)");
+}
+
 TEST(HostValuesTest, AnEqualityAroundTheLaunch) {
   EXPECT_EQ(launchShapes(R"(
 __global__ void k() {}
