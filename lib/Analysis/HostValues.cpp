@@ -129,6 +129,8 @@ static void countersRead(const ExprPool &P, NodeId N,
 
 bool Lowering::iterationValues(NodeId N,
                                std::vector<std::optional<int64_t>> &Values) {
+  if (!As.ArmsAreChoices)
+    return true; // device code: loops are the model's
   std::set<unsigned> Groups;
   countersRead(*P, N, Groups);
   for (unsigned G : Groups) {
@@ -283,10 +285,9 @@ static llvm::APSInt asAPSInt(int64_t V, IntType T) {
 }
 
 std::optional<llvm::APSInt> Lowering::hostInteger(const Expr *E) {
-  unsigned Frame = Frames.size() - 1;
   Asked = E;
-  AskedFrame = Frame;
-  std::optional<NodeId> N = integer(E, Frame);
+  AskedFrame = Frames.size() - 1;
+  std::optional<NodeId> N = integer(E, AskedFrame);
   if (!N)
     return std::nullopt;
   std::optional<int64_t> V = hostConstant(*N);
@@ -296,10 +297,9 @@ std::optional<llvm::APSInt> Lowering::hostInteger(const Expr *E) {
 }
 
 std::optional<Dim3> Lowering::hostDim3(const Expr *E) {
-  unsigned Frame = Frames.size() - 1;
   Asked = E;
-  AskedFrame = Frame;
-  std::optional<Dim3Nodes> D = dim3(E, Frame);
+  AskedFrame = Frames.size() - 1;
+  std::optional<Dim3Nodes> D = dim3(E, AskedFrame);
   if (!D)
     return std::nullopt;
   uint64_t C[3];

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AstUtil.h"
+#include "CudaModels.h"
 #include "Lowering.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -186,6 +187,14 @@ std::optional<NodeId> Lowering::valueBefore(const VarDecl *V, const Stmt *Use,
     return std::nullopt;
   const FunctionFacts &LW = factsOf(Frame);
   if (auto It = LW.Escapes.find(V); It != LW.Escapes.end()) {
+    // `cudaOccupancyMaxPotentialBlockSize(&minGrid, &block, k)`.
+    const Stmt *Up = LW.parent(It->second);
+    while (Up && isa<ParenExpr, ImplicitCastExpr, UnaryOperator>(Up))
+      Up = LW.parent(Up);
+    if (StringRef API = runtimeChooser(dyn_cast_or_null<CallExpr>(Up));
+        !API.empty())
+      return fail("'" + V->getName() + "' is chosen at run time by " + API +
+                  " on line " + lineOf(Up));
     if (const auto *DRE = dyn_cast<DeclRefExpr>(It->second);
         DRE && DRE->refersToEnclosingVariableOrCapture())
       return fail("'" + V->getName() +

@@ -233,6 +233,10 @@ private:
   /// initializer's element (`int sizes[] = {32, 64}; ... sizes[1]`).
   std::optional<NodeId> arrayElement(const clang::ArraySubscriptExpr *ASE,
                                      unsigned Frame);
+  /// The initializer of that element (of any type: a dim3 too); null when
+  /// the array or the index is not such.
+  const Expr *constantElement(const clang::ArraySubscriptExpr *ASE,
+                              unsigned Frame);
   /// threadIdx, blockDim, blockIdx and gridDim (CudaModels.h).
   std::optional<NodeId> builtin(const PseudoObjectExpr *POE);
   /// The model's operator for a C++ binary operator (a compound

@@ -667,6 +667,74 @@ void h() {
             "than 32 times (the limit of values followed)");
 }
 
+// std::min and std::max (which return a reference to const), an element
+// of a dim3 array, kernels from an array of kernel pointers.
+TEST(HostValuesTest, StandardHelpersAndArraysOfShapesAndKernels) {
+  EXPECT_EQ(launchShapes(R"(
+namespace std {
+template <class T> const T &min(const T &a, const T &b) { return b < a ? b : a; }
+template <class T> const T &max(const T &a, const T &b) { return a < b ? b : a; }
+}
+__global__ void k() {}
+void run(int n) { k<<<1, dim3(std::min(n, 128), std::max(n / 64, 2))>>>(); }
+void h() { run(100); run(300); }
+)",
+                         "k"),
+            "100x2x1; 128x4x1");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() {
+  dim3 blocks[] = {dim3(32, 2), dim3(64)};
+  for (int i = 0; i < 2; ++i)
+    k<<<1, blocks[i]>>>();
+}
+)",
+                         "k"),
+            "32x2x1; 64x1x1");
+  const char *Kernels = R"(
+__global__ void k1(float *p) {}
+__global__ void k2(float *p) {}
+void h(float *p, int i) {
+  void (*ks[])(float *) = {k1, k2};
+  ks[i]<<<1, 64>>>(p);
+}
+)";
+  EXPECT_EQ(launchShapes(Kernels, "k1"), "64x1x1 (?)");
+  EXPECT_EQ(launchShapes(Kernels, "k2"), "64x1x1 (?)");
+  // An array of kernel pointers written after its initializer: not
+  // followed.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k1(float *p) {}
+__global__ void k2(float *p) {}
+__global__ void k3(float *p) {}
+void h(float *p, int i) {
+  void (*ks[])(float *) = {k1, k2};
+  ks[1] = k3;
+  ks[i]<<<1, 64>>>(p);
+}
+)",
+                         "k1"),
+            "none");
+}
+
+// A block size the device chooses at run time: the reason names the API.
+TEST(HostValuesTest, ABlockSizeTheOccupancyApiChooses) {
+  EXPECT_EQ(whyNoShape(R"(
+template <class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int *grid, int *block, T f,
+                                               size_t smem = 0, int limit = 0);
+__global__ void k() {}
+void h() {
+  int grid, block;
+  cudaOccupancyMaxPotentialBlockSize(&grid, &block, k);
+  k<<<grid, block>>>();
+}
+)",
+                       "k"),
+            "the block of its launch on line 9: 'block' is chosen at run time "
+            "by cudaOccupancyMaxPotentialBlockSize on line 8");
+}
+
 TEST(HostValuesTest, AnEqualityAroundTheLaunch) {
   EXPECT_EQ(launchShapes(R"(
 __global__ void k() {}
