@@ -181,8 +181,10 @@ BankConflictAnalysis::Pass::report(const SharedAccess &X,
                                              : X.Instruction;
   for (const DeviceChains::Context &C : Ctxs) {
     bool Assumed = false;
+    std::string AssumedWhy;
     std::vector<LaunchShape> Launched =
-        Shapes.of(C.Kernel, A.Launches.Known, A.Settings.DefaultBlock, Assumed);
+        Shapes.of(C.Kernel, A.Launches.Known, A.Settings.DefaultBlock, Assumed,
+                  &AssumedWhy);
     // One lowering for each set of argument values, kept with the runs for
     // the relayouts tried later.
     std::shared_ptr<const LoweredAccess> L;
@@ -212,6 +214,7 @@ BankConflictAnalysis::Pass::report(const SharedAccess &X,
       AccessRun Run;
       Run.Block = LC.Block;
       Run.Assumed = Assumed;
+      Run.AssumedWhy = AssumedWhy;
       Run.Kernel = C.Kernel;
       Run.Chain = C.Chain;
       Run.Args = LC.Args;

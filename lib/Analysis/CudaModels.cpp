@@ -175,6 +175,14 @@ bool isSharedWindowAddress(const CallExpr *Call) {
           Callee->getName() == "__nvvm_get_smem_pointer");
 }
 
+StringRef runtimeChooser(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call ? namedCallee(Call) : nullptr;
+  if (Callee &&
+      Callee->getName().starts_with("cudaOccupancyMaxPotentialBlockSize"))
+    return Callee->getName();
+  return "";
+}
+
 // ---- cooperative groups --------------------------------------------------
 
 /// The tile size N of a cooperative_groups::thread_block_tile<N, ...> (or

@@ -68,6 +68,11 @@ std::optional<model::Op> integerIntrinsic(const clang::CallExpr *Call);
 /// starts at a multiple of 128 bytes).
 bool isSharedWindowAddress(const clang::CallExpr *Call);
 
+/// When Call is a runtime API that writes through its pointer arguments a
+/// value the device decides at run time (cudaOccupancyMaxPotentialBlockSize
+/// and its variants): its name; empty otherwise.
+llvm::StringRef runtimeChooser(const clang::CallExpr *Call);
+
 /// atomicAdd, atomicCAS_block, ...: the atomic functions.
 bool isAtomicName(llvm::StringRef N);
 

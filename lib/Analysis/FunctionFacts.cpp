@@ -30,23 +30,57 @@ const Stmt *parentPastParens(const ParentMap &PM, const Stmt *S) {
 /// Whether Call passes Arg to a parameter that is a pointer to const
 /// (Pointer) or a reference to const: the callee may read through it, not
 /// write. A member operator's first argument is its object.
-bool passedAsConst(const CallExpr *Call, const Expr *Arg, bool Pointer) {
+/// The parameter of Call's direct callee that argument Arg (past
+/// parentheses) is passed to; null when there is none. A member
+/// operator's first argument is its object.
+const ParmVarDecl *parameterOf(const CallExpr *Call, const Expr *Arg) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee)
-    return false;
+    return nullptr;
   unsigned Shift =
       isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
-  for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
-    if (Call->getArg(I)->IgnoreParens() != Arg)
-      continue;
-    if (I - Shift >= Callee->getNumParams())
-      return false;
-    QualType PT = Callee->getParamDecl(I - Shift)->getType();
-    return (Pointer ? PT->isPointerType() : PT->isReferenceType()) &&
-           PT->getPointeeType().isConstQualified();
-  }
-  return false;
+  for (unsigned I = Shift; I < Call->getNumArgs(); ++I)
+    if (Call->getArg(I)->IgnoreParens() == Arg)
+      return I - Shift < Callee->getNumParams()
+                 ? Callee->getParamDecl(I - Shift)
+                 : nullptr;
+  return nullptr;
 }
+
+/// Whether Call passes Arg to a parameter that is a pointer to const
+/// (Pointer) or a reference to const: the callee may read through it, not
+/// write.
+bool passedAsConst(const CallExpr *Call, const Expr *Arg, bool Pointer) {
+  const ParmVarDecl *PV = parameterOf(Call, Arg);
+  if (!PV)
+    return false;
+  QualType PT = PV->getType();
+  return (Pointer ? PT->isPointerType() : PT->isReferenceType()) &&
+         PT->getPointeeType().isConstQualified();
+}
+
+} // namespace
+
+const CallExpr *outArgument(const Expr *Top, const Stmt *P, const VarDecl *V) {
+  const auto *Call = dyn_cast<CallExpr>(P);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  QualType VT = V->getType().getNonReferenceType();
+  if (!Callee || !Callee->hasBody() || Callee->isVariadic() ||
+      Callee->hasAttr<CUDAGlobalAttr>() || !VT->isIntegralOrEnumerationType())
+    return nullptr;
+  const ParmVarDecl *PV = parameterOf(Call, Top);
+  if (!PV)
+    return nullptr;
+  QualType PT = PV->getType();
+  if (!PT->isLValueReferenceType() || PT->getPointeeType().isConstQualified() ||
+      PT->getPointeeType().isVolatileQualified() ||
+      PT->getPointeeType().getCanonicalType().getUnqualifiedType() !=
+          VT.getCanonicalType().getUnqualifiedType())
+    return nullptr;
+  return Call;
+}
+
+namespace {
 
 /// The walk that fills a FunctionFacts.
 class FactsWalk : public RecursiveASTVisitor<FactsWalk> {
@@ -123,7 +157,8 @@ private:
     if (!P || isa<LambdaExpr>(P))
       return;
     Use U = classifyUse(cast<Expr>(Top), P, PM, nullptr);
-    bool Scalar = V->getType()->isScalarType();
+    // A reference parameter is followed as the scalar it names.
+    bool Scalar = V->getType().getNonReferenceType()->isScalarType();
     // A lambda that captures the variable and writes it (or lets it
     // escape) in its body changes it whenever the lambda runs: an escape,
     // for this function and for the lambda, wherever the write is.
@@ -140,6 +175,13 @@ private:
       F.Writes[V].push_back(U.Write);
       return;
     }
+    // Passed to a non-const reference parameter of a function with a body:
+    // the call writes it (Lowering::outValue).
+    if (Scalar && U.Kind == UseKind::Escape)
+      if (const CallExpr *Call = outArgument(cast<Expr>(Top), P, V)) {
+        F.Writes[V].push_back(Call);
+        return;
+      }
     // Only scalars and pointers are followed; any use other than a read
     // lets one escape.
     if (Scalar && U.Kind == UseKind::Escape)
@@ -165,15 +207,29 @@ Use classifyUse(const Expr *Top, const Stmt *P, const ParentMap &PM,
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
     if (ICE->getCastKind() == CK_LValueToRValue)
       return Read();
-    // An element of an array read: `v.a[i]`.
+    // An element of an array read: `v.a[i]`, or copied (`dim3 b =
+    // blocks[i]`).
     if (ICE->getCastKind() == CK_ArrayToPointerDecay)
       if (const auto *ASE =
               dyn_cast_or_null<ArraySubscriptExpr>(parentPastParens(PM, ICE));
-          ASE && ASE->getBase() == ICE)
-        if (const auto *R =
-                dyn_cast_or_null<ImplicitCastExpr>(parentPastParens(PM, ASE));
-            R && R->getCastKind() == CK_LValueToRValue)
+          ASE && ASE->getBase() == ICE) {
+        const Stmt *Up = parentPastParens(PM, ASE);
+        while (const auto *C = dyn_cast_or_null<ImplicitCastExpr>(Up)) {
+          if (C->getCastKind() == CK_LValueToRValue)
+            return Read();
+          if (C->getCastKind() != CK_NoOp)
+            break;
+          Up = parentPastParens(PM, C);
+        }
+        if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Up);
+            CE && CE->getConstructor()->isCopyConstructor() &&
+            CE->getConstructor()
+                ->getParamDecl(0)
+                ->getType()
+                ->getPointeeType()
+                .isConstQualified())
           return Read();
+      }
     return U;
   }
   if (isa<UnaryExprOrTypeTraitExpr>(P)) // sizeof, alignof

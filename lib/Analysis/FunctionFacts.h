@@ -52,7 +52,8 @@ struct FunctionFacts {
                  llvm::SmallVector<const clang::DeclRefExpr *, 4>>
       Refs;
   /// The statements that write each variable of the body's own (local
-  /// storage, not implicit): its DeclStmt, `v = e`, `v op= e`, `++v`.
+  /// storage, not implicit): its DeclStmt, `v = e`, `v op= e`, `++v`, and
+  /// a call that takes an integer by non-const reference (outArgument).
   llvm::DenseMap<const clang::VarDecl *,
                  llvm::SmallVector<const clang::Stmt *, 4>>
       Writes;
@@ -105,6 +106,13 @@ struct Use {
 /// assignment). Anything else may write it: an escape.
 Use classifyUse(const clang::Expr *Top, const clang::Stmt *P,
                 const clang::ParentMap &PM, ValueEngine *Engine);
+
+/// When Top, an integer variable V named as the argument of call P, is
+/// bound to a non-const lvalue reference parameter of a function whose
+/// body is in the file (not variadic, not a kernel): the call, which may
+/// write V (an out-parameter, Lowering::outValue). Null otherwise.
+const clang::CallExpr *outArgument(const clang::Expr *Top, const clang::Stmt *P,
+                                   const clang::VarDecl *V);
 
 /// classifyUse of a reference R of F's body, climbed through parentheses
 /// and qualification conversions; an escape where it has no parent.

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "AstUtil.h"
 #include "Lowering.h"
+#include <set>
 
 using namespace clang;
 using namespace warplint::model;
@@ -56,9 +57,9 @@ std::optional<T> ValueEngine::remembered(
     Out.Why = Saw.Why;
   if (!Out.Definition)
     Out.Definition = Saw.Definition;
-  for (const ConditionalOperator *CO : Saw.Undecided)
-    if (!llvm::is_contained(Out.Undecided, CO))
-      Out.Undecided.push_back(CO);
+  for (const auto &U : Saw.Undecided)
+    if (!llvm::is_contained(Out.Undecided, U))
+      Out.Undecided.push_back(U);
   return It->second.first;
 }
 
@@ -100,33 +101,180 @@ static bool readsThread(const ExprPool &P, NodeId Root) {
   return false;
 }
 
+const Stmt *Lowering::pointIn(unsigned Frame) {
+  const Stmt *Point = Asked;
+  for (unsigned F = AskedFrame; F != Frame; F = Frames[F].Caller) {
+    if (!Frames[F].Call || Frames[F].Caller == F)
+      return nullptr;
+    Point = Frames[F].Call;
+  }
+  return Point;
+}
+
+/// The groups of the loops whose counter N reads inside them (not the
+/// value they leave), added to Groups.
+static void countersRead(const ExprPool &P, NodeId N,
+                         std::set<unsigned> &Groups) {
+  llvm::SmallVector<NodeId, 16> Work{N};
+  llvm::DenseSet<NodeId> Seen;
+  while (!Work.empty()) {
+    NodeId X = Work.pop_back_val();
+    if (!Seen.insert(X).second)
+      continue;
+    if (P[X].Kind == Op::LoopVar)
+      Groups.insert(P.loop(P[X].Index).Group);
+    P[X].appendOperands(Work);
+  }
+}
+
+bool Lowering::iterationValues(NodeId N,
+                               std::vector<std::optional<int64_t>> &Values) {
+  if (!As.ArmsAreChoices)
+    return true; // device code: loops are the model's
+  std::set<unsigned> Groups;
+  countersRead(*P, N, Groups);
+  for (unsigned G : Groups) {
+    auto It =
+        llvm::find_if(LoopGroups, [&](const auto &E) { return E.second == G; });
+    if (It == LoopGroups.end())
+      return true; // not a loop of this question's making
+    if (!loopIteration(G, It->first.first, It->first.second, Values))
+      return false;
+  }
+  return true;
+}
+
+bool Lowering::loopIteration(unsigned G, const Stmt *L, unsigned Frame,
+                             std::vector<std::optional<int64_t>> &Values) {
+  constexpr unsigned MaxIterations = 32;
+  std::string Where = "the loop on line " + lineOf(L);
+  const Loop &Head = P->loop(G);
+  llvm::SmallVector<unsigned, 2> Ms = P->groupMembers(G);
+  std::set<unsigned> Deps;
+  for (unsigned M : Ms)
+    for (NodeId X : {P->loop(M).Init, P->loop(M).Cond, P->loop(M).Next})
+      countersRead(*P, X, Deps);
+  std::string Unknown = "the value changes with each iteration of " + Where +
+                        ", whose values are not known at compile time";
+  if (!Head.CondKnown) {
+    fail(Unknown);
+    return false;
+  }
+  if (Head.CondAfterBody || !isa<ForStmt, WhileStmt>(L) ||
+      llvm::any_of(Deps, [&](unsigned D) { return D != G && !Values[D]; })) {
+    fail("the value changes with each iteration of " + Where);
+    return false;
+  }
+  // Each iteration reaches the point: no way out of the body but its end,
+  // no condition between the loop and the point.
+  llvm::SmallVector<const ContinueStmt *, 2> Continues;
+  collectContinues(loopBody(L), Continues);
+  const Stmt *Point = pointIn(Frame);
+  const ParentMap &PM = parentsOf(Frame);
+  const Stmt *X = Point;
+  while (X && X != L &&
+         !isa<IfStmt, SwitchStmt, ConditionalOperator, ForStmt, WhileStmt,
+              DoStmt, CXXForRangeStmt>(X))
+    X = PM.getParent(X);
+  if (!Point || X != L || leavesEarly(loopBody(L)) || !Continues.empty()) {
+    fail("the value changes with each iteration of " + Where +
+         ", not every one of which reaches it");
+    return false;
+  }
+  EvalEnv Env;
+  auto Value = [&](NodeId X) -> std::optional<int64_t> {
+    Env.LoopValues = Values;
+    std::optional<LinearValue> V = evaluate(*P, X, Env);
+    if (!V || !V->isConstant())
+      return std::nullopt;
+    return V->C;
+  };
+  std::vector<std::vector<int64_t>> Iterations;
+  std::vector<int64_t> Now;
+  for (unsigned M : Ms)
+    if (std::optional<int64_t> V = Value(P->loop(M).Init))
+      Now.push_back(*V);
+  while (Now.size() == Ms.size()) {
+    for (size_t I = 0; I < Ms.size(); ++I)
+      Values[Ms[I]] = Now[I];
+    std::optional<int64_t> C = Value(Head.Cond);
+    if (!C)
+      break;
+    if (!*C) {
+      Now.clear();
+      break;
+    }
+    if (Iterations.size() == MaxIterations) {
+      fail(Where + " runs more than " + std::to_string(MaxIterations) +
+           " times (the limit of values followed)");
+      return false;
+    }
+    Iterations.push_back(Now);
+    std::vector<int64_t> Next;
+    for (unsigned M : Ms)
+      if (std::optional<int64_t> V = Value(P->loop(M).Next))
+        Next.push_back(*V);
+    Now = std::move(Next);
+  }
+  for (unsigned M : Ms)
+    Values[M].reset();
+  if (!Now.empty()) {
+    fail(Unknown);
+    return false;
+  }
+  if (Iterations.empty()) {
+    fail(Where + " never runs its body");
+    return false;
+  }
+  std::optional<unsigned> K = chosen(L, Iterations.size());
+  if (!K) {
+    fail("the value changes with each iteration of " + Where);
+    return false;
+  }
+  for (size_t I = 0; I < Ms.size(); ++I)
+    Values[Ms[I]] = Iterations[*K][I];
+  return true;
+}
+
 std::optional<int64_t> Lowering::hostConstant(NodeId N) {
   if ((*P)[N].Kind == Op::Const) // what clang folds, the usual case
     return (*P)[N].Value;
   if (readsThread(*P, N))
     return std::nullopt;
   EvalEnv Env;
+  std::vector<std::optional<int64_t>> Values(P->numLoops());
+  if (!iterationValues(N, Values))
+    return std::nullopt;
+  if (llvm::any_of(Values, [](const auto &V) { return V.has_value(); }))
+    Env.LoopValues = Values;
   std::optional<LinearValue> V = evaluate(*P, N, Env);
   if (!V || !V->isConstant())
     return std::nullopt;
   return V->C;
 }
 
-std::optional<bool> Lowering::chosenArm(const ConditionalOperator *CO,
-                                        unsigned Frame) {
+std::optional<unsigned> Lowering::chosen(const Stmt *Where, unsigned Count) {
+  for (const auto &[X, Alt] : As.Choices)
+    if (X == Where)
+      return Alt;
+  if (!llvm::is_contained(Trace.Undecided, std::make_pair(Where, Count)))
+    Trace.Undecided.push_back({Where, Count});
+  return std::nullopt;
+}
+
+std::optional<bool> Lowering::chosenArm(const Stmt *Choice, unsigned Frame) {
+  const auto *CO = dyn_cast<ConditionalOperator>(Choice);
+  const Expr *Cond = CO ? CO->getCond() : cast<IfStmt>(Choice)->getCond();
   std::string Saved = Why;
-  std::optional<NodeId> C = integer(CO->getCond(), Frame);
+  std::optional<NodeId> C = integer(Cond, Frame);
   Why = Saved; // an unknown condition makes a choice
   if (C)
     if (std::optional<int64_t> K = hostConstant(*C))
       return *K != 0;
-  for (const auto &[X, Arm] : As.Choices)
-    if (X == CO)
-      return Arm;
-  if (!llvm::is_contained(Trace.Undecided, CO))
-    Trace.Undecided.push_back(CO);
-  return fail("the condition of the '?:' on line " + lineOf(CO) +
-              " is not known at compile time");
+  if (std::optional<unsigned> Alt = chosen(Choice, 2))
+    return *Alt == 0;
+  return fail(std::string("the condition of the ") + (CO ? "'?:'" : "if") +
+              " on line " + lineOf(Choice) + " is not known at compile time");
 }
 
 /// The constant V of a node of type T, as C gives it.
@@ -137,8 +285,9 @@ static llvm::APSInt asAPSInt(int64_t V, IntType T) {
 }
 
 std::optional<llvm::APSInt> Lowering::hostInteger(const Expr *E) {
-  unsigned Frame = Frames.size() - 1;
-  std::optional<NodeId> N = integer(E, Frame);
+  Asked = E;
+  AskedFrame = Frames.size() - 1;
+  std::optional<NodeId> N = integer(E, AskedFrame);
   if (!N)
     return std::nullopt;
   std::optional<int64_t> V = hostConstant(*N);
@@ -148,8 +297,9 @@ std::optional<llvm::APSInt> Lowering::hostInteger(const Expr *E) {
 }
 
 std::optional<Dim3> Lowering::hostDim3(const Expr *E) {
-  unsigned Frame = Frames.size() - 1;
-  std::optional<Dim3Nodes> D = dim3(E, Frame);
+  Asked = E;
+  AskedFrame = Frames.size() - 1;
+  std::optional<Dim3Nodes> D = dim3(E, AskedFrame);
   if (!D)
     return std::nullopt;
   uint64_t C[3];

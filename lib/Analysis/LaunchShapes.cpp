@@ -1,5 +1,6 @@
 //===-- LaunchShapes.cpp - The block shapes kernels are launched with -----===//
 #include "warplint/Analysis/LaunchShapes.h"
+#include "AstUtil.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
 #include <array>
@@ -96,7 +97,8 @@ void LaunchShapes::callsOut(std::vector<ProjectCall> &Out) {
       continue;
     unsigned Shift =
         isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee);
-    for (const Assumptions &A : callersOf(Caller, 3)) {
+    std::string Limit;
+    for (const Assumptions &A : callersOf(Caller, MaxHostDepth, Limit)) {
       ProjectCall C;
       C.Callee = Name;
       llvm::raw_string_ostream OS(C.Name);
@@ -141,10 +143,12 @@ void LaunchShapes::run() {
       continue;
     llvm::DenseMap<const VarDecl *, llvm::APSInt> Facts =
         Values.factsAt(S.Call, S.Enclosing);
-    for (Assumptions &A : callersOf(S.Enclosing, 3)) {
+    std::string Why, Limit;
+    TriesLeft = MaxTries;
+    for (Assumptions &A : callersOf(S.Enclosing, MaxHostDepth, Limit)) {
       A.Facts = Facts;
       std::vector<LaunchShape> Shapes;
-      shapesUnder(S, std::move(A), Shapes);
+      shapesUnder(S, std::move(A), Shapes, Why);
       for (LaunchShape &L : Shapes) {
         auto Key = std::make_pair(
             std::array<uint64_t, 3>{L.Block.X, L.Block.Y, L.Block.Z}, L.Args);
@@ -153,33 +157,58 @@ void LaunchShapes::run() {
             KernelLaunches[K->getCanonicalDecl()].push_back(L);
       }
     }
+    if (!Limit.empty())
+      Why += (Why.empty() ? "" : "; ") + Limit;
+    if (Why.empty())
+      continue;
+    std::string Line = lineOf(S.Call, Index.Ctx);
+    for (const FunctionDecl *K : Kernels)
+      WhyNone.try_emplace(K->getCanonicalDecl(),
+                          "the block of its launch on line " + Line + ": " +
+                              Why);
   }
 }
 
 void LaunchShapes::shapesUnder(const LaunchSite &S, Assumptions A,
-                               std::vector<LaunchShape> &Out) {
-  // FIXME: an if/else that chooses a host value on a condition not known at
-  // compile time is not a choice, as a `?:` is; nor are the values a host
-  // loop's counter takes (`for (b = 32; b <= 1024; b *= 2) k<<<g, b>>>()`).
+                               std::vector<LaunchShape> &Out,
+                               std::string &Why) {
   constexpr size_t MaxChoices = 3;
+  if (TriesLeft == 0) {
+    if (Why.empty())
+      Why = "its choices give more than " + std::to_string(MaxTries) +
+            " combinations (the limit followed)";
+    return;
+  }
+  --TriesLeft;
   ValueTrace T;
   std::optional<Dim3> D = launchBlock(Values, S, A, &T);
   if (!D) {
     // A shape chosen by a condition unknown at compile time between values
     // the code fixes (`prop.maxThreadsPerMultiProcessor == 1536 ? 768 :
     // 1024`): each arm is a shape the launch may have.
-    if (T.Undecided.empty() || A.Choices.size() == MaxChoices)
+    if (T.Undecided.empty() || A.Choices.size() == MaxChoices) {
+      if (Why.empty())
+        Why = T.Undecided.empty()
+                  ? T.Why
+                  : "more than " + std::to_string(MaxChoices) +
+                        " conditions or loops choose it (the limit of "
+                        "choices followed)";
       return;
-    for (bool Arm : {true, false}) {
+    }
+    for (unsigned Alt = 0; Alt < T.Undecided.front().second; ++Alt) {
       Assumptions B = A;
-      B.Choices.push_back({T.Undecided.front(), Arm});
-      shapesUnder(S, std::move(B), Out);
+      B.Choices.push_back({T.Undecided.front().first, Alt});
+      shapesUnder(S, std::move(B), Out, Why);
     }
     return;
   }
   if (D->threads() == 0 || D->threads() > 1024 || D->X > 1024 || D->Y > 1024 ||
-      D->Z > 64)
+      D->Z > 64) {
+    if (Why.empty())
+      Why = "the block " + std::to_string(D->X) + "x" + std::to_string(D->Y) +
+            "x" + std::to_string(D->Z) + " is not one a kernel can run with";
     return;
+  }
   LaunchShape L;
   L.Block = *D;
   const auto *KC = dyn_cast<CUDAKernelCallExpr>(S.Call->IgnoreImplicit());
@@ -196,23 +225,44 @@ void LaunchShapes::shapesUnder(const LaunchSite &S, Assumptions A,
   Out.push_back(std::move(L));
 }
 
-// FIXME: chains of host calls stop at three calls and sixteen bindings, and
-// at the file: values from another translation unit are unknown.
+// Chains of host calls stop at the file; a function no call in it reaches
+// takes the calls of other translation units from the project index
+// (uncalled), when there is one.
 std::vector<Assumptions> LaunchShapes::callersOf(const FunctionDecl *H,
-                                                 unsigned Depth) {
-  constexpr size_t MaxBindings = 16;
+                                                 unsigned Depth,
+                                                 std::string &Limit) {
   const FunctionDecl *Def = nullptr;
-  if (!H || Depth == 0 || H->param_empty() || !H->hasBody(Def) || !Def)
+  if (!H || H->param_empty() || !H->hasBody(Def) || !Def)
     return {Assumptions::hostIn(H)};
   auto It = Index.Callers.find(Def);
   if (It == Index.Callers.end() || It->second.empty())
     return uncalled(H);
+  if (Depth == 0) {
+    // The limit is named where a parameter's value is asked.
+    Assumptions A = Assumptions::hostIn(H);
+    A.Chain.NoCaller = "whose callers are more than " +
+                       std::to_string(MaxHostDepth) +
+                       " host calls from the launch (the limit of calls "
+                       "followed)";
+    return {A};
+  }
+  auto Memo = CallerMemo.find({Def, Depth});
+  if (Memo != CallerMemo.end()) {
+    if (Limit.empty())
+      Limit = Memo->second.second;
+    return Memo->second.first;
+  }
+  std::string Inner;
   std::vector<Assumptions> Out;
+  bool Full = false;
   for (const auto &[Call, Caller] : It->second) {
     if (Caller == Def)
       continue; // recursion
     unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Def);
-    for (const Assumptions &Outer : callersOf(Caller, Depth - 1)) {
+    for (const Assumptions &Outer : callersOf(Caller, Depth - 1, Inner)) {
+      // A chain through Def twice: recursion through other functions.
+      if (llvm::is_contained(Outer.Chain.Functions, Def))
+        continue;
       Assumptions Base = Outer;
       Base.Chain.Calls.push_back(Call);
       Base.Chain.Functions.push_back(Def);
@@ -230,8 +280,10 @@ std::vector<Assumptions> LaunchShapes::callersOf(const FunctionDecl *H,
         std::vector<Assumptions> Next;
         for (const Assumptions &B : Partial)
           for (const Expr *Ch : Choices) {
-            if (Next.size() == MaxBindings)
+            if (Next.size() == MaxBindings) {
+              Full = true;
               break;
+            }
             Assumptions N = B;
             N.Arguments[{Call, I + Shift}] = Ch;
             Next.push_back(std::move(N));
@@ -239,21 +291,30 @@ std::vector<Assumptions> LaunchShapes::callersOf(const FunctionDecl *H,
         Partial = std::move(Next);
       }
       for (Assumptions &B : Partial) {
+        if (Out.size() == MaxBindings) {
+          Full = true;
+          break;
+        }
         Out.push_back(std::move(B));
-        if (Out.size() == MaxBindings)
-          return Out;
       }
     }
   }
+  if (Full)
+    Inner = "the calls that reach '" + H->getNameAsString() +
+            "' bind its parameters more than " + std::to_string(MaxBindings) +
+            " ways (the limit followed)";
   if (Out.empty())
     Out.push_back(Assumptions::hostIn(H));
+  if (Limit.empty())
+    Limit = Inner;
+  CallerMemo[{Def, Depth}] = {Out, Inner};
   return Out;
 }
 
 std::vector<LaunchShape> LaunchShapes::of(const FunctionDecl *Kernel,
                                           const LaunchTable *Known,
-                                          const Dim3 &Default,
-                                          bool &Assumed) const {
+                                          const Dim3 &Default, bool &Assumed,
+                                          std::string *Why) const {
   Assumed = false;
   if (Kernel && Known) {
     auto It = Known->find(kernelKey(Kernel->getCanonicalDecl()));
@@ -266,6 +327,11 @@ std::vector<LaunchShape> LaunchShapes::of(const FunctionDecl *Kernel,
       return It->second;
   }
   Assumed = true;
+  if (Why && Kernel) {
+    auto It = WhyNone.find(Kernel->getCanonicalDecl());
+    if (It != WhyNone.end())
+      *Why = It->second;
+  }
   return {LaunchShape{Default, {}}};
 }
 

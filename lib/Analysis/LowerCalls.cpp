@@ -22,6 +22,15 @@ using namespace warplint::model;
 namespace warplint {
 
 std::nullopt_t Lowering::noCaller(const ParmVarDecl *PV, unsigned Frame) {
+  const FunctionDecl *F = Frames[Frame].F;
+  if (!F->hasAttr<CUDADeviceAttr>() && !F->hasAttr<CUDAGlobalAttr>() &&
+      !isLambdaOperator(F))
+    return fail("'" + PV->getName() + "' is a parameter of host function '" +
+                F->getNameAsString() + "'" +
+                (Frame == 0 && !Chain.NoCaller.empty()
+                     ? ", " + Chain.NoCaller
+                     : std::string(" and no call of it followed gives its "
+                                   "value")));
   if (Frame == 0 && !Chain.NoCaller.empty())
     return fail("'" + PV->getName() + "' is a parameter of a device " +
                 "function " + Chain.NoCaller);
@@ -64,8 +73,13 @@ std::optional<NodeId> Lowering::parameter(const ParmVarDecl *PV, unsigned Frame,
   // while the call runs but the caller, which waits.
   QualType PT = PV->getType();
   if (PT->isReferenceType() && (!PT->getPointeeType().isConstQualified() ||
-                                PT->getPointeeType().isVolatileQualified()))
-    return fail("'" + PV->getName() + "' is passed by reference");
+                                PT->getPointeeType().isVolatileQualified())) {
+    // A local of the caller passed once: what it holds when the call
+    // starts (the call is one of its writes, FunctionFacts outArgument).
+    if (!soleLocalArgument(Arg, Frame))
+      return fail("'" + PV->getName() + "' is passed by reference");
+    return Pointer ? loadedPointer(Arg, CallerFrame) : load(Arg, CallerFrame);
+  }
   if (PT->isReferenceType())
     Arg = strip(Arg, StripCleanups | StripTemporaries | StripConversions);
   // A reference bound to an object: the value the object holds.
@@ -76,6 +90,70 @@ std::optional<NodeId> Lowering::parameter(const ParmVarDecl *PV, unsigned Frame,
   if (!V)
     return std::nullopt;
   return P->cast(*V, typeOf(PT.getNonReferenceType()));
+}
+
+bool Lowering::soleLocalArgument(const Expr *Arg, unsigned Frame) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParens());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const CallExpr *Call = Frames[Frame].Call;
+  if (!V || !V->hasLocalStorage() ||
+      DRE->refersToEnclosingVariableOrCapture() || !outArgument(DRE, Call, V))
+    return false;
+  unsigned Uses = 0;
+  for (const Expr *A : Call->arguments())
+    if (const auto *D = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts()))
+      Uses += D->getDecl() == V;
+  return Uses == 1;
+}
+
+std::optional<NodeId> Lowering::outValue(const VarDecl *V, const CallExpr *Call,
+                                         unsigned Frame) {
+  const FunctionDecl *Def = nullptr;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  std::string Name = "'" + Callee->getNameAsString() + "'";
+  std::string Passed = "'" + V->getNameAsString() + "' is passed by " +
+                       "reference to " + Name + " on line " + lineOf(Call);
+  if (!Callee->hasBody(Def) || !Def || !isa<CompoundStmt>(Def->getBody()))
+    return fail(Passed + ", whose body is not in this file");
+  if (calledFrom(Def, Frame))
+    return fail(Passed + ", a recursive call");
+  if (Frames.size() > 24)
+    return fail(Passed + ": calls nested too deep");
+  unsigned I = 0;
+  while (I < Call->getNumArgs()) {
+    const auto *A = dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParens());
+    if (A && A->getDecl() == V && outArgument(A, Call, V))
+      break;
+    ++I;
+  }
+  I -= isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Def);
+  if (I >= Def->getNumParams())
+    return fail(Passed);
+  auto Key = std::make_tuple(Call, Frame, V);
+  if (auto It = OutValues.find(Key); It != OutValues.end())
+    return It->second;
+  Frames.push_back({Def, Call, Frame});
+  unsigned New = Frames.size() - 1;
+  const ParmVarDecl *PV = Def->getParamDecl(I);
+  const auto *Body = cast<CompoundStmt>(Def->getBody());
+  // What the body leaves in the parameter: only where every path runs to
+  // its end (no return but the last statement, no goto).
+  for (const Stmt *S : Body->body())
+    if (S != Body->body_back() && hasReturn(S))
+      return fail(Passed + ", which can return before its end on line " +
+                  lineOf(S));
+  const FunctionFacts &FF = factsOf(New);
+  if (FF.HasGoto)
+    return fail(Passed + ", which has a goto");
+  if (auto It = FF.Escapes.find(PV); It != FF.Escapes.end())
+    return fail(Passed + ", which lets it escape on line " +
+                lineOf(It->second));
+  DepthGuard J(Joins); // definitions in another function
+  std::optional<NodeId> R = writes(Body, PV, New) ? valueAfter(PV, Body, New)
+                                                  : valueBefore(V, Call, Frame);
+  if (R)
+    OutValues[Key] = *R;
+  return R;
 }
 
 const Expr *Lowering::argument(const CallExpr *Call, unsigned Index) {
@@ -137,14 +215,8 @@ std::optional<NodeId> Lowering::callValue(const CallExpr *Call, unsigned Frame,
     return fail("a call of " + Name + ", whose body is not in this file");
   if (isKernel(Def) || Def->isVariadic())
     return fail("a call of " + Name + " the analysis does not follow");
-  // Recursion: Def among the callers of this frame (another call of Def
-  // lowered earlier, `f(a) + f(b)`, is not).
-  for (unsigned F = Frame;; F = Frames[F].Caller) {
-    if (Frames[F].F == Def)
-      return fail("a recursive call of " + Name);
-    if (!Frames[F].Call || Frames[F].Caller == F)
-      break;
-  }
+  if (calledFrom(Def, Frame))
+    return fail("a recursive call of " + Name);
   if (Frames.size() > 24)
     return fail("calls nested too deep in the address");
   auto Key = std::make_pair(Call, Frame);
@@ -161,6 +233,17 @@ std::optional<NodeId> Lowering::callValue(const CallExpr *Call, unsigned Frame,
     return std::nullopt;
   CallValues[Key] = *R;
   return R;
+}
+
+bool Lowering::calledFrom(const FunctionDecl *Def, unsigned Frame) {
+  // Def among the callers of this frame (another call of Def lowered
+  // earlier, `f(a) + f(b)`, is not).
+  for (unsigned F = Frame;; F = Frames[F].Caller) {
+    if (Frames[F].F == Def)
+      return true;
+    if (!Frames[F].Call || Frames[F].Caller == F)
+      return false;
+  }
 }
 
 bool Lowering::hasReturn(const Stmt *S) {

@@ -101,6 +101,14 @@ std::optional<Lowering::Dim3Nodes> Lowering::dim3(const Expr *E,
   if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E))
     return dim3Variable(E, Frame);
 
+  // An element of a dim3 array that is never written (`blocks[i]`).
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    if (const Expr *Elem = constantElement(ASE, Frame))
+      return dim3(Elem, Frame);
+    if (!Why.empty())
+      return std::nullopt;
+  }
+
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     if (As.ArmsAreChoices) {
       std::optional<bool> Arm = chosenArm(CO, Frame);

@@ -227,15 +227,21 @@ IntegerLowering::VisitConditionalOperator(const ConditionalOperator *CO) {
 
 std::optional<NodeId> IntegerLowering::VisitCallExpr(const CallExpr *Call) {
   if (std::optional<Op> O = integerIntrinsic(Call)) {
-    // The arguments take the parameters' types.
-    auto A = L.integer(Call->getArg(0), Frame);
-    auto B = A ? L.integer(Call->getArg(1), Frame) : std::nullopt;
+    // The arguments take the parameters' types; std::min and std::max take
+    // references to const.
+    auto Arg = [&](unsigned I) {
+      const Expr *A = strip(Call->getArg(I), StripCleanups | StripTemporaries |
+                                                 StripConversions);
+      return A->isGLValue() ? L.load(A, Frame) : L.integer(A, Frame);
+    };
+    auto A = Arg(0);
+    auto B = A ? Arg(1) : std::nullopt;
     if (!B)
       return std::nullopt;
     IntType PT = IT;
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (Callee->getNumParams() == 2)
-      PT = L.typeOf(Callee->getParamDecl(0)->getType());
+      PT = L.typeOf(Callee->getParamDecl(0)->getType().getNonReferenceType());
     return P.cast(P.binary(*O, P.cast(*A, PT), P.cast(*B, PT), PT), IT);
   }
   if (isSharedWindowAddress(Call))
@@ -271,6 +277,10 @@ std::optional<NodeId> Lowering::integer(const Expr *Written, unsigned Frame) {
 std::optional<NodeId> Lowering::load(const Expr *E, unsigned Frame) {
   E = E->IgnoreParens();
   QualType T = E->getType();
+  // std::min and std::max return a reference to the smaller or larger.
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && integerIntrinsic(Call) && T->isIntegralOrEnumerationType())
+    return integer(Call, Frame);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (!V)
@@ -368,27 +378,32 @@ std::optional<NodeId> Lowering::load(const Expr *E, unsigned Frame) {
 
 std::optional<NodeId> Lowering::arrayElement(const ArraySubscriptExpr *ASE,
                                              unsigned Frame) {
+  const Expr *Elem = constantElement(ASE, Frame);
+  if (!Elem || !Elem->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  return integer(Elem, Frame);
+}
+
+const Expr *Lowering::constantElement(const ArraySubscriptExpr *ASE,
+                                      unsigned Frame) {
   const auto *Base =
       dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
   const auto *A = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
   if (!A || isShared(A) || !A->getType()->isConstantArrayType() ||
       !A->getInit() || !Engine.neverWritten(A))
-    return std::nullopt;
+    return nullptr;
   const auto *ILE = dyn_cast<InitListExpr>(strip(A->getInit(), StripToValue));
   if (!ILE)
-    return std::nullopt;
+    return nullptr;
   std::string Saved = Why;
   std::optional<NodeId> I = integer(ASE->getIdx(), Frame);
   Why = Saved;
   if (!I)
-    return std::nullopt;
+    return nullptr;
   std::optional<int64_t> K = hostConstant(*I);
   if (!K || *K < 0 || uint64_t(*K) >= ILE->getNumInits())
-    return std::nullopt;
-  const Expr *Elem = ILE->getInit(unsigned(*K));
-  if (!Elem->getType()->isIntegralOrEnumerationType())
-    return std::nullopt;
-  return integer(Elem, Frame);
+    return nullptr;
+  return ILE->getInit(unsigned(*K));
 }
 
 } // namespace warplint

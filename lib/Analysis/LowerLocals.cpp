@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AstUtil.h"
+#include "CudaModels.h"
 #include "Lowering.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -163,7 +164,8 @@ bool Lowering::labelBetween(const VarDecl *V, const Stmt *Use, unsigned Frame) {
 }
 
 IntType Lowering::varType(const VarDecl *V) {
-  return V->getType()->isPointerType() ? IntType::i64() : typeOf(V->getType());
+  QualType T = V->getType().getNonReferenceType(); // a parameter `int &i`
+  return T->isPointerType() ? IntType::i64() : typeOf(T);
 }
 
 bool Lowering::canFollow(const VarDecl *V) {
@@ -185,6 +187,14 @@ std::optional<NodeId> Lowering::valueBefore(const VarDecl *V, const Stmt *Use,
     return std::nullopt;
   const FunctionFacts &LW = factsOf(Frame);
   if (auto It = LW.Escapes.find(V); It != LW.Escapes.end()) {
+    // `cudaOccupancyMaxPotentialBlockSize(&minGrid, &block, k)`.
+    const Stmt *Up = LW.parent(It->second);
+    while (Up && isa<ParenExpr, ImplicitCastExpr, UnaryOperator>(Up))
+      Up = LW.parent(Up);
+    if (StringRef API = runtimeChooser(dyn_cast_or_null<CallExpr>(Up));
+        !API.empty())
+      return fail("'" + V->getName() + "' is chosen at run time by " + API +
+                  " on line " + lineOf(Up));
     if (const auto *DRE = dyn_cast<DeclRefExpr>(It->second);
         DRE && DRE->refersToEnclosingVariableOrCapture())
       return fail("'" + V->getName() +
@@ -425,6 +435,13 @@ std::optional<NodeId> Lowering::ifValue(const VarDecl *V, const IfStmt *If,
     return Arm(If->getThen());
   IntType VT = varType(V);
   DepthGuard J(Joins); // the value is one of two definitions
+  if (As.ArmsAreChoices) {
+    // A host value: each arm is a value the program may use.
+    std::optional<bool> Then = chosenArm(If, Frame);
+    if (!Then)
+      return std::nullopt;
+    return Arm(*Then ? If->getThen() : If->getElse());
+  }
   auto T = Arm(If->getThen());
   auto E = T ? Arm(If->getElse()) : std::nullopt;
   if (!E)
@@ -467,6 +484,8 @@ std::optional<NodeId> Lowering::writeValue(const VarDecl *V, const Stmt *W,
   if (!isa<BinaryOperator>(W) ||
       cast<BinaryOperator>(W)->getOpcode() != BO_Assign)
     noteDefinition(V, cast<Expr>(W));
+  if (const auto *Call = dyn_cast<CallExpr>(W))
+    return outValue(V, Call, Frame);
   if (const auto *U = dyn_cast<UnaryOperator>(W)) {
     auto Prev = valueBefore(V, U, Frame);
     if (!Prev)

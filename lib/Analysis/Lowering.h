@@ -137,6 +137,9 @@ private:
   std::map<std::pair<const Stmt *, unsigned>, unsigned> LoopGroups;
   /// Calls whose return value is lowered, per frame.
   std::map<std::pair<const CallExpr *, unsigned>, NodeId> CallValues;
+  /// What calls leave in the variables they take by reference, per frame.
+  std::map<std::tuple<const CallExpr *, unsigned, const VarDecl *>, NodeId>
+      OutValues;
 
   struct DepthGuard {
     unsigned &D;
@@ -174,11 +177,29 @@ private:
   /// N's value when it reads no thread index and the model computes it to
   /// a constant.
   std::optional<int64_t> hostConstant(NodeId N);
-  /// For a host question (Assumptions::ArmsAreChoices): the arm of CO to
-  /// lower (true: the first), by its condition's value or the choice made
-  /// for it; std::nullopt, with CO listed as undecided, when neither
-  /// decides. Not asked in device code.
-  std::optional<bool> chosenArm(const ConditionalOperator *CO, unsigned Frame);
+  /// For a host question (Assumptions::ArmsAreChoices): the arm of Choice
+  /// (a `?:` or an IfStmt) to lower (true: the first), by its condition's
+  /// value or the choice made for it; std::nullopt, with Choice listed as
+  /// undecided, when neither decides. Not asked in device code.
+  std::optional<bool> chosenArm(const Stmt *Choice, unsigned Frame);
+  /// The alternative Assumptions::Choices takes for Where, one of Count;
+  /// std::nullopt, with Where listed as undecided, when it takes none.
+  std::optional<unsigned> chosen(const Stmt *Where, unsigned Count);
+  /// The host expression asked (hostInteger, hostDim3), and its frame.
+  const Expr *Asked = nullptr;
+  unsigned AskedFrame = 0;
+  /// The statement of Frame on the way to the expression asked: it, or the
+  /// call that leads to it.
+  const Stmt *pointIn(unsigned Frame);
+  /// The values of the host loops whose counters N reads in their body,
+  /// each the iteration Assumptions::Choices takes (the loop listed as
+  /// undecided when it takes none), set in Values (by loop). False, with
+  /// the reason, when a loop's values are not all known or not every
+  /// iteration reaches the point asked.
+  bool iterationValues(NodeId N, std::vector<std::optional<int64_t>> &Values);
+  /// One loop group G of iterationValues, of loop statement L in Frame.
+  bool loopIteration(unsigned G, const Stmt *L, unsigned Frame,
+                     std::vector<std::optional<int64_t>> &Values);
 
   // ---- addresses and pointers (LowerAddress.cpp) --------------------------
 
@@ -212,6 +233,10 @@ private:
   /// initializer's element (`int sizes[] = {32, 64}; ... sizes[1]`).
   std::optional<NodeId> arrayElement(const clang::ArraySubscriptExpr *ASE,
                                      unsigned Frame);
+  /// The initializer of that element (of any type: a dim3 too); null when
+  /// the array or the index is not such.
+  const Expr *constantElement(const clang::ArraySubscriptExpr *ASE,
+                              unsigned Frame);
   /// threadIdx, blockDim, blockIdx and gridDim (CudaModels.h).
   std::optional<NodeId> builtin(const PseudoObjectExpr *POE);
   /// The model's operator for a C++ binary operator (a compound
@@ -312,6 +337,17 @@ private:
   const Expr *argument(const CallExpr *Call, unsigned Index);
   /// The argument of parameter PV in the call that reached Frame.
   const Expr *argumentOf(const ParmVarDecl *PV, unsigned Frame);
+  /// Is Arg, the argument of a non-const reference parameter in the call
+  /// that reached Frame, a local variable of the caller that no other
+  /// argument of the call names (FunctionFacts outArgument)?
+  bool soleLocalArgument(const Expr *Arg, unsigned Frame);
+  /// What call Call, which takes the integer variable V of Frame by
+  /// non-const reference, leaves in it: the value of its parameter where
+  /// its body ends, lowered in a frame of its own.
+  std::optional<NodeId> outValue(const VarDecl *V, const CallExpr *Call,
+                                 unsigned Frame);
+  /// Is Def the function of Frame or of one of its callers?
+  bool calledFrom(const FunctionDecl *Def, unsigned Frame);
   /// The value a call of a device function returns, lowered in a frame of
   /// its own whose parameters are the call's arguments.
   std::optional<NodeId> callValue(const CallExpr *Call, unsigned Frame,

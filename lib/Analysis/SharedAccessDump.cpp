@@ -37,7 +37,7 @@ describeSharedAccesses(const BankConflictAnalysis &A, ASTContext &Ctx) {
     I.Bytes = R.Access.Bytes;
     I.WhyUnknown = R.WhyUnknown;
     for (const AccessRun &Run : R.Runs)
-      I.Runs.push_back({Run.Block, Run.Assumed,
+      I.Runs.push_back({Run.Block, Run.Assumed, Run.AssumedWhy,
                         Run.Kernel ? functionName(Run.Kernel) : "", Run.Via,
                         Run.Result});
     for (SourceRange SR : R.Through) {

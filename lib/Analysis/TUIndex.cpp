@@ -49,14 +49,69 @@ static const FunctionDecl *functionOperand(const Expr *E) {
 /// `kernel<<<grid, threads>>>(...)`): the pointer's initializer and every
 /// value assigned to it in F, when each names a kernel and the pointer is
 /// otherwise only read. Empty when that is not so.
-// FIXME: a kernel pointer held in an array, a member or a parameter is not
-// followed.
+/// The kernels Values name (null pointers left out); empty when one names
+/// something else.
+static std::vector<const FunctionDecl *>
+kernelsNamed(llvm::ArrayRef<const Expr *> Values, ASTContext &Ctx) {
+  std::vector<const FunctionDecl *> Out;
+  for (const Expr *X : Values) {
+    if (X->IgnoreParenImpCasts()->isNullPointerConstant(
+            Ctx, Expr::NPC_ValueDependentIsNotNull))
+      continue;
+    const FunctionDecl *K = functionOperand(X);
+    if (!K || !K->hasAttr<CUDAGlobalAttr>())
+      return {};
+    if (!llvm::is_contained(Out, K))
+      Out.push_back(K);
+  }
+  return Out;
+}
+
+/// A kernel pointer read from a local array that is only read
+/// (`void (*ks[])(float *) = {k1, k2}; ks[i]<<<g, b>>>(p)`): each kernel
+/// its initializer names.
+// FIXME: a kernel pointer held in a member or a parameter is not followed.
+static std::vector<const FunctionDecl *>
+arrayTargets(const ArraySubscriptExpr *ASE, const FunctionDecl *F) {
+  const auto *DRE =
+      dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      !V->getType()->isConstantArrayType() || !F || !F->getBody())
+    return {};
+  const auto *ILE = dyn_cast_or_null<InitListExpr>(V->getInit());
+  // Every reference an element read (`ks[i]` converted to its value).
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const VarDecl *V;
+    unsigned Refs = 0, Reads = 0;
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      Refs += E->getDecl() == V;
+      return true;
+    }
+    bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
+      const auto *A = dyn_cast<ArraySubscriptExpr>(E->getSubExpr());
+      if (E->getCastKind() == CK_LValueToRValue && A)
+        if (const auto *D =
+                dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts()))
+          Reads += D->getDecl() == V;
+      return true;
+    }
+  } U;
+  U.V = V;
+  U.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+  if (!ILE || U.Refs != U.Reads)
+    return {};
+  return kernelsNamed(ILE->inits(), V->getASTContext());
+}
+
 static std::vector<const FunctionDecl *> pointerTargets(const Expr *Callee,
                                                         const FunctionDecl *F) {
   const Expr *E = Callee->IgnoreParenImpCasts();
   if (const auto *U = dyn_cast<UnaryOperator>(E);
       U && U->getOpcode() == UO_Deref)
     E = U->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return arrayTargets(ASE, F);
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !F || !F->getBody())
@@ -90,18 +145,7 @@ static std::vector<const FunctionDecl *> pointerTargets(const Expr *Callee,
     return {}; // its address taken, bound to a reference, ...
   if (V->getInit())
     U.Values.push_back(V->getInit());
-  std::vector<const FunctionDecl *> Out;
-  for (const Expr *X : U.Values) {
-    if (X->IgnoreParenImpCasts()->isNullPointerConstant(
-            V->getASTContext(), Expr::NPC_ValueDependentIsNotNull))
-      continue;
-    const FunctionDecl *K = functionOperand(X);
-    if (!K || !K->hasAttr<CUDAGlobalAttr>())
-      return {};
-    if (!llvm::is_contained(Out, K))
-      Out.push_back(K);
-  }
-  return Out;
+  return kernelsNamed(U.Values, V->getASTContext());
 }
 
 //===----------------------------------------------------------------------===//

@@ -51,6 +51,8 @@ json::Value sharedAccessJson(const SharedAccessInfo &I) {
                    {"kernel", R.Kernel},
                    {"via", R.Via},
                    {"state", stateName(R.Result.State)}};
+    if (!R.AssumedWhy.empty())
+      O["assumedWhy"] = R.AssumedWhy;
     if (R.Result.State == AccessResult::Ok) {
       O["wavefronts"] = R.Result.Wavefronts;
       O["phases"] = R.Result.Phases;
@@ -181,6 +183,8 @@ void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {
     if (!R.Kernel.empty())
       OS << " (kernel '" << R.Kernel << "'" << (R.Via.empty() ? "" : ", ")
          << R.Via << ")";
+    if (!R.AssumedWhy.empty())
+      OS << " (no launch gives its shape: " << R.AssumedWhy << ")";
     for (const auto &[Name, V] : R.Result.LoopValues)
       OS << ", " << Name << " = " << V;
     OS << ": ";

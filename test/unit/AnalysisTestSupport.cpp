@@ -11,6 +11,7 @@
 #include "AnalysisTestSupport.h"
 #include "warplint/Analysis/BankConflicts.h"
 #include "warplint/Analysis/CheckContext.h"
+#include "warplint/Analysis/LaunchShapes.h"
 #include "warplint/Analysis/SharedAccess.h"
 #include "warplint/Analysis/TUIndex.h"
 #include "warplint/Analysis/ValueEngine.h"
@@ -364,6 +365,26 @@ std::string launchShapes(llvm::StringRef Code, llvm::StringRef Kernel) {
     }
   }
   return Out.empty() ? "none" : Out;
+}
+
+std::string whyNoShape(llvm::StringRef Code, llvm::StringRef Kernel) {
+  Parsed In = parse(Code);
+  if (!In.Error.empty())
+    return In.Error;
+  ASTContext &Ctx = In.AST->getASTContext();
+  TUIndex Index(Ctx, {});
+  ValueEngine Values(Ctx);
+  LaunchShapes Shapes(Index, Values);
+  Shapes.run();
+  for (const FunctionDecl *F : Index.DeviceFunctions) {
+    if (functionName(F) != Kernel)
+      continue;
+    bool Assumed = false;
+    std::string Why;
+    Shapes.of(F, nullptr, model::Dim3{32, 1, 1}, Assumed, &Why);
+    return !Assumed ? "launched" : Why.empty() ? "no launch" : Why;
+  }
+  return "no kernel " + Kernel.str();
 }
 
 } // namespace warplint::test

@@ -81,6 +81,11 @@ std::string hostInt(llvm::StringRef Code);
 /// "none" when no launch gives the kernel a shape.
 std::string launchShapes(llvm::StringRef Code, llvm::StringRef Kernel);
 
+/// Why the analysis assumes its default block for kernel Kernel: the
+/// reason the launches of Code give it no shape; "launched" when one
+/// does, "no launch" when there is none.
+std::string whyNoShape(llvm::StringRef Code, llvm::StringRef Kernel);
+
 } // namespace warplint::test
 
 #endif // WARPLINT_TEST_UNIT_ANALYSISTESTSUPPORT_H

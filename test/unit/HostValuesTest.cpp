@@ -354,8 +354,9 @@ void h(bool b) {
             "64x1x1");
 }
 
-TEST(HostValuesTest, AValueTwoPathsGiveIsNoShape) {
-  // (Unlike the arms of a `?:`, below.)
+// An if/else on a condition not known at compile time is a choice, as the
+// arms of a `?:` are (below): each path gives a shape.
+TEST(HostValuesTest, EachPathOfAnUndecidedIf) {
   EXPECT_EQ(launchShapes(R"(
 __global__ void k() {}
 void h(bool b) {
@@ -365,7 +366,33 @@ void h(bool b) {
 }
 )",
                          "k"),
-            "none");
+            "128x1x1; 64x1x1");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h(int major) {
+  int t;
+  if (major >= 8)
+    t = 256;
+  else if (major >= 7)
+    t = 128;
+  else
+    t = 96;
+  k<<<1, t>>>();
+}
+)",
+                         "k"),
+            "256x1x1; 128x1x1; 96x1x1");
+  // A condition the code fixes picks its arm.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() {
+  int t = 64, n = 3;
+  if (n > 2) t = 128;
+  k<<<1, t>>>();
+}
+)",
+                         "k"),
+            "128x1x1");
 }
 
 // ---- host parameters along chains of calls
@@ -391,7 +418,7 @@ void h() { S::go(96); }
             "96x1x1");
 }
 
-TEST(HostValuesTest, ParametersBoundUpToThreeCallsDeep) {
+TEST(HostValuesTest, ParametersBoundUpToEightCallsDeep) {
   EXPECT_EQ(launchShapes(R"(
 __global__ void k() {}
 void run(int t) { k<<<1, t>>>(); }
@@ -410,7 +437,88 @@ void l4(int t) { l3(t); }
 void h() { l4(32); }
 )",
                          "k"),
-            "none");
+            "32x1x1");
+  // The head size of a wrapper whose caller's caller passes constants.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k(int d) {}
+void attention(int C, int NH) {
+  int d = C / NH;
+  k<<<1, 64>>>(d);
+}
+void layer(int C, int NH) { attention(C, NH); }
+void model(int C) { layer(C, 12); }
+int main() { model(768); }
+)",
+                         "k"),
+            "64x1x1 (64)");
+  const char *Eight = R"(
+__global__ void k() {}
+void run(int t) { k<<<1, t>>>(); }
+void f1(int t) { run(t); }
+void f2(int t) { f1(t); }
+void f3(int t) { f2(t); }
+void f4(int t) { f3(t); }
+void f5(int t) { f4(t); }
+void f6(int t) { f5(t); }
+void f7(int t) { f6(t); }
+void h() { f7(32); }
+)";
+  EXPECT_EQ(launchShapes(Eight, "k"), "32x1x1");
+  // Nine calls: past the limit, which the reason names.
+  const char *Nine = R"(
+__global__ void k() {}
+void run(int t) { k<<<1, t>>>(); }
+void f1(int t) { run(t); }
+void f2(int t) { f1(t); }
+void f3(int t) { f2(t); }
+void f4(int t) { f3(t); }
+void f5(int t) { f4(t); }
+void f6(int t) { f5(t); }
+void f7(int t) { f6(t); }
+void f8(int t) { f7(t); }
+void h() { f8(32); }
+)";
+  EXPECT_EQ(launchShapes(Nine, "k"), "none");
+  EXPECT_EQ(whyNoShape(Nine, "k"),
+            "the block of its launch on line 3: 't' is a parameter of host "
+            "function 'f8', whose callers are more than 8 host calls from the "
+            "launch (the limit of calls followed)");
+  // A recursive chain ends where it would repeat a function.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void run(int t, int n) { if (n > 0) run(t, n - 1); k<<<1, t>>>(); }
+void h() { run(64, 3); }
+)",
+                         "k"),
+            "64x1x1");
+}
+
+TEST(HostValuesTest, WhyAKernelHasNoShape) {
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void k() {}
+void h(int t) { k<<<1, t>>>(); }
+)",
+                       "k"),
+            "the block of its launch on line 3: 't' is a parameter of host "
+            "function 'h' and no call of it followed gives its value");
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void k() {}
+void h() { k<<<1, 2048>>>(); }
+)",
+                       "k"),
+            "the block of its launch on line 3: the block 2048x1x1 is not one "
+            "a kernel can run with");
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void k() {}
+void h() { k<<<1, 64>>>(); }
+)",
+                       "k"),
+            "launched");
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void k() {}
+)",
+                       "k"),
+            "no launch");
 }
 
 TEST(HostValuesTest, EachElementOfAConstantArray) {
@@ -482,6 +590,149 @@ void h(int a, int b) {
 )",
                          "k"),
             "32x2x1; 32x4x1; 64x2x1; 64x4x1");
+}
+
+// A host loop around the launch whose values the code fixes: each
+// iteration is a shape, when every iteration reaches the launch.
+TEST(HostValuesTest, EachIterationOfAHostLoop) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() {
+  for (int b = 32; b <= 1024; b *= 2)
+    k<<<1, b>>>();
+}
+)",
+                         "k"),
+            "32x1x1; 64x1x1; 128x1x1; 256x1x1; 512x1x1; 1024x1x1");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void run(int t) { k<<<1, dim3(t, 2)>>>(); }
+void h() {
+  int i = 0;
+  while (i < 3) {
+    run(32 << i);
+    ++i;
+  }
+}
+)",
+                         "k"),
+            "32x2x1; 64x2x1; 128x2x1");
+  // Not every iteration reaches the launch.
+  const char *Skips = R"(
+__global__ void k() {}
+void h() {
+  for (int b = 32; b <= 1024; b *= 2) {
+    if (b == 64)
+      continue;
+    k<<<1, b>>>();
+  }
+}
+)";
+  EXPECT_EQ(launchShapes(Skips, "k"), "none");
+  EXPECT_EQ(whyNoShape(Skips, "k"),
+            "the block of its launch on line 7: the value changes with each "
+            "iteration of the loop on line 4, not every one of which reaches "
+            "it");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() {
+  for (int b = 32; b <= 1024; b *= 2)
+    if (b != 64)
+      k<<<1, b>>>();
+}
+)",
+                         "k"),
+            "none");
+  // A bound not known at compile time; more values than the limit.
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void k() {}
+void h(int n) {
+  for (int b = 32; b <= n; b *= 2)
+    k<<<1, b>>>();
+}
+)",
+                       "k"),
+            "the block of its launch on line 5: the value changes with each "
+            "iteration of the loop on line 4, whose values are not known at "
+            "compile time");
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void k() {}
+void h() {
+  for (int b = 1; b <= 1024; ++b)
+    k<<<1, b>>>();
+}
+)",
+                       "k"),
+            "the block of its launch on line 5: the loop on line 4 runs more "
+            "than 32 times (the limit of values followed)");
+}
+
+// std::min and std::max (which return a reference to const), an element
+// of a dim3 array, kernels from an array of kernel pointers.
+TEST(HostValuesTest, StandardHelpersAndArraysOfShapesAndKernels) {
+  EXPECT_EQ(launchShapes(R"(
+namespace std {
+template <class T> const T &min(const T &a, const T &b) { return b < a ? b : a; }
+template <class T> const T &max(const T &a, const T &b) { return a < b ? b : a; }
+}
+__global__ void k() {}
+void run(int n) { k<<<1, dim3(std::min(n, 128), std::max(n / 64, 2))>>>(); }
+void h() { run(100); run(300); }
+)",
+                         "k"),
+            "100x2x1; 128x4x1");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() {
+  dim3 blocks[] = {dim3(32, 2), dim3(64)};
+  for (int i = 0; i < 2; ++i)
+    k<<<1, blocks[i]>>>();
+}
+)",
+                         "k"),
+            "32x2x1; 64x1x1");
+  const char *Kernels = R"(
+__global__ void k1(float *p) {}
+__global__ void k2(float *p) {}
+void h(float *p, int i) {
+  void (*ks[])(float *) = {k1, k2};
+  ks[i]<<<1, 64>>>(p);
+}
+)";
+  EXPECT_EQ(launchShapes(Kernels, "k1"), "64x1x1 (?)");
+  EXPECT_EQ(launchShapes(Kernels, "k2"), "64x1x1 (?)");
+  // An array of kernel pointers written after its initializer: not
+  // followed.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k1(float *p) {}
+__global__ void k2(float *p) {}
+__global__ void k3(float *p) {}
+void h(float *p, int i) {
+  void (*ks[])(float *) = {k1, k2};
+  ks[1] = k3;
+  ks[i]<<<1, 64>>>(p);
+}
+)",
+                         "k1"),
+            "none");
+}
+
+// A block size the device chooses at run time: the reason names the API.
+TEST(HostValuesTest, ABlockSizeTheOccupancyApiChooses) {
+  EXPECT_EQ(whyNoShape(R"(
+template <class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int *grid, int *block, T f,
+                                               size_t smem = 0, int limit = 0);
+__global__ void k() {}
+void h() {
+  int grid, block;
+  cudaOccupancyMaxPotentialBlockSize(&grid, &block, k);
+  k<<<grid, block>>>();
+}
+)",
+                       "k"),
+            "the block of its launch on line 9: 'block' is chosen at run time "
+            "by cudaOccupancyMaxPotentialBlockSize on line 8");
 }
 
 TEST(HostValuesTest, AnEqualityAroundTheLaunch) {

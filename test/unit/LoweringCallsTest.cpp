@@ -337,7 +337,8 @@ __global__ void k() {
 }
 )"),
             "store 4 bytes: (&s + ((i64)(i32)(threadIdx.x + 1) * 4))");
-  // One the callee may write through is not followed.
+  // One the callee may write through: a local of the caller, passed once,
+  // holds what it held when the call started until the callee writes it.
   EXPECT_EQ(lowered(R"(
 __device__ void store(float *p, int &i) {
   p[i] = 0; // ACCESS
@@ -348,7 +349,103 @@ __global__ void k() {
   store(s, t);
 }
 )"),
+            "store 4 bytes: (&s + ((i64)(i32)threadIdx.x * 4))");
+  EXPECT_EQ(lowered(R"(
+__device__ void store(float *p, int &i) {
+  i += 2;
+  p[i] = 0; // ACCESS
+}
+__global__ void k() {
+  __shared__ float s[1024];
+  int t = threadIdx.x;
+  store(s, t);
+}
+)"),
+            "store 4 bytes: (&s + ((i64)((i32)threadIdx.x + 2) * 4))");
+  // The same variable passed twice (two names of one object), or an
+  // object that is not a local of the caller: not followed.
+  EXPECT_EQ(lowered(R"(
+__device__ void store(float *p, int &i, int &j) {
+  j = 5;
+  p[i] = 0; // ACCESS
+}
+__global__ void k() {
+  __shared__ float s[1024];
+  int t = threadIdx.x;
+  store(s, t, t);
+}
+)"),
             "unknown: 'i' is passed by reference");
+  EXPECT_EQ(lowered(R"(
+__device__ int g;
+__device__ void store(float *p, int &i) {
+  p[i] = 0; // ACCESS
+}
+__global__ void k() {
+  __shared__ float s[1024];
+  store(s, g);
+}
+)"),
+            "unknown: 'i' is passed by reference");
+}
+
+// What a callee writes through a non-const reference is the variable's
+// value after the call.
+TEST(LoweringCallsTest, AnOutParameter) {
+  EXPECT_EQ(lowered(R"(
+__device__ void pick(int n, int &i) {
+  if (n > 4)
+    i = n * 2;
+  else
+    i = n;
+}
+__global__ void k() {
+  __shared__ float s[1024];
+  int t = 0;
+  pick(8, t);
+  s[threadIdx.x + t] = 0; // ACCESS
+}
+)"),
+            "store 4 bytes: (&s + ((i64)(threadIdx.x + (u32)((8 > 4) ? (8 * 2) "
+            ": 8)) * 4))");
+  // Not written by the callee: the value before the call.
+  EXPECT_EQ(lowered(R"(
+__device__ void look(int &i) { int x = i; (void)x; }
+__global__ void k() {
+  __shared__ float s[1024];
+  int t = 3;
+  look(t);
+  s[threadIdx.x + t] = 0; // ACCESS
+}
+)"),
+            "store 4 bytes: (&s + ((i64)(threadIdx.x + 3) * 4))");
+  // A callee that can return early, or whose body is not in the file.
+  EXPECT_EQ(lowered(R"(
+__device__ void pick(int n, int &i) {
+  if (n > 4)
+    return;
+  i = n;
+}
+__global__ void k() {
+  __shared__ float s[1024];
+  int t = 0;
+  pick(8, t);
+  s[threadIdx.x + t] = 0; // ACCESS
+}
+)"),
+            "unknown: 't' is passed by reference to 'pick' on line 10, which "
+            "can return before its end on line 3");
+  EXPECT_EQ(lowered(R"(
+__device__ void pick(int n, int &i);
+__global__ void k() {
+  __shared__ float s[1024];
+  int t = 0;
+  pick(8, t);
+  s[threadIdx.x + t] = 0; // ACCESS
+}
+)"),
+            "unknown: 't' has its address taken or is bound to a reference on "
+            "line 6");
 }
 
 // ---- lambdas ---------------------------------------------------------------

@@ -22,6 +22,9 @@ namespace warplint {
 struct AccessRun {
   model::Dim3 Block;
   bool Assumed = false; ///< no launch in the file gives the kernel's shape
+  /// When Assumed: why the kernel's launches in the file give no shape
+  /// (empty when it has none).
+  std::string AssumedWhy;
   const clang::FunctionDecl *Kernel = nullptr;
   std::string Via; ///< "via 'reduce'" for device functions, else empty
   CallChain Chain;

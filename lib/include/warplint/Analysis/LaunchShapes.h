@@ -3,8 +3,10 @@
 ///
 /// What host code fixes of each kernel launch: the block shape, and the
 /// values it gives the kernel's integer parameters. A launch in a host
-/// function is evaluated through each chain of calls (up to three deep)
-/// that reaches that function in the file, its parameters bound to the
+/// function is evaluated through each chain of calls (up to MaxHostDepth
+/// deep, MaxBindings bindings of each function's parameters; the limit is
+/// named when reached) that reaches that function in the file, its
+/// parameters bound to the
 /// arguments (an argument read from a constant array taken element by
 /// element); with what the branches around the launch fix of the
 /// variables they test (`case 512:`); and, for a `?:` whose condition is
@@ -52,10 +54,21 @@ public:
   void run();
 
   /// The shapes of Kernel's launches: those another parse of the file saw
-  /// (Known), else this parse's, else Default (Assumed set).
+  /// (Known), else this parse's, else Default (Assumed set, and *Why, when
+  /// given, says why no launch of this parse gave one: empty when there is
+  /// none).
   std::vector<LaunchShape> of(const clang::FunctionDecl *Kernel,
                               const LaunchTable *Known,
-                              const model::Dim3 &Default, bool &Assumed) const;
+                              const model::Dim3 &Default, bool &Assumed,
+                              std::string *Why = nullptr) const;
+
+  /// How many host calls deep the callers of a launch's function are
+  /// followed, and how many bindings of one function's parameters.
+  static constexpr unsigned MaxHostDepth = 8;
+  static constexpr size_t MaxBindings = 64;
+  /// How many questions one launch's shapes may ask (each binding, arm and
+  /// iteration tried is one).
+  static constexpr size_t MaxTries = 512;
 
   /// This parse's shapes, for another parse (LaunchExchange::Seen).
   void exportTo(LaunchTable &Seen) const;
@@ -84,17 +97,29 @@ private:
   /// The assumptions H is asked under when no call in this file reaches
   /// it: one per call of the project index, else H alone.
   std::vector<Assumptions> uncalled(const clang::FunctionDecl *H);
+  size_t TriesLeft = MaxTries; ///< for the launch being evaluated
+  /// Why a kernel's launches gave it no shape (the first launch's reason).
+  llvm::DenseMap<const clang::FunctionDecl *, std::string> WhyNone;
+  /// callersOf's answers, with the limit each reached (empty: none).
+  std::map<std::pair<const clang::FunctionDecl *, unsigned>,
+           std::pair<std::vector<Assumptions>, std::string>>
+      CallerMemo;
 
   /// The assumptions host function H is asked under: one per chain of
   /// calls (up to Depth deep) that reaches it in this file, each argument
   /// an element of the constant array it reads one at a time; H alone
-  /// when no call reaches it.
+  /// when no call reaches it. A chain cut at Depth names the limit in its
+  /// CallChain::NoCaller; bindings dropped past MaxBindings name it in
+  /// Limit (when empty).
   std::vector<Assumptions> callersOf(const clang::FunctionDecl *H,
-                                     unsigned Depth);
-  /// The launch's shapes under A: each combination of the arms of the
-  /// `?:` whose condition is not known (at most MaxChoices of them).
+                                     unsigned Depth, std::string &Limit);
+  /// The launch's shapes under A: each combination of the alternatives of
+  /// the choices the question meets (ValueTrace::Undecided: `?:` and
+  /// if/else whose condition is not known, host loops around the launch;
+  /// at most MaxChoices of them). Why no shape, when none is found and Why
+  /// is empty.
   void shapesUnder(const LaunchSite &S, Assumptions A,
-                   std::vector<LaunchShape> &Out);
+                   std::vector<LaunchShape> &Out, std::string &Why);
 };
 
 } // namespace warplint

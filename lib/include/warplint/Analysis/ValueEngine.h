@@ -93,13 +93,15 @@ struct Assumptions {
   /// never writes (`case 512:` of `switch (threads)`): their values there
   /// (ValueEngine::factsAt).
   llvm::DenseMap<const clang::VarDecl *, llvm::APSInt> Facts;
-  /// Host values: a `?:` whose condition is not a compile-time value is a
-  /// choice between its arms; the question is answered for the arm chosen
-  /// in Choices (true: the first), and the others are listed in
-  /// ValueTrace::Undecided. Without it (device code) such a `?:` is a
-  /// Select the model evaluates per thread.
+  /// Host values: a `?:` or an if/else whose condition is not a
+  /// compile-time value is a choice between its arms, and a host loop
+  /// around the point asked a choice between its iterations; the question
+  /// is answered for the alternative chosen in Choices (for an arm, 0: the
+  /// first, 1: the second; for a loop, the iteration), and the others are
+  /// listed in ValueTrace::Undecided. Without it (device code) such a `?:`
+  /// is a Select the model evaluates per thread.
   bool ArmsAreChoices = false;
-  std::vector<std::pair<const clang::ConditionalOperator *, bool>> Choices;
+  std::vector<std::pair<const clang::Stmt *, unsigned>> Choices;
   /// A padding of a shared array to lower the addresses with.
   const ArrayPadding *Pad = nullptr;
 
@@ -120,9 +122,10 @@ struct ValueTrace {
   /// (for notes such as "block size defined here"); null when the value is
   /// written in place.
   const clang::Expr *Definition = nullptr;
-  /// The `?:` whose condition is not known and for which Assumptions::Choices
-  /// chose no arm (host values).
-  std::vector<const clang::ConditionalOperator *> Undecided;
+  /// The choices (a `?:`, an if/else, a loop) for which
+  /// Assumptions::Choices chose no alternative, with how many alternatives
+  /// each has (host values).
+  std::vector<std::pair<const clang::Stmt *, unsigned>> Undecided;
   /// When set: the source ranges of the pointer expressions followed from a
   /// shared variable to an access (a pointer's definition, a call's
   /// argument, a function's return).

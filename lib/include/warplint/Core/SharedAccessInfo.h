@@ -39,6 +39,7 @@ struct SharedAccessInfo {
   struct Run {
     model::Dim3 Block;
     bool Assumed = false;
+    std::string AssumedWhy; ///< why no launch gives the block (Assumed)
     std::string Kernel;
     std::string Via;
     model::AccessResult Result;

@@ -1,0 +1,83 @@
+// Launch shapes host code holds in arrays and standard helpers: a kernel
+// chosen from an array of kernel pointers gives the launch's shape to each
+// kernel the array holds; each element of a dim3 array a loop walks is a
+// shape; std::min of a caller's value and a constant. A block size that
+// cudaOccupancyMaxPotentialBlockSize chooses at run time keeps the assumed
+// block, and the dump names the API.
+//
+// RUN: not %warplint --checks=warplint-bank-conflict %s -- %cuda_flags | FileCheck %s -implicit-check-not='{{warning|error}}:'
+// RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-bank-conflict' %s -- %cuda_flags 2>/dev/null | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
+// RUN: %if plugin %{ %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-bank-conflict %cuda_flags %s 2>&1 | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
+// RUN: %warplint --dump-shared-accesses %s -- %cuda_flags | %python %S/Inputs/accesses.py | FileCheck %s --check-prefix=DUMP
+// RUN: %warplint --dump-shared-accesses %s -- %cuda_flags | FileCheck %s --check-prefix=WHY
+
+#include <cuda.h>
+
+namespace std {
+template <class T> const T &min(const T &a, const T &b) { return b < a ? b : a; }
+} // namespace std
+template <class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int *grid, int *block, T f,
+                                               size_t smem = 0, int limit = 0);
+
+// Two variants of one kernel, picked by index from an array.
+__global__ void byRows(float *out) {
+  __shared__ float s[64 * 33];
+  out[threadIdx.x] = s[threadIdx.x * 33];
+}
+__global__ void byColumns(float *out) {
+  __shared__ float s[64 * 32];
+  out[threadIdx.x] = s[threadIdx.x * 32];
+  // CHECK: :[[@LINE-1]]:22: warning: shared-memory load of 's[threadIdx.x * 32]' has a 32-way bank conflict (block 64x1: lanes 0..31 hit bank 0 with a stride of 32 words) [warplint-bank-conflict]
+}
+void pick(float *out, int variant) {
+  void (*kernels[])(float *) = {byRows, byColumns};
+  kernels[variant]<<<1, 64>>>(out);
+}
+
+// Block shapes from an array of dim3.
+__global__ void tiles(float *out) {
+  __shared__ float s[32 * 32];
+  out[threadIdx.x] = s[threadIdx.y * 32 + threadIdx.x * 2];
+  // CHECK: :[[@LINE-1]]:22: warning: shared-memory load of 's[threadIdx.y * 32 + threadIdx.x * 2]' has a 2-way bank conflict (blocks 32x4 and 16x16: lanes 0 and 16 hit bank 0 with a stride of 2 words) [warplint-bank-conflict]
+}
+void allTiles(float *out) {
+  dim3 shapes[] = {dim3(32, 4), dim3(16, 16)};
+  for (int i = 0; i < 2; ++i)
+    tiles<<<1, shapes[i]>>>(out);
+}
+
+// std::min of the caller's size and a cap: 48 threads.
+__global__ void capped(float *out) {
+  __shared__ float s[1024];
+  out[threadIdx.x] = s[threadIdx.x * 4];
+  // CHECK: :[[@LINE-1]]:22: warning: shared-memory load of 's[threadIdx.x * 4]' has a 4-way bank conflict (block 48x1: lanes 0, 8, 16 and 24 hit bank 0 with a stride of 4 words) [warplint-bank-conflict]
+}
+void runCapped(float *out, int n) { capped<<<1, std::min(n, 256)>>>(out); }
+
+// Chosen by the runtime: assumed.
+__global__ void tuned(float *out) {
+  __shared__ float s[1024];
+  out[threadIdx.x] = s[threadIdx.x * 2];
+  // CHECK: :[[@LINE-1]]:22: warning: shared-memory load of 's[threadIdx.x * 2]' has a 2-way bank conflict (assumed block 32x1: lanes 0 and 16 hit bank 0 with a stride of 2 words) [warplint-bank-conflict]
+}
+void runTuned(float *out) {
+  int grid, block;
+  cudaOccupancyMaxPotentialBlockSize(&grid, &block, tuned);
+  tuned<<<grid, block>>>(out);
+}
+
+int main(int argc, char **argv) {
+  pick(nullptr, argc);
+  allTiles(nullptr);
+  runCapped(nullptr, 48);
+  runTuned(nullptr);
+}
+
+// DUMP: s[threadIdx.x * 33] bytes=4 degree=1
+// DUMP: s[threadIdx.x * 32] bytes=4 degree=32
+// DUMP: s[threadIdx.y * 32 + threadIdx.x * 2] bytes=4 degree=2,2
+// DUMP: s[threadIdx.x * 4] bytes=4 degree=4
+// DUMP: s[threadIdx.x * 2] bytes=4 degree=2
+
+// WHY: "assumedWhy": "the block of its launch on line 67: 'block' is chosen at run time by cudaOccupancyMaxPotentialBlockSize on line 66"
