@@ -156,6 +156,14 @@ std::optional<NodeId> Lowering::callValue(const CallExpr *Call, unsigned Frame,
   return R;
 }
 
+std::optional<bool> Lowering::constantCondition(const IfStmt *If) {
+  const Expr *C = If->getCond();
+  bool B;
+  if (!C || C->isValueDependent() || !C->EvaluateAsBooleanCondition(B, Ctx))
+    return std::nullopt;
+  return B;
+}
+
 bool Lowering::hasReturn(const Stmt *S) {
   if (!S)
     return false;
@@ -177,7 +185,13 @@ llvm::SmallVector<const Stmt *, 8> Lowering::stmtsOf(const Stmt *S) {
 
 bool Lowering::endsInReturn(const Stmt *S) {
   auto Ss = stmtsOf(S);
-  return !Ss.empty() && isa<ReturnStmt>(Ss.back());
+  if (Ss.empty())
+    return false;
+  // `else if (c) return a; else return b;`: both arms of the last if.
+  if (const auto *If = dyn_cast<IfStmt>(Ss.back()))
+    return !If->getInit() && !If->getConditionVariable() && If->getElse() &&
+           endsInReturn(If->getThen()) && endsInReturn(If->getElse());
+  return isa<ReturnStmt>(Ss.back());
 }
 
 std::optional<NodeId> Lowering::returnValue(llvm::ArrayRef<const Stmt *> Ss,
@@ -200,6 +214,19 @@ std::optional<NodeId> Lowering::returnValue(llvm::ArrayRef<const Stmt *> Ss,
     if (!hasReturn(S))
       continue;
     const auto *If = dyn_cast<IfStmt>(S);
+    // `if constexpr` (or an if on a constant): only the arm taken runs,
+    // then what follows it.
+    std::optional<bool> Taken;
+    if (If && !If->getInit() && !If->getConditionVariable())
+      Taken = constantCondition(If);
+    if (Taken) {
+      const Stmt *Arm = *Taken ? If->getThen() : If->getElse();
+      llvm::SmallVector<const Stmt *, 8> Rest;
+      if (Arm)
+        Rest = stmtsOf(Arm);
+      Rest.append(Ss.begin() + I + 1, Ss.end());
+      return returnValue(Rest, Frame, Pointer, RT);
+    }
     if (!If || If->getInit() || If->getConditionVariable() ||
         !endsInReturn(If->getThen()) ||
         (If->getElse() && !endsInReturn(If->getElse())))
