@@ -81,9 +81,18 @@ const Expr *Lowering::argument(const CallExpr *Call, unsigned Index) {
 std::optional<NodeId> Lowering::cooperativeGroups(const CallExpr *Call,
                                                   unsigned Frame, IntType IT) {
   std::optional<GroupQuery> Q = groupQuery(Call);
-  if (!Q)
+  if (!Q || Q->What >= GroupQuery::ThreadIndex)
     return std::nullopt;
-  if (Q->What == GroupQuery::MetaGroupRank && !fromBlock(Q->Object, Frame))
+  if (Q->Generic) {
+    std::optional<uint64_t> Kind = genericGroup(Q->Object, Frame);
+    if (!Kind)
+      return fail("the thread_group on line " + lineOf(Call) +
+                  " is not made by this_thread_block() or "
+                  "tiled_partition(block, N) with a constant N");
+    Q->Tile = *Kind;
+  } else if ((Q->What == GroupQuery::MetaGroupRank ||
+              Q->What == GroupQuery::MetaGroupSize) &&
+             !fromBlock(Q->Object, Frame))
     return std::nullopt;
   IntType U = IntType::u32();
   NodeId X = P->threadIdx(0), Y = P->threadIdx(1), Z = P->threadIdx(2);
@@ -106,8 +115,25 @@ std::optional<NodeId> Lowering::cooperativeGroups(const CallExpr *Call,
   case GroupQuery::MetaGroupRank:
     R = P->binary(Op::Div, Linear, P->constant(N, U), U);
     break;
+  case GroupQuery::MetaGroupSize:
+    R = P->binary(Op::Div,
+                  P->binary(Op::Add, Threads, P->constant(N - 1, U), U),
+                  P->constant(N, U), U);
+    break;
+  default:
+    return std::nullopt;
   }
   return P->cast(R, IT);
+}
+
+std::optional<uint64_t> Lowering::genericGroup(const Expr *Obj,
+                                               unsigned Frame) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() ||
+      changed(V, Frame))
+    return std::nullopt;
+  return groupKind(V->getInit(), Ctx);
 }
 
 bool Lowering::fromBlock(const Expr *Obj, unsigned Frame) {

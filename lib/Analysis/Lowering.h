@@ -331,6 +331,8 @@ private:
                                           IntType IT);
   /// Was the tile Obj names made by tiled_partition of a thread_block?
   bool fromBlock(const Expr *Obj, unsigned Frame);
+  /// The group a thread_group variable Obj holds (CudaModels.h groupKind).
+  std::optional<uint64_t> genericGroup(const Expr *Obj, unsigned Frame);
 
   // ---- members, lambdas and function objects (LowerObjects.cpp) ------------
 

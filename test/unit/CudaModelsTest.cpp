@@ -118,21 +118,29 @@ __global__ void k(int *out) {
 
 const char CooperativeGroups[] = R"(
 namespace cooperative_groups {
-class thread_block {
+class thread_group {
+public:
+  __device__ unsigned thread_rank() const;
+};
+class thread_block : public thread_group {
 public:
   __device__ unsigned thread_rank() const;
   __device__ unsigned size() const;
+  __device__ static dim3 thread_index();
+  __device__ static dim3 dim_threads();
 };
 template <unsigned N, typename Parent = void> class thread_block_tile {
 public:
   __device__ static unsigned thread_rank();
   __device__ unsigned meta_group_rank() const;
+  __device__ unsigned meta_group_size() const;
   __device__ static constexpr unsigned size() { return N; }
 };
 __device__ thread_block this_thread_block();
 template <unsigned N>
 __device__ thread_block_tile<N, thread_block>
 tiled_partition(const thread_block &);
+__device__ thread_group tiled_partition(const thread_block &, unsigned);
 } // namespace cooperative_groups
 namespace cg = cooperative_groups;
 )";
@@ -185,6 +193,59 @@ __global__ void k() {
 }
 )")),
             "store 4 bytes: (&s + ((i64)(16 + (" + Linear + " % 16)) * 4))");
+}
+
+TEST(CudaModelsTest, ABlocksThreadIndexAndATilesGroupCount) {
+  EXPECT_EQ(lowered(withGroups(R"(
+__global__ void k() {
+  __shared__ float s[4096];
+  cg::thread_block b = cg::this_thread_block();
+  s[b.thread_index().y * b.dim_threads().x] = 0; // ACCESS
+}
+)")),
+            "store 4 bytes: (&s + ((i64)(threadIdx.y * blockDim.x) * 4))");
+  EXPECT_EQ(lowered(withGroups(R"(
+__global__ void k() {
+  __shared__ float s[4096];
+  cg::thread_block b = cg::this_thread_block();
+  auto w = cg::tiled_partition<32>(b);
+  s[w.meta_group_size()] = 0; // ACCESS
+}
+)")),
+            "store 4 bytes: (&s + ((i64)((((blockDim.x * blockDim.y) * "
+            "blockDim.z) + 31) / 32) * 4))");
+}
+
+TEST(CudaModelsTest, AGenericThreadGroupIsWhatMadeIt) {
+  EXPECT_EQ(lowered(withGroups(R"(
+__global__ void k() {
+  __shared__ float s[4096];
+  cg::thread_group g = cg::this_thread_block();
+  s[g.thread_rank()] = 0; // ACCESS
+}
+)")),
+            "store 4 bytes: (&s + ((i64)" + Linear + " * 4))");
+  EXPECT_EQ(lowered(withGroups(R"(
+__global__ void k() {
+  __shared__ float s[4096];
+  cg::thread_group g = cg::tiled_partition(cg::this_thread_block(), 8);
+  s[g.thread_rank()] = 0; // ACCESS
+}
+)")),
+            "store 4 bytes: (&s + ((i64)(" + Linear + " % 8) * 4))");
+  // A size that is not a constant power of two up to 32: unknown.
+  std::string Out = lowered(withGroups(R"(
+__global__ void k(unsigned n) {
+  __shared__ float s[4096];
+  cg::thread_group g = cg::tiled_partition(cg::this_thread_block(), 64);
+  s[g.thread_rank()] = 0; // ACCESS
+}
+)"));
+  EXPECT_EQ(Out.rfind("unknown: the thread_group on line ", 0), 0u) << Out;
+  EXPECT_NE(Out.find(" is not made by this_thread_block() or "
+                     "tiled_partition(block, N) with a constant N"),
+            std::string::npos)
+      << Out;
 }
 
 TEST(CudaModelsTest, TheGroupRankOfATileWhosePartitionIsNotSeen) {
