@@ -34,7 +34,7 @@ bool isCudaVectorRecord(QualType T) {
     StringRef Rest = N;
     if (Rest.consume_front(B) &&
         (Rest == "1" || Rest == "2" || Rest == "3" || Rest == "4"))
-      return Rest != "3"; // 3-vectors are loaded element by element
+      return Rest != "3"; // 3-vectors: word by word (recordWords)
   }
   return N == "__half2" || N == "__nv_bfloat162" || N == "__half" ||
          N == "__nv_bfloat16" || N == "half2" || N == "half";

@@ -57,7 +57,7 @@ __global__ void k() {
 // ------------------------------------------------
 
 TEST(CudaModelsTest, VectorTypesAreOneAccessOfTheirSize) {
-  // float3 is loaded element by element: not one access.
+  // float3 is loaded word by word: three 4-byte accesses.
   EXPECT_EQ(accessesIn(R"(
 __global__ void k(float *out) {
   __shared__ float2 a[64];
@@ -76,6 +76,9 @@ __global__ void k(float *out) {
             "load a[threadIdx.x] 8 bytes of a\n"
             "load b[threadIdx.x] 16 bytes of b\n"
             "load c[threadIdx.x] 4 bytes of c\n"
+            "load d[threadIdx.x] (bytes 0..3 of 12) 4 bytes of d\n"
+            "load d[threadIdx.x] (bytes 4..7 of 12) 4 bytes offset 4 of d\n"
+            "load d[threadIdx.x] (bytes 8..11 of 12) 4 bytes offset 8 of d\n"
             "load e[threadIdx.x] 2 bytes of e");
   EXPECT_EQ(lowered(R"(
 __global__ void k(float *out) {
