@@ -1,6 +1,7 @@
-// Returns followed: a chain of `if constexpr` (only the arm taken runs),
-// an else-if chain whose arms all return; a pointer that is null on one
-// path is listed as unknown with its reason.
+// Returns and casts followed: a chain of `if constexpr` (only the arm
+// taken runs), an else-if chain whose arms all return, a class's
+// conversion operator to int; a pointer that is null on one path and a
+// float made an integer are listed as unknown with their reasons.
 //
 // RUN: not %warplint --checks=warplint-bank-conflict %s -- %cuda_flags | FileCheck %s -implicit-check-not='{{warning|error}}:'
 // RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-bank-conflict' %s -- %cuda_flags 2>/dev/null | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
@@ -30,6 +31,11 @@ __device__ int pick(int c, int l) {
     return 3 * l;
 }
 
+struct Idx {
+  int v;
+  __device__ operator int() const { return v; }
+};
+
 template <int I> __global__ void rows(float *out, int c, bool half) {
   __shared__ float s[64][33];
   out[0] = s[Layout<I>::row(0)][threadIdx.x % 4];
@@ -42,6 +48,10 @@ template <int I> __global__ void rows(float *out, int c, bool half) {
     b = (float *)(raw + 128);
   if (half)
     b[threadIdx.x] = 0;
+  Idx i{int(threadIdx.x) * 32};
+  out[2] = s[0][(int)i];
+  // CHECK: :[[@LINE-1]]:12: warning: shared-memory load of 's[0][(int)i]' has a 32-way bank conflict
+  out[3] = s[0][(int)(threadIdx.x * 1.5f)];
 }
 
 int main() { rows<16><<<1, 32, 1024>>>(nullptr, 1, true); }
@@ -49,3 +59,5 @@ int main() { rows<16><<<1, 32, 1024>>>(nullptr, 1, true); }
 // DUMP: s[Layout<I>::row(0)][threadIdx.x % 4] bytes=4 degree=4
 // DUMP: s[pick(c, threadIdx.x)][0] bytes=4 degree=2
 // DUMP: b[threadIdx.x] bytes=4 why=its address is not followed back to 'raw' on every path: a definition on the way is not an address the analysis follows (a null pointer, other memory)
+// DUMP: s[0][(int)i] bytes=4 degree=32
+// DUMP: s[0][(int)(threadIdx.x * 1.5f)] bytes=4 why=a cast the analysis does not follow (FloatingToIntegral) on line {{[0-9]+}}
