@@ -208,6 +208,40 @@ __global__ void k(float *out) {
             "(i32)threadIdx.x) * 4))");
 }
 
+TEST(LoweringCallsTest, AnAccessThroughThisInAMemberFunction) {
+  // `d[r][c]` in Tile::set's body: the object is the one each call is
+  // made on (a shared Tile here), as a pointer parameter's argument.
+  EXPECT_EQ(
+      lowered(R"(
+struct Tile {
+  float d[32][32];
+  __device__ void set(int r, int c, float v) {
+    d[r][c] = v; // ACCESS
+  }
+};
+__global__ void k() {
+  __shared__ Tile t;
+  t.set(threadIdx.x, 1, 0.f);
+}
+)"),
+      "store 4 bytes: (((&t + 0) + ((i64)(i32)threadIdx.x * 128)) + (1 * 4))");
+  // Called on an object in local memory only: not shared memory, unlisted.
+  EXPECT_EQ(lowered(R"(
+struct Acc {
+  float v[4];
+  __device__ void add(int i, float x) {
+    v[i] += x; // ACCESS
+  }
+};
+__global__ void k(float *out) {
+  Acc a = {};
+  a.add(threadIdx.x % 4, 1.f);
+  out[0] = a.v[0];
+}
+)"),
+            "not shared");
+}
+
 // ---- parameters along chains of calls --------------------------------------
 
 TEST(LoweringCallsTest, AParameterIsItsArgument) {
