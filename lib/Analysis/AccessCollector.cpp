@@ -306,26 +306,29 @@ private:
       const Expr *Arg = E->getArg(I + Shift);
       if (isa<MaterializeTemporaryExpr>(Arg->IgnoreParenImpCasts()))
         continue;
-      add(Arg, PT->getPointeeType().isConstQualified()
-                   ? SharedAccess::Load
-                   : SharedAccess::LoadStore);
+      add(Arg,
+          PT->getPointeeType().isConstQualified() ? SharedAccess::Load
+                                                  : SharedAccess::LoadStore,
+          /*Whole=*/false);
     }
   }
 
-  void add(const Expr *LV, SharedAccess::Kind K) {
+  /// Whole: LV is copied whole (a load, a store, a record's copy), not
+  /// bound to a reference whose callee may touch only some of its words.
+  void add(const Expr *LV, SharedAccess::Kind K, bool Whole = true) {
     if (!LV->isGLValue() || LV->isTypeDependent() || LV->containsErrors())
       return;
     // `c ? s[i] : x` and `(f(), s[i])` as lvalues: the object is one of the
     // arms, each accessed under its arm's condition.
     const Expr *Bare = LV->IgnoreParens();
     if (const auto *CO = dyn_cast<ConditionalOperator>(Bare)) {
-      add(CO->getTrueExpr(), K);
-      add(CO->getFalseExpr(), K);
+      add(CO->getTrueExpr(), K, Whole);
+      add(CO->getFalseExpr(), K, Whole);
       return;
     }
     if (const auto *B = dyn_cast<BinaryOperator>(Bare);
         B && B->getOpcode() == BO_Comma) {
-      add(B->getRHS(), K);
+      add(B->getRHS(), K, Whole);
       return;
     }
     unsigned Bytes = accessBytes(LV->getType(), Ctx);
@@ -333,6 +336,11 @@ private:
     unsigned Parts = Bytes ? 1 : recordWords(LV->getType(), Bytes, Why);
     if (!Parts && Why.empty())
       return;
+    if (Parts > 1 && !Whole) {
+      Parts = 0;
+      Why = "a record passed by reference to a device function, which may "
+            "read or write only some of its words: not followed";
+    }
     RootFinder R(Finder);
     if (R.ofLValue(LV) == RootKind::Other)
       return;
@@ -348,6 +356,7 @@ private:
     }
     if (!Why.empty()) {
       A.Unanalysable = Why;
+      A.Bytes = 0;
       A.Site = A.site();
       if (A.Text.empty())
         A.Text = sourceText(LV);

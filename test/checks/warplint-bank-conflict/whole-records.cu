@@ -3,7 +3,9 @@
 // word; one aligned to 8 or 16 in 64- or 128-bit accesses (float2, float4,
 // an alignas(16) struct as wide as its alignment: one access); each part
 // is listed with its degree. A record the model does not split (aligned
-// to less than 4 bytes) is listed as unknown with the reason.
+// to less than 4 bytes) is listed as unknown with the reason, and so is a
+// record bound to a reference parameter (the callee may touch only some of
+// its words).
 //
 // RUN: not %warplint --checks=warplint-bank-conflict %s -- %cuda_flags | FileCheck %s -implicit-check-not='{{warning|error}}:'
 // RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-bank-conflict' %s -- %cuda_flags 2>/dev/null | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
@@ -24,6 +26,8 @@ struct Bytes3 {
 struct alignas(8) D3 {
   double x, y, z;
 };
+
+__device__ void second(Pair &q) { q.b = 0; }
 
 __global__ void records(float3 *out, Row *rows, Bytes3 *bs, D3 *ds) {
   __shared__ float3 s[64];
@@ -47,6 +51,7 @@ __global__ void records(float3 *out, Row *rows, Bytes3 *bs, D3 *ds) {
   // CHECK-DAG: :[[@LINE-8]]:13: warning: shared-memory load of 'r[threadIdx.x] (bytes 28..31 of 32)' has an 8-way bank conflict
   bs[0] = b[threadIdx.x];
   ds[0] = d[threadIdx.x];                // 8-byte parts, 24 bytes apart
+  second(p[threadIdx.x]);
 }
 
 int main() { records<<<1, 32>>>(nullptr, nullptr, nullptr, nullptr); }
@@ -59,7 +64,8 @@ int main() { records<<<1, 32>>>(nullptr, nullptr, nullptr, nullptr); }
 // DUMP: p[threadIdx.x] (bytes 4..7 of 8) bytes=4 degree=2
 // DUMP: r[threadIdx.x] (bytes 0..3 of 32) bytes=4 degree=8
 // DUMP: r[threadIdx.x] (bytes 28..31 of 32) bytes=4 degree=8
-// DUMP: 48:11 b[threadIdx.x] bytes=0 why=a copy of a whole 'Bytes3' (3 bytes aligned to 1), which the model does not split into accesses
+// DUMP: 52:11 b[threadIdx.x] bytes=0 why=a copy of a whole 'Bytes3' (3 bytes aligned to 1), which the model does not split into accesses
 // DUMP: d[threadIdx.x] (bytes 0..7 of 24) bytes=8 degree=1
 // DUMP: d[threadIdx.x] (bytes 8..15 of 24) bytes=8 degree=1
 // DUMP: d[threadIdx.x] (bytes 16..23 of 24) bytes=8 degree=1
+// DUMP: p[threadIdx.x] bytes=0 why=a record passed by reference to a device function, which may read or write only some of its words: not followed
