@@ -10,6 +10,19 @@ using namespace clang;
 
 namespace warplint {
 
+/// Does E name a __shared__ variable?
+static bool namesShared(const Expr *E) {
+  struct Find : RecursiveASTVisitor<Find> {
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      Found |= isShared(dyn_cast<VarDecl>(D->getDecl()));
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Found;
+}
+
 RootKind RootFinder::ofLValue(const Expr *E) {
   if (++Depth > 64)
     return RootKind::Other;
@@ -74,13 +87,15 @@ RootKind RootFinder::ofPointer(const Expr *E) {
         }
         Sub = ME->getBase()->IgnoreParens();
       }
-      // A pointer member of a local object (`bs.b[i]` with `Bufs bs{s,
-      // s + 512}`): the lowering follows the member to its definition.
+      // A pointer member of a local object initialised from a __shared__
+      // variable (`bs.b[i]` with `Bufs bs{s, s + 512}`): the lowering
+      // follows the member to its definition.
       if (Sub != C->getSubExpr()->IgnoreParens())
         if (const auto *Obj = dyn_cast<DeclRefExpr>(Sub))
           if (const auto *OV = dyn_cast<VarDecl>(Obj->getDecl());
               OV && OV->hasLocalStorage() && !isa<ParmVarDecl>(OV) &&
-              OV->getType()->isRecordType())
+              !OV->isImplicit() && OV->getType()->isRecordType() &&
+              OV->getInit() && namesShared(OV->getInit()))
             return RootKind::Param;
       const auto *DRE = dyn_cast<DeclRefExpr>(C->getSubExpr()->IgnoreParens());
       const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -216,10 +231,22 @@ RootKind RootFinder::ofReturns(const CallExpr *Call) {
   // A return rooted in the callee's parameters or object (`row(s, r)`,
   // `view.at(i)` of a view holding a shared pointer) may point into shared
   // memory: the lowering follows the call's arguments.
+  // Only where the call's arguments or object name a __shared__ variable
+  // (an initializer_list's begin() in a range-based for loop is not).
   RootKind K = RootKind::Other;
   for (const Expr *E : Rs.Values)
     K = best(K, Ref ? ofLValue(E) : ofPointer(E));
-  return K;
+  if (K != RootKind::Param)
+    return K;
+  for (const Expr *Arg : Call->arguments())
+    if (namesShared(Arg))
+      return K;
+  if (Obj)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && !V->isImplicit() && V->getInit() && namesShared(V->getInit()))
+        return K;
+  return RootKind::Other;
 }
 
 } // namespace warplint
