@@ -306,34 +306,41 @@ private:
       const Expr *Arg = E->getArg(I + Shift);
       if (isa<MaterializeTemporaryExpr>(Arg->IgnoreParenImpCasts()))
         continue;
-      add(Arg, PT->getPointeeType().isConstQualified()
-                   ? SharedAccess::Load
-                   : SharedAccess::LoadStore);
+      add(Arg,
+          PT->getPointeeType().isConstQualified() ? SharedAccess::Load
+                                                  : SharedAccess::LoadStore,
+          /*Whole=*/false);
     }
   }
 
-  void add(const Expr *LV, SharedAccess::Kind K) {
+  /// Whole: LV is copied whole (a load, a store, a record's copy), not
+  /// bound to a reference whose callee may touch only some of its words.
+  void add(const Expr *LV, SharedAccess::Kind K, bool Whole = true) {
     if (!LV->isGLValue() || LV->isTypeDependent() || LV->containsErrors())
       return;
     // `c ? s[i] : x` and `(f(), s[i])` as lvalues: the object is one of the
     // arms, each accessed under its arm's condition.
     const Expr *Bare = LV->IgnoreParens();
     if (const auto *CO = dyn_cast<ConditionalOperator>(Bare)) {
-      add(CO->getTrueExpr(), K);
-      add(CO->getFalseExpr(), K);
+      add(CO->getTrueExpr(), K, Whole);
+      add(CO->getFalseExpr(), K, Whole);
       return;
     }
     if (const auto *B = dyn_cast<BinaryOperator>(Bare);
         B && B->getOpcode() == BO_Comma) {
-      add(B->getRHS(), K);
+      add(B->getRHS(), K, Whole);
       return;
     }
-    // FIXME: a record other than CUDA's vector types and those copied in one
-    // access (float3, a struct of two floats) is not listed: the compiler
-    // splits it into accesses of its fields, which are not modelled.
     unsigned Bytes = accessBytes(LV->getType(), Ctx);
-    if (!Bytes)
+    std::string Why;
+    unsigned Parts = Bytes ? 1 : recordWords(LV->getType(), Bytes, Why);
+    if (!Parts && Why.empty())
       return;
+    if (Parts > 1 && !Whole) {
+      Parts = 0;
+      Why = "a record passed by reference to a device function, which may "
+            "read or write only some of its words: not followed";
+    }
     RootFinder R(Finder);
     if (R.ofLValue(LV) == RootKind::Other)
       return;
@@ -347,7 +354,65 @@ private:
       A.Site = RangeLoop->getLoopVarStmt();
       A.Text = RangeLoop->getLoopVariable()->getName().str();
     }
-    Out.push_back(A);
+    if (!Why.empty()) {
+      A.Unanalysable = Why;
+      A.Bytes = 0;
+      A.Site = A.site();
+      if (A.Text.empty())
+        A.Text = sourceText(LV);
+      A.LValue = nullptr;
+    }
+    if (Parts <= 1) {
+      Out.push_back(A);
+      return;
+    }
+    // A whole record copied word by word: one access per part, each named
+    // by the bytes it copies.
+    std::string Text = A.Text.empty() ? sourceText(LV) : A.Text;
+    for (unsigned I = 0; I < Parts; ++I) {
+      SharedAccess Part = A;
+      Part.Offset = int64_t(I) * Bytes;
+      Part.Text = Text + " (bytes " + std::to_string(I * Bytes) + ".." +
+                  std::to_string((I + 1) * Bytes - 1) + " of " +
+                  std::to_string(Parts * Bytes) + ")";
+      Out.push_back(Part);
+    }
+  }
+
+  std::string sourceText(const Expr *E) const {
+    return Lexer::getSourceText(
+               CharSourceRange::getTokenRange(E->getSourceRange()),
+               Ctx.getSourceManager(), Ctx.getLangOpts())
+        .str();
+  }
+
+  /// A trivially copyable record copied whole (`s[i] = make_float3(...)`,
+  /// `Cell c = s[i]`) that no single access covers: the compiler copies it
+  /// in accesses of its alignment (4, 8 or 16 bytes: a float3 or a struct
+  /// of ints is three 32-bit accesses, docs/design/bank-model.md). Returns
+  /// the number of accesses, with their width in Bytes; 0 for a type that
+  /// is not such a record, or, with the reason in Why, one the model does
+  /// not split.
+  unsigned recordWords(QualType T, unsigned &Bytes, std::string &Why) const {
+    T = T.getNonReferenceType();
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (T->isDependentType() || T->isIncompleteType() || !RD ||
+        !RD->hasDefinition() || !RD->isTriviallyCopyable() || RD->isUnion())
+      return 0;
+    int64_t S = Ctx.getTypeSizeInChars(T).getQuantity();
+    int64_t Al = Ctx.getTypeAlignInChars(T).getQuantity();
+    if (S == 0)
+      return 0;
+    if ((Al != 4 && Al != 8 && Al != 16) || S % Al || S / Al > 16) {
+      Why = "a copy of a whole '" +
+            T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()) +
+            "' (" + std::to_string(S) + " bytes aligned to " +
+            std::to_string(Al) +
+            "), which the model does not split into accesses";
+      return 0;
+    }
+    Bytes = unsigned(Al);
+    return unsigned(S / Al);
   }
 };
 

@@ -34,7 +34,7 @@ bool isCudaVectorRecord(QualType T) {
     StringRef Rest = N;
     if (Rest.consume_front(B) &&
         (Rest == "1" || Rest == "2" || Rest == "3" || Rest == "4"))
-      return Rest != "3"; // 3-vectors are loaded element by element
+      return Rest != "3"; // 3-vectors: word by word (recordWords)
   }
   return N == "__half2" || N == "__nv_bfloat162" || N == "__half" ||
          N == "__nv_bfloat16" || N == "half2" || N == "half";
@@ -224,7 +224,9 @@ std::optional<GroupQuery> groupQuery(const CallExpr *Call) {
   GroupQuery Q;
   Q.Object = Obj;
   Q.Tile = tileSize(RD);
-  if (!Q.Tile && RD->getName() != "thread_block")
+  Q.Generic = RD->getName() == "thread_group";
+  bool Block = RD->getName() == "thread_block";
+  if (!Q.Tile && !Block && !Q.Generic)
     return std::nullopt;
   StringRef Name = M->getName();
   if (Name == "thread_rank")
@@ -233,9 +235,45 @@ std::optional<GroupQuery> groupQuery(const CallExpr *Call) {
     Q.What = GroupQuery::Size;
   else if (Name == "meta_group_rank" && Q.Tile)
     Q.What = GroupQuery::MetaGroupRank;
+  else if (Name == "meta_group_size" && Q.Tile)
+    Q.What = GroupQuery::MetaGroupSize;
+  else if (Name == "thread_index" && Block)
+    Q.What = GroupQuery::ThreadIndex;
+  else if ((Name == "dim_threads" || Name == "group_dim") && Block)
+    Q.What = GroupQuery::DimThreads;
+  else if (Name == "group_index" && Block)
+    Q.What = GroupQuery::GroupIndex;
   else
     return std::nullopt;
   return Q;
+}
+
+std::optional<uint64_t> groupKind(const Expr *Init, ASTContext &Ctx) {
+  // `thread_group g = block;`: a copy of the block's base.
+  for (;;) {
+    Init = strip(Init, StripCleanups | StripImplicitCasts | StripTemporaries |
+                           StripFunctionalCasts);
+    const auto *RD = Init->getType()->getAsCXXRecordDecl();
+    if (RD && RD->getName() == "thread_block")
+      return 0;
+    const auto *CE = dyn_cast<CXXConstructExpr>(Init);
+    if (!CE || CE->getNumArgs() != 1)
+      break;
+    Init = CE->getArg(0);
+  }
+  const auto *C = dyn_cast<CallExpr>(Init);
+  const FunctionDecl *F = C ? namedCallee(C) : nullptr;
+  if (!F || F->getName() != "tiled_partition" || C->getNumArgs() != 2 ||
+      !partitionedFromBlock(C))
+    return std::nullopt;
+  Expr::EvalResult R;
+  const Expr *N = C->getArg(1);
+  if (N->isValueDependent() || !N->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  uint64_t Tile = R.Val.getInt().getLimitedValue();
+  if (Tile == 0 || Tile > 32 || (Tile & (Tile - 1)))
+    return std::nullopt;
+  return Tile;
 }
 
 bool partitionedFromBlock(const Expr *Init) {

@@ -85,15 +85,37 @@ bool isAtomicName(llvm::StringRef N);
 /// block or from another static tile has rank linear % N; its
 /// meta_group_rank() is linear / N only when the object was partitioned
 /// from the block itself (partitionedFromBlock).
+///
+/// meta_group_size() of such a tile is the number of tiles of the block,
+/// ceil(threads / N). thread_index(), dim_threads() (group_dim()) and
+/// group_index() of a thread_block are threadIdx, blockDim and blockIdx
+/// (dim3s). A generic thread_group (Generic) is whatever its variable was
+/// initialised with (groupKind): the block, or a tile of N threads
+/// tiled_partition(block, N) made (N a power of two up to 32, as CUDA
+/// requires of a thread_group tile).
 struct GroupQuery {
-  enum Kind { Rank, Size, MetaGroupRank };
+  enum Kind {
+    Rank,
+    Size,
+    MetaGroupRank,
+    MetaGroupSize,
+    ThreadIndex,
+    DimThreads,
+    GroupIndex
+  };
   Kind What;
-  uint64_t Tile = 0; ///< N of a tile; 0 for the thread_block
+  uint64_t Tile = 0;    ///< N of a tile; 0 for the thread_block
+  bool Generic = false; ///< a thread_group: the kind is its initialiser's
   const clang::Expr *Object = nullptr;
 };
 std::optional<GroupQuery> groupQuery(const clang::CallExpr *Call);
 /// Does Init call tiled_partition on a thread_block?
 bool partitionedFromBlock(const clang::Expr *Init);
+/// The group a thread_group variable's initialiser Init makes: 0 for the
+/// thread block (this_thread_block(), a thread_block), N for
+/// tiled_partition(block, N); std::nullopt for another.
+std::optional<uint64_t> groupKind(const clang::Expr *Init,
+                                  clang::ASTContext &Ctx);
 
 // ---- warp matrix functions (WMMA) ----------------------------------------
 

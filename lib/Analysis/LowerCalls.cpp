@@ -166,9 +166,18 @@ const Expr *Lowering::argument(const CallExpr *Call, unsigned Index) {
 std::optional<NodeId> Lowering::cooperativeGroups(const CallExpr *Call,
                                                   unsigned Frame, IntType IT) {
   std::optional<GroupQuery> Q = groupQuery(Call);
-  if (!Q)
+  if (!Q || Q->What >= GroupQuery::ThreadIndex)
     return std::nullopt;
-  if (Q->What == GroupQuery::MetaGroupRank && !fromBlock(Q->Object, Frame))
+  if (Q->Generic) {
+    std::optional<uint64_t> Kind = genericGroup(Q->Object, Frame);
+    if (!Kind)
+      return fail("the thread_group on line " + lineOf(Call) +
+                  " is not made by this_thread_block() or "
+                  "tiled_partition(block, N) with a constant N");
+    Q->Tile = *Kind;
+  } else if ((Q->What == GroupQuery::MetaGroupRank ||
+              Q->What == GroupQuery::MetaGroupSize) &&
+             !fromBlock(Q->Object, Frame))
     return std::nullopt;
   IntType U = IntType::u32();
   NodeId X = P->threadIdx(0), Y = P->threadIdx(1), Z = P->threadIdx(2);
@@ -191,8 +200,25 @@ std::optional<NodeId> Lowering::cooperativeGroups(const CallExpr *Call,
   case GroupQuery::MetaGroupRank:
     R = P->binary(Op::Div, Linear, P->constant(N, U), U);
     break;
+  case GroupQuery::MetaGroupSize:
+    R = P->binary(Op::Div,
+                  P->binary(Op::Add, Threads, P->constant(N - 1, U), U),
+                  P->constant(N, U), U);
+    break;
+  default:
+    return std::nullopt;
   }
   return P->cast(R, IT);
+}
+
+std::optional<uint64_t> Lowering::genericGroup(const Expr *Obj,
+                                               unsigned Frame) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() ||
+      changed(V, Frame))
+    return std::nullopt;
+  return groupKind(V->getInit(), Ctx);
 }
 
 bool Lowering::fromBlock(const Expr *Obj, unsigned Frame) {
@@ -246,6 +272,14 @@ bool Lowering::calledFrom(const FunctionDecl *Def, unsigned Frame) {
   }
 }
 
+std::optional<bool> Lowering::constantCondition(const IfStmt *If) {
+  const Expr *C = If->getCond();
+  bool B;
+  if (!C || C->isValueDependent() || !C->EvaluateAsBooleanCondition(B, Ctx))
+    return std::nullopt;
+  return B;
+}
+
 bool Lowering::hasReturn(const Stmt *S) {
   if (!S)
     return false;
@@ -267,7 +301,13 @@ llvm::SmallVector<const Stmt *, 8> Lowering::stmtsOf(const Stmt *S) {
 
 bool Lowering::endsInReturn(const Stmt *S) {
   auto Ss = stmtsOf(S);
-  return !Ss.empty() && isa<ReturnStmt>(Ss.back());
+  if (Ss.empty())
+    return false;
+  // `else if (c) return a; else return b;`: both arms of the last if.
+  if (const auto *If = dyn_cast<IfStmt>(Ss.back()))
+    return !If->getInit() && !If->getConditionVariable() && If->getElse() &&
+           endsInReturn(If->getThen()) && endsInReturn(If->getElse());
+  return isa<ReturnStmt>(Ss.back());
 }
 
 std::optional<NodeId> Lowering::returnValue(llvm::ArrayRef<const Stmt *> Ss,
@@ -290,6 +330,19 @@ std::optional<NodeId> Lowering::returnValue(llvm::ArrayRef<const Stmt *> Ss,
     if (!hasReturn(S))
       continue;
     const auto *If = dyn_cast<IfStmt>(S);
+    // `if constexpr` (or an if on a constant): only the arm taken runs,
+    // then what follows it.
+    std::optional<bool> Taken;
+    if (If && !If->getInit() && !If->getConditionVariable())
+      Taken = constantCondition(If);
+    if (Taken) {
+      const Stmt *Arm = *Taken ? If->getThen() : If->getElse();
+      llvm::SmallVector<const Stmt *, 8> Rest;
+      if (Arm)
+        Rest = stmtsOf(Arm);
+      Rest.append(Ss.begin() + I + 1, Ss.end());
+      return returnValue(Rest, Frame, Pointer, RT);
+    }
     if (!If || If->getInit() || If->getConditionVariable() ||
         !endsInReturn(If->getThen()) ||
         (If->getElse() && !endsInReturn(If->getElse())))

@@ -37,6 +37,22 @@ std::optional<Lowering::Dim3Nodes> Lowering::dim3(const Expr *E,
     return fail("not a dim3");
   const RecordDecl *RD =
       E->getType().getNonReferenceType().getCanonicalType()->getAsRecordDecl();
+  // thread_index(), dim_threads() and group_index() of a thread_block.
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (std::optional<GroupQuery> Q = groupQuery(Call);
+        Q && Q->What >= GroupQuery::ThreadIndex) {
+      Dim3Nodes D;
+      static const char *const Names[] = {"blockIdx.x", "blockIdx.y",
+                                          "blockIdx.z"};
+      for (unsigned I = 0; I < 3; ++I)
+        D[I] =
+            Q->What == GroupQuery::ThreadIndex ? P->threadIdx(I)
+            : Q->What == GroupQuery::DimThreads
+                ? P->blockDim(I)
+                : P->symbol(
+                      symbolFor(Call->getDirectCallee(), Names[I], 1, true), U);
+      return D;
+    }
 
   // A constant expression (constexpr dim3 of the real CUDA headers).
   if (E->isPRValue()) {

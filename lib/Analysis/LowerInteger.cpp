@@ -146,8 +146,17 @@ std::optional<NodeId> IntegerLowering::VisitCastExpr(const CastExpr *C) {
     IntType ST = L.typeOf(Sub->getType());
     return P.binary(Op::NE, *V, P.constant(0, ST), IT);
   }
+  case CK_UserDefinedConversion:
+    // `int(x)` of a class with `operator int()`: the value it returns.
+    if (const auto *MC =
+            dyn_cast<CXXMemberCallExpr>(Sub->IgnoreParenImpCasts()))
+      return castTo(L.callValue(MC, Frame, /*Pointer=*/false), IT);
+    [[fallthrough]];
   default:
-    return L.fail("a cast the analysis does not follow");
+    // FIXME: a floating-point value made an integer (`(int)(x * 0.5f)`) is
+    // not modelled: the model computes integers only.
+    return L.fail(Twine("a cast the analysis does not follow (") +
+                  C->getCastKindName() + ") on line " + L.lineOf(C));
   }
 }
 

@@ -57,6 +57,13 @@ std::optional<LoweredAccess> Lowering::run(const SharedAccess &A) {
     if (A.SharedByContract && Why.empty())
       return fail("its address does not come from a __shared__ variable "
                   "the analysis can follow");
+    // Rooted in a __shared__ variable where it is written, but not on every
+    // path the lowering follows (a pointer null on one of them).
+    if (A.Root && Why.empty())
+      return fail("its address is not followed back to '" + A.Root->getName() +
+                  "' on every path: a definition on the way is not an "
+                  "address the analysis follows (a null pointer, other "
+                  "memory)");
     return std::nullopt;
   }
   if (A.Offset)

@@ -359,12 +359,16 @@ private:
   static bool hasReturn(const Stmt *S);
   static llvm::SmallVector<const Stmt *, 8> stmtsOf(const Stmt *S);
   static bool endsInReturn(const Stmt *S);
+  /// The value of an if's condition when it is a constant (`if constexpr`).
+  std::optional<bool> constantCondition(const IfStmt *If);
   /// A query of cooperative groups (thread_rank(), size(), ...), as the
   /// thread index expression CudaModels.h says it is.
   std::optional<NodeId> cooperativeGroups(const CallExpr *Call, unsigned Frame,
                                           IntType IT);
   /// Was the tile Obj names made by tiled_partition of a thread_block?
   bool fromBlock(const Expr *Obj, unsigned Frame);
+  /// The group a thread_group variable Obj holds (CudaModels.h groupKind).
+  std::optional<uint64_t> genericGroup(const Expr *Obj, unsigned Frame);
 
   // ---- members, lambdas and function objects (LowerObjects.cpp) ------------
 

@@ -10,6 +10,19 @@ using namespace clang;
 
 namespace warplint {
 
+/// Does E name a __shared__ variable?
+static bool namesShared(const Expr *E) {
+  struct Find : RecursiveASTVisitor<Find> {
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      Found |= isShared(dyn_cast<VarDecl>(D->getDecl()));
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Found;
+}
+
 RootKind RootFinder::ofLValue(const Expr *E) {
   if (++Depth > 64)
     return RootKind::Other;
@@ -74,6 +87,16 @@ RootKind RootFinder::ofPointer(const Expr *E) {
         }
         Sub = ME->getBase()->IgnoreParens();
       }
+      // A pointer member of a local object initialised from a __shared__
+      // variable (`bs.b[i]` with `Bufs bs{s, s + 512}`): the lowering
+      // follows the member to its definition.
+      if (Sub != C->getSubExpr()->IgnoreParens())
+        if (const auto *Obj = dyn_cast<DeclRefExpr>(Sub))
+          if (const auto *OV = dyn_cast<VarDecl>(Obj->getDecl());
+              OV && OV->hasLocalStorage() && !isa<ParmVarDecl>(OV) &&
+              !OV->isImplicit() && OV->getType()->isRecordType() &&
+              OV->getInit() && namesShared(OV->getInit()))
+            return RootKind::Param;
       const auto *DRE = dyn_cast<DeclRefExpr>(C->getSubExpr()->IgnoreParens());
       const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
       if (!V)
@@ -115,9 +138,12 @@ RootKind RootFinder::ofPointer(const Expr *E) {
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return ofReturns(Call);
   if (isa<CXXThisExpr>(E)) {
-    // The object of the member call being followed (ofReturns).
+    // The object of the member call being followed (ofReturns); in a
+    // member function's own body, the object it is called on, which its
+    // callers decide as they do a pointer parameter (`d[r][c] = v` in
+    // `Tile::set`, called on a __shared__ Tile).
     if (Objects.empty())
-      return RootKind::Other;
+      return RootKind::Param;
     auto [Obj, Arrow] = Objects.pop_back_val();
     RootKind K = Arrow ? ofPointer(Obj) : ofLValue(Obj);
     Objects.push_back({Obj, Arrow});
@@ -171,9 +197,6 @@ RootKind RootFinder::ofDefinitions(const VarDecl *V) {
   return R;
 }
 
-// FIXME: a callee that returns a pointer derived from its own parameter
-// (`row(s, r)`, `at(s, i)`) is rooted only in what the callee itself
-// names, so an access through its result is not listed.
 RootKind RootFinder::ofReturns(const CallExpr *Call) {
   const FunctionDecl *Def = nullptr;
   const FunctionDecl *Callee = Call->getDirectCallee();
@@ -205,9 +228,24 @@ RootKind RootFinder::ofReturns(const CallExpr *Call) {
     }
   } Rs;
   Rs.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+  // A return rooted in the callee's parameters or object (`row(s, r)`,
+  // `view.at(i)` of a view holding a shared pointer) may point into shared
+  // memory: the lowering follows the call's arguments.
+  // Only where the call's arguments or object name a __shared__ variable
+  // (an initializer_list's begin() in a range-based for loop is not).
+  RootKind K = RootKind::Other;
   for (const Expr *E : Rs.Values)
-    if ((Ref ? ofLValue(E) : ofPointer(E)) == RootKind::Shared)
-      return RootKind::Shared;
+    K = best(K, Ref ? ofLValue(E) : ofPointer(E));
+  if (K != RootKind::Param)
+    return K;
+  for (const Expr *Arg : Call->arguments())
+    if (namesShared(Arg))
+      return K;
+  if (Obj)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && !V->isImplicit() && V->getInit() && namesShared(V->getInit()))
+        return K;
   return RootKind::Other;
 }
 

@@ -97,10 +97,8 @@ __global__ void k(float *out) {
 
 TEST(AccessDiscoveryTest, RecordsAsWideAsTheirAlignmentAreOneAccess) {
   // A 16- or 8-byte aligned struct of its alignment's size is copied by
-  // one access; a 12-byte struct field by field, which the analysis does
-  // not list (docs/design/bank-model.md: records other than these and
-  // CUDA's vector types are skipped; the safety net does not list a
-  // record copy either).
+  // one access; a 12-byte struct aligned to 4 in three 4-byte accesses,
+  // one per word (docs/design/bank-model.md).
   EXPECT_EQ(accessesIn(R"(
 struct R { float a, b, c; };
 struct alignas(16) V { float v[4]; };
@@ -118,6 +116,12 @@ __global__ void k(R *out) {
 }
 )",
                        "k"),
+            "load r[threadIdx.x] (bytes 0..3 of 12) 4 bytes of r\n"
+            "load r[threadIdx.x] (bytes 4..7 of 12) 4 bytes offset 4 of r\n"
+            "load r[threadIdx.x] (bytes 8..11 of 12) 4 bytes offset 8 of r\n"
+            "store r[threadIdx.x] (bytes 0..3 of 12) 4 bytes of r\n"
+            "store r[threadIdx.x] (bytes 4..7 of 12) 4 bytes offset 4 of r\n"
+            "store r[threadIdx.x] (bytes 8..11 of 12) 4 bytes offset 8 of r\n"
             "load v[threadIdx.x] 16 bytes of v\n"
             "store v[threadIdx.x] 16 bytes of v\n"
             "load w[threadIdx.x] 8 bytes of w\n"

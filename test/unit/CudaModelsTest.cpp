@@ -57,7 +57,7 @@ __global__ void k() {
 // ------------------------------------------------
 
 TEST(CudaModelsTest, VectorTypesAreOneAccessOfTheirSize) {
-  // float3 is loaded element by element: not one access.
+  // float3 is loaded word by word: three 4-byte accesses.
   EXPECT_EQ(accessesIn(R"(
 __global__ void k(float *out) {
   __shared__ float2 a[64];
@@ -76,6 +76,9 @@ __global__ void k(float *out) {
             "load a[threadIdx.x] 8 bytes of a\n"
             "load b[threadIdx.x] 16 bytes of b\n"
             "load c[threadIdx.x] 4 bytes of c\n"
+            "load d[threadIdx.x] (bytes 0..3 of 12) 4 bytes of d\n"
+            "load d[threadIdx.x] (bytes 4..7 of 12) 4 bytes offset 4 of d\n"
+            "load d[threadIdx.x] (bytes 8..11 of 12) 4 bytes offset 8 of d\n"
             "load e[threadIdx.x] 2 bytes of e");
   EXPECT_EQ(lowered(R"(
 __global__ void k(float *out) {
@@ -118,21 +121,29 @@ __global__ void k(int *out) {
 
 const char CooperativeGroups[] = R"(
 namespace cooperative_groups {
-class thread_block {
+class thread_group {
+public:
+  __device__ unsigned thread_rank() const;
+};
+class thread_block : public thread_group {
 public:
   __device__ unsigned thread_rank() const;
   __device__ unsigned size() const;
+  __device__ static dim3 thread_index();
+  __device__ static dim3 dim_threads();
 };
 template <unsigned N, typename Parent = void> class thread_block_tile {
 public:
   __device__ static unsigned thread_rank();
   __device__ unsigned meta_group_rank() const;
+  __device__ unsigned meta_group_size() const;
   __device__ static constexpr unsigned size() { return N; }
 };
 __device__ thread_block this_thread_block();
 template <unsigned N>
 __device__ thread_block_tile<N, thread_block>
 tiled_partition(const thread_block &);
+__device__ thread_group tiled_partition(const thread_block &, unsigned);
 } // namespace cooperative_groups
 namespace cg = cooperative_groups;
 )";
@@ -185,6 +196,59 @@ __global__ void k() {
 }
 )")),
             "store 4 bytes: (&s + ((i64)(16 + (" + Linear + " % 16)) * 4))");
+}
+
+TEST(CudaModelsTest, ABlocksThreadIndexAndATilesGroupCount) {
+  EXPECT_EQ(lowered(withGroups(R"(
+__global__ void k() {
+  __shared__ float s[4096];
+  cg::thread_block b = cg::this_thread_block();
+  s[b.thread_index().y * b.dim_threads().x] = 0; // ACCESS
+}
+)")),
+            "store 4 bytes: (&s + ((i64)(threadIdx.y * blockDim.x) * 4))");
+  EXPECT_EQ(lowered(withGroups(R"(
+__global__ void k() {
+  __shared__ float s[4096];
+  cg::thread_block b = cg::this_thread_block();
+  auto w = cg::tiled_partition<32>(b);
+  s[w.meta_group_size()] = 0; // ACCESS
+}
+)")),
+            "store 4 bytes: (&s + ((i64)((((blockDim.x * blockDim.y) * "
+            "blockDim.z) + 31) / 32) * 4))");
+}
+
+TEST(CudaModelsTest, AGenericThreadGroupIsWhatMadeIt) {
+  EXPECT_EQ(lowered(withGroups(R"(
+__global__ void k() {
+  __shared__ float s[4096];
+  cg::thread_group g = cg::this_thread_block();
+  s[g.thread_rank()] = 0; // ACCESS
+}
+)")),
+            "store 4 bytes: (&s + ((i64)" + Linear + " * 4))");
+  EXPECT_EQ(lowered(withGroups(R"(
+__global__ void k() {
+  __shared__ float s[4096];
+  cg::thread_group g = cg::tiled_partition(cg::this_thread_block(), 8);
+  s[g.thread_rank()] = 0; // ACCESS
+}
+)")),
+            "store 4 bytes: (&s + ((i64)(" + Linear + " % 8) * 4))");
+  // A size that is not a constant power of two up to 32: unknown.
+  std::string Out = lowered(withGroups(R"(
+__global__ void k(unsigned n) {
+  __shared__ float s[4096];
+  cg::thread_group g = cg::tiled_partition(cg::this_thread_block(), 64);
+  s[g.thread_rank()] = 0; // ACCESS
+}
+)"));
+  EXPECT_EQ(Out.rfind("unknown: the thread_group on line ", 0), 0u) << Out;
+  EXPECT_NE(Out.find(" is not made by this_thread_block() or "
+                     "tiled_partition(block, N) with a constant N"),
+            std::string::npos)
+      << Out;
 }
 
 TEST(CudaModelsTest, TheGroupRankOfATileWhosePartitionIsNotSeen) {

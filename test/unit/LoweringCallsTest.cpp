@@ -166,14 +166,11 @@ __global__ void k(float *out) {
             "load 4 bytes: (&__smem + ((i64)threadIdx.x * 4))");
 }
 
-// FIXME: a helper that returns a pointer or a reference derived from its
-// parameters (`row(s, r)[c]`, `at(s, i)`, `sel(s, t, c)`, a member
-// function returning `p[i]`) hides the shared array from discovery:
-// RootFinder::ofReturns counts only returns that are shared memory in the
-// callee itself, so the access is not found, and the safety net does not
-// see it (the array is only an argument). Lowering::callValue would follow
-// the parameters to the arguments.
-TEST(LoweringCallsTest, DISABLED_APointerDerivedFromAParameterAndReturned) {
+// A helper that returns a pointer or a reference derived from its
+// parameters or its object (`row(s, r)[c]`, `at(s, i)`, a member function
+// returning `p[i]`): RootFinder::ofReturns leaves the root to the lowering,
+// which follows the parameters to the arguments.
+TEST(LoweringCallsTest, APointerDerivedFromAParameterAndReturned) {
   EXPECT_EQ(lowered(R"(
 __device__ float *row(float *base, int r) { return base + r * 32; }
 __global__ void k(float *out) {
@@ -184,7 +181,7 @@ __global__ void k(float *out) {
             "load 4 bytes: ((&s + ((i64)((i32)threadIdx.y * 32) * 4)) + "
             "((i64)threadIdx.x * 4))");
 }
-TEST(LoweringCallsTest, DISABLED_AReferenceDerivedFromAParameterAndReturned) {
+TEST(LoweringCallsTest, AReferenceDerivedFromAParameterAndReturned) {
   EXPECT_EQ(lowered(R"(
 __device__ float &at(float *base, int i) { return base[i]; }
 __global__ void k(float *out) {
@@ -194,7 +191,7 @@ __global__ void k(float *out) {
 )"),
             "load 4 bytes: (&s + ((i64)(i32)threadIdx.x * 4))");
 }
-TEST(LoweringCallsTest, DISABLED_AReferenceAMemberFunctionReturns) {
+TEST(LoweringCallsTest, AReferenceAMemberFunctionReturns) {
   EXPECT_EQ(lowered(R"(
 struct Tile {
   float *p;
@@ -209,6 +206,40 @@ __global__ void k(float *out) {
 )"),
             "load 4 bytes: (&s + ((i64)(((i32)threadIdx.y * 33) + "
             "(i32)threadIdx.x) * 4))");
+}
+
+TEST(LoweringCallsTest, AnAccessThroughThisInAMemberFunction) {
+  // `d[r][c]` in Tile::set's body: the object is the one each call is
+  // made on (a shared Tile here), as a pointer parameter's argument.
+  EXPECT_EQ(
+      lowered(R"(
+struct Tile {
+  float d[32][32];
+  __device__ void set(int r, int c, float v) {
+    d[r][c] = v; // ACCESS
+  }
+};
+__global__ void k() {
+  __shared__ Tile t;
+  t.set(threadIdx.x, 1, 0.f);
+}
+)"),
+      "store 4 bytes: (((&t + 0) + ((i64)(i32)threadIdx.x * 128)) + (1 * 4))");
+  // Called on an object in local memory only: not shared memory, unlisted.
+  EXPECT_EQ(lowered(R"(
+struct Acc {
+  float v[4];
+  __device__ void add(int i, float x) {
+    v[i] += x; // ACCESS
+  }
+};
+__global__ void k(float *out) {
+  Acc a = {};
+  a.add(threadIdx.x % 4, 1.f);
+  out[0] = a.v[0];
+}
+)"),
+            "not shared");
 }
 
 // ---- parameters along chains of calls --------------------------------------
