@@ -50,6 +50,25 @@ std::string kernelKey(const FunctionDecl *Kernel) {
   return S;
 }
 
+/// The values of Call's integer arguments from the First on, under A, by
+/// position: nullopt for one that is not an integer or not known.
+static std::vector<std::optional<int64_t>>
+integerArguments(ValueEngine &Values, const CallExpr *Call, unsigned First,
+                 const Assumptions &A) {
+  std::vector<std::optional<int64_t>> Out;
+  for (unsigned I = First; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I);
+    std::optional<llvm::APSInt> V;
+    if (Arg->getType()->isIntegralOrEnumerationType())
+      V = Values.integer(Arg, A);
+    if (V && V->getSignificantBits() <= 64)
+      Out.push_back(V->getExtValue());
+    else
+      Out.push_back(std::nullopt);
+  }
+  return Out;
+}
+
 LaunchShapes::LaunchShapes(const TUIndex &Index, ValueEngine &Values,
                            const ProjectIndex *Project)
     : Index(Index), Values(Values), Project(Project) {}
@@ -97,30 +116,21 @@ void LaunchShapes::callsOut(std::vector<ProjectCall> &Out) {
       continue;
     unsigned Shift =
         isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee);
+    // What the call is, once; its argument values once per chain.
+    ProjectCall Base;
+    Base.Callee = Name;
+    llvm::raw_string_ostream OS(Base.Name);
+    Callee->getNameForDiagnostic(OS, Values.Ctx.getPrintingPolicy(),
+                                 /*Qualified=*/true);
+    FileLocation L = fileLocationOf(Call->getBeginLoc(), SM);
+    Base.File = L.File;
+    Base.Line = L.Line;
     std::string Limit;
     for (const Assumptions &A : callersOf(Caller, MaxHostDepth, Limit)) {
-      ProjectCall C;
-      C.Callee = Name;
-      llvm::raw_string_ostream OS(C.Name);
-      Callee->getNameForDiagnostic(OS, Values.Ctx.getPrintingPolicy(),
-                                   /*Qualified=*/true);
-      FileLocation L = fileLocationOf(Call->getBeginLoc(), SM);
-      C.File = L.File;
-      C.Line = L.Line;
-      bool Any = false;
-      for (unsigned I = 0; I + Shift < Call->getNumArgs(); ++I) {
-        const Expr *Arg = Call->getArg(I + Shift);
-        std::optional<llvm::APSInt> V;
-        if (Arg->getType()->isIntegralOrEnumerationType())
-          V = Values.integer(Arg, A);
-        if (V && V->getSignificantBits() <= 64) {
-          C.Args.push_back(V->getExtValue());
-          Any = true;
-        } else {
-          C.Args.push_back(std::nullopt);
-        }
-      }
-      if (Any && Seen.insert(C).second)
+      ProjectCall C = Base;
+      C.Args = integerArguments(Values, Call, Shift, A);
+      if (llvm::any_of(C.Args, [](const auto &V) { return V.has_value(); }) &&
+          Seen.insert(C).second)
         Out.push_back(std::move(C));
     }
   }
@@ -211,17 +221,8 @@ void LaunchShapes::shapesUnder(const LaunchSite &S, Assumptions A,
   }
   LaunchShape L;
   L.Block = *D;
-  const auto *KC = dyn_cast<CUDAKernelCallExpr>(S.Call->IgnoreImplicit());
-  for (unsigned I = 0; KC && I < KC->getNumArgs(); ++I) {
-    const Expr *Arg = KC->getArg(I);
-    std::optional<llvm::APSInt> V;
-    if (Arg->getType()->isIntegralOrEnumerationType())
-      V = Values.integer(Arg, A);
-    if (V && V->getSignificantBits() <= 64)
-      L.Args.push_back(V->getExtValue());
-    else
-      L.Args.push_back(std::nullopt);
-  }
+  if (const auto *KC = dyn_cast<CUDAKernelCallExpr>(S.Call->IgnoreImplicit()))
+    L.Args = integerArguments(Values, KC, 0, A);
   Out.push_back(std::move(L));
 }
 
