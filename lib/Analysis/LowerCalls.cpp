@@ -173,7 +173,7 @@ std::optional<NodeId> Lowering::cooperativeGroups(const CallExpr *Call,
     if (!Kind)
       return fail("the thread_group on line " + lineOf(Call) +
                   " is not made by this_thread_block() or "
-                  "tiled_partition(block, N) with a constant N");
+                  "tiled_partition(block or tile, N) with a constant N");
     Q->Tile = *Kind;
   } else if ((Q->What == GroupQuery::MetaGroupRank ||
               Q->What == GroupQuery::MetaGroupSize) &&
@@ -213,12 +213,29 @@ std::optional<NodeId> Lowering::cooperativeGroups(const CallExpr *Call,
 
 std::optional<uint64_t> Lowering::genericGroup(const Expr *Obj,
                                                unsigned Frame) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts());
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() ||
-      changed(V, Frame))
-    return std::nullopt;
-  return groupKind(V->getInit(), Ctx);
+  // Variables and parameters on the way, the latter in their caller's
+  // frame: `reduce(tiled_partition(block, 16), ...)`.
+  unsigned Steps = 0;
+  std::function<std::optional<uint64_t>(const Expr *)> Variable =
+      [&](const Expr *E) -> std::optional<uint64_t> {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || !V->hasLocalStorage() || ++Steps > 16 || changed(V, Frame))
+      return std::nullopt;
+    if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
+      const Expr *Arg = Frames[Frame].Call && !isKernel(Frames[Frame].F)
+                            ? argumentOf(PV, Frame)
+                            : nullptr;
+      if (!Arg)
+        return std::nullopt;
+      Frame = Frames[Frame].Caller;
+      return groupKind(Arg, Ctx, Variable);
+    }
+    if (!V->getInit())
+      return std::nullopt;
+    return groupKind(V->getInit(), Ctx, Variable);
+  };
+  return Variable(Obj);
 }
 
 bool Lowering::fromBlock(const Expr *Obj, unsigned Frame) {

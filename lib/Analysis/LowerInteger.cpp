@@ -112,6 +112,11 @@ public:
   std::optional<NodeId> VisitUnaryOperator(const UnaryOperator *U);
   std::optional<NodeId> VisitConditionalOperator(const ConditionalOperator *CO);
   std::optional<NodeId> VisitCallExpr(const CallExpr *Call);
+  // A full expression whose temporaries are destroyed at its end (a dim3
+  // returned by thread_index(), say): its value is its subexpression's.
+  std::optional<NodeId> VisitExprWithCleanups(const ExprWithCleanups *E) {
+    return L.integer(E->getSubExpr(), Frame);
+  }
   std::optional<NodeId> VisitStmt(const Stmt *) {
     return L.fail("an expression the analysis does not follow");
   }
