@@ -78,6 +78,17 @@ LaunchShapes::~LaunchShapes() = default;
 std::string LaunchShapes::linkName(const FunctionDecl *F) {
   if (!F || !F->isExternallyVisible())
     return "";
+  if (F->hasAttr<CUDAGlobalAttr>()) {
+    // A kernel's mangled name differs between the host side (a stub's)
+    // and the device side: its qualified name and canonical type instead,
+    // the same in every parse of every translation unit.
+    std::string Name = "kernel ";
+    llvm::raw_string_ostream OS(Name);
+    F->getNameForDiagnostic(OS, Values.Ctx.getPrintingPolicy(),
+                            /*Qualified=*/true);
+    OS << " " << F->getType().getCanonicalType().getAsString();
+    return Name;
+  }
   if (!Names)
     Names = std::make_unique<ASTNameGenerator>(Values.Ctx);
   return Names->getName(F);
@@ -109,6 +120,31 @@ std::vector<Assumptions> LaunchShapes::uncalled(const FunctionDecl *H) {
 void LaunchShapes::callsOut(std::vector<ProjectCall> &Out) {
   const SourceManager &SM = Values.Ctx.getSourceManager();
   std::set<ProjectCall> Seen;
+  // Launches of kernels another file defines, with each shape.
+  for (const LaunchSite &S : Index.Launches) {
+    const FunctionDecl *K = S.Kernel;
+    if (!K || K->isDefined() || K->isDependentContext())
+      continue;
+    std::string Name = linkName(K);
+    if (Name.empty())
+      continue;
+    ProjectCall Base;
+    Base.Callee = Name;
+    llvm::raw_string_ostream OS(Base.Name);
+    K->getNameForDiagnostic(OS, Values.Ctx.getPrintingPolicy(),
+                            /*Qualified=*/true);
+    FileLocation L = fileLocationOf(S.Call->getBeginLoc(), SM);
+    Base.File = L.File;
+    Base.Line = L.Line;
+    std::string Why;
+    for (const LaunchShape &Shape : shapesOf(S, Why)) {
+      ProjectCall C = Base;
+      C.Args = Shape.Args;
+      C.Block = {Shape.Block.X, Shape.Block.Y, Shape.Block.Z};
+      if (Seen.insert(C).second)
+        Out.push_back(std::move(C));
+    }
+  }
   for (const auto &[Call, Caller] : Index.ExternalCalls) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     std::string Name = linkName(Callee);
@@ -136,6 +172,22 @@ void LaunchShapes::callsOut(std::vector<ProjectCall> &Out) {
   }
 }
 
+std::vector<LaunchShape> LaunchShapes::shapesOf(const LaunchSite &S,
+                                                std::string &Why) {
+  llvm::DenseMap<const VarDecl *, llvm::APSInt> Facts =
+      Values.factsAt(S.Call, S.Enclosing);
+  std::string Limit;
+  TriesLeft = MaxTries;
+  std::vector<LaunchShape> Shapes;
+  for (Assumptions &A : callersOf(S.Enclosing, MaxHostDepth, Limit)) {
+    A.Facts = Facts;
+    shapesUnder(S, std::move(A), Shapes, Why);
+  }
+  if (!Limit.empty())
+    Why += (Why.empty() ? "" : "; ") + Limit;
+  return Shapes;
+}
+
 void LaunchShapes::run() {
   // Each shape of a kernel once, found in a set: a file of N launches of
   // one kernel costs N log N, not N^2.
@@ -143,6 +195,12 @@ void LaunchShapes::run() {
            std::set<std::pair<std::array<uint64_t, 3>,
                               std::vector<std::optional<int64_t>>>>>
       Seen;
+  auto Add = [&](const FunctionDecl *K, const LaunchShape &L) {
+    auto Key = std::make_pair(
+        std::array<uint64_t, 3>{L.Block.X, L.Block.Y, L.Block.Z}, L.Args);
+    if (Seen[K->getCanonicalDecl()].insert(Key).second)
+      KernelLaunches[K->getCanonicalDecl()].push_back(L);
+  };
   for (const LaunchSite &S : Index.Launches) {
     // A launch through a function pointer gives its shape to each kernel
     // the pointer may hold.
@@ -151,24 +209,10 @@ void LaunchShapes::run() {
       Kernels = {S.Kernel};
     if (Kernels.empty())
       continue;
-    llvm::DenseMap<const VarDecl *, llvm::APSInt> Facts =
-        Values.factsAt(S.Call, S.Enclosing);
-    std::string Why, Limit;
-    TriesLeft = MaxTries;
-    for (Assumptions &A : callersOf(S.Enclosing, MaxHostDepth, Limit)) {
-      A.Facts = Facts;
-      std::vector<LaunchShape> Shapes;
-      shapesUnder(S, std::move(A), Shapes, Why);
-      for (LaunchShape &L : Shapes) {
-        auto Key = std::make_pair(
-            std::array<uint64_t, 3>{L.Block.X, L.Block.Y, L.Block.Z}, L.Args);
-        for (const FunctionDecl *K : Kernels)
-          if (Seen[K->getCanonicalDecl()].insert(Key).second)
-            KernelLaunches[K->getCanonicalDecl()].push_back(L);
-      }
-    }
-    if (!Limit.empty())
-      Why += (Why.empty() ? "" : "; ") + Limit;
+    std::string Why;
+    for (const LaunchShape &L : shapesOf(S, Why))
+      for (const FunctionDecl *K : Kernels)
+        Add(K, L);
     if (Why.empty())
       continue;
     std::string Line = lineOf(S.Call, Index.Ctx);
@@ -176,6 +220,23 @@ void LaunchShapes::run() {
       WhyNone.try_emplace(K->getCanonicalDecl(),
                           "the block of its launch on line " + Line + ": " +
                               Why);
+  }
+  // A kernel no launch of this file gives a shape: the launches of the
+  // build's other files (ProjectIndex.h), when there are.
+  for (const FunctionDecl *K : Index.DeviceFunctions) {
+    if (!K->hasAttr<CUDAGlobalAttr>() || K->isDependentContext() ||
+        KernelLaunches.count(K->getCanonicalDecl()))
+      continue;
+    std::string Name = linkName(K);
+    if (Name.empty())
+      continue;
+    Wanted.insert(Name);
+    if (!Project)
+      continue;
+    for (const ProjectCall &C : Project->callsOf(Name))
+      if (C.Block)
+        Add(K, LaunchShape{Dim3{(*C.Block)[0], (*C.Block)[1], (*C.Block)[2]},
+                           C.Args});
   }
 }
 

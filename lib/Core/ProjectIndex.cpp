@@ -10,12 +10,12 @@ using namespace llvm;
 namespace warplint {
 
 bool ProjectCall::operator<(const ProjectCall &O) const {
-  return std::tie(Callee, File, Line, Args, Name) <
-         std::tie(O.Callee, O.File, O.Line, O.Args, O.Name);
+  return std::tie(Callee, File, Line, Args, Name, Block) <
+         std::tie(O.Callee, O.File, O.Line, O.Args, O.Name, O.Block);
 }
 bool ProjectCall::operator==(const ProjectCall &O) const {
-  return std::tie(Callee, File, Line, Args, Name) ==
-         std::tie(O.Callee, O.File, O.Line, O.Args, O.Name);
+  return std::tie(Callee, File, Line, Args, Name, Block) ==
+         std::tie(O.Callee, O.File, O.Line, O.Args, O.Name, O.Block);
 }
 
 void ProjectIndex::add(std::vector<ProjectCall> Calls) {
@@ -47,11 +47,14 @@ json::Array callsToJSON(ArrayRef<ProjectCall> Calls) {
     json::Array Args;
     for (const std::optional<int64_t> &A : C.Args)
       Args.push_back(A ? json::Value(*A) : json::Value(nullptr));
-    Out.push_back(json::Object{{"callee", C.Callee},
-                               {"name", C.Name},
-                               {"file", C.File},
-                               {"line", C.Line},
-                               {"args", std::move(Args)}});
+    json::Object O{{"callee", C.Callee},
+                   {"name", C.Name},
+                   {"file", C.File},
+                   {"line", C.Line},
+                   {"args", std::move(Args)}};
+    if (C.Block)
+      O["block"] = json::Array{(*C.Block)[0], (*C.Block)[1], (*C.Block)[2]};
+    Out.push_back(std::move(O));
   }
   return Out;
 }
@@ -72,6 +75,23 @@ Expected<std::vector<ProjectCall>> callsFromJSON(const json::Array &Calls) {
     C.Name = O->getString("name").value_or(*Callee).str();
     C.File = O->getString("file").value_or("").str();
     C.Line = unsigned(O->getInteger("line").value_or(0));
+    if (const json::Value *B = O->get("block")) {
+      const json::Array *Dims = B->getAsArray();
+      if (Dims && Dims->size() != 3)
+        Dims = nullptr;
+      std::array<uint64_t, 3> D{};
+      for (size_t K = 0; Dims && K < 3; ++K) {
+        std::optional<int64_t> N = (*Dims)[K].getAsInteger();
+        if (!N || *N < 1 || *N > 1024)
+          Dims = nullptr;
+        else
+          D[K] = uint64_t(*N);
+      }
+      if (!Dims)
+        return Bad("call " + Twine(I) +
+                   " has a \"block\" that is not three sizes of 1 to 1024");
+      C.Block = D;
+    }
     for (const json::Value &A : *Args) {
       if (A.kind() == json::Value::Null) {
         C.Args.push_back(std::nullopt);

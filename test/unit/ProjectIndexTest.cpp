@@ -48,6 +48,32 @@ TEST(ProjectIndexTest, RoundTripsThroughJSON) {
   EXPECT_EQ(Back->callsOf("_Z1fii")[1].File, "/src/main.cpp");
 }
 
+TEST(ProjectIndexTest, ALaunchKeepsItsBlock) {
+  ProjectCall Launch =
+      call("kernel k void (float *, int)", 5, {std::nullopt, 32});
+  Launch.Block = std::array<uint64_t, 3>{16, 16, 1};
+  ProjectCall Call = Launch;
+  Call.Block.reset();
+  ProjectIndex I;
+  I.add({Launch, Call}); // a launch and a call are two entries
+  ASSERT_EQ(I.size(), 2u);
+  Expected<ProjectIndex> Back = ProjectIndex::fromJSON(I.toJSON());
+  ASSERT_TRUE(bool(Back)) << toString(Back.takeError());
+  auto Calls = Back->callsOf("kernel k void (float *, int)");
+  ASSERT_EQ(Calls.size(), 2u);
+  EXPECT_FALSE(Calls[0].Block);
+  ASSERT_TRUE(Calls[1].Block);
+  EXPECT_EQ((*Calls[1].Block)[0], 16u);
+  EXPECT_EQ((*Calls[1].Block)[1], 16u);
+  EXPECT_EQ((*Calls[1].Block)[2], 1u);
+  for (const char *Bad : {"[0, 1, 1]", "[32, 1]", "[1025, 1, 1]", "\"32\""})
+    EXPECT_FALSE(bool(ProjectIndex::fromJSON(
+        std::string("{\"version\": 1, \"calls\": [{\"callee\": \"k\", "
+                    "\"args\": [], \"block\": ") +
+        Bad + "}]}")))
+        << Bad;
+}
+
 TEST(ProjectIndexTest, RejectsWhatIsNotAnIndex) {
   auto Why = [](llvm::StringRef Text) {
     Expected<ProjectIndex> I = ProjectIndex::fromJSON(Text);

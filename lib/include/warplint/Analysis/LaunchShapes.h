@@ -73,13 +73,15 @@ public:
   /// This parse's shapes, for another parse (LaunchExchange::Seen).
   void exportTo(LaunchTable &Seen) const;
   /// The host functions run() met with no caller in this file and integer
-  /// parameters, by linkage name (LaunchExchange::Wanted).
+  /// parameters, and the kernels no launch of this file gives a shape, by
+  /// linkage name (LaunchExchange::Wanted).
   const std::set<std::string> &wanted() const { return Wanted; }
 
   /// The calls of this file's host code to functions defined in another
   /// translation unit, once per chain of calls that reaches the caller in
   /// this file (LaunchExchange::Outgoing); those that fix no integer
-  /// argument are left out.
+  /// argument are left out. Launches of kernels another translation unit
+  /// defines are among them, once per shape, with the block.
   void callsOut(std::vector<ProjectCall> &Out);
 
 private:
@@ -120,6 +122,9 @@ private:
   /// is empty.
   void shapesUnder(const LaunchSite &S, Assumptions A,
                    std::vector<LaunchShape> &Out, std::string &Why);
+  /// The shapes of launch S through every chain of calls that reaches it;
+  /// Why: why one gave none, and the limits reached.
+  std::vector<LaunchShape> shapesOf(const LaunchSite &S, std::string &Why);
 };
 
 } // namespace warplint

@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -28,13 +29,18 @@ namespace warplint {
 /// One call of a function defined in another translation unit (or one way
 /// it is made: one chain of calls to it in its own file).
 struct ProjectCall {
-  std::string Callee; ///< the linkage name of the function called
-  std::string Name;   ///< as a reader knows it ("reduce<float>")
-  std::string File;   ///< where the call is
+  /// The linkage name of the function called; for a kernel, "kernel "
+  /// and its qualified name and canonical type (LaunchShapes::linkName).
+  std::string Callee;
+  std::string Name; ///< as a reader knows it ("reduce<float>")
+  std::string File; ///< where the call is
   unsigned Line = 0;
   /// The argument values by position: those of integer type the caller
   /// fixes; nullopt for the others.
   std::vector<std::optional<int64_t>> Args;
+  /// For a launch of a kernel another file defines: the block shape it
+  /// runs with (x, y, z); none for a call of a host function.
+  std::optional<std::array<uint64_t, 3>> Block;
 
   bool operator<(const ProjectCall &O) const;
   bool operator==(const ProjectCall &O) const;
