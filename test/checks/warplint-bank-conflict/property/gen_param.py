@@ -25,7 +25,10 @@ reference of the bank model, and requires:
     offset; then warplint must not give one (state unknown, no parametric);
   * a plain `warplint` run: a warning on the access's line if and only if
     the degree is known and conflicts, or every value of d conflicts:
-    never a warning when the access runs conflict-free for some d;
+    never a warning when the access runs conflict-free for some d (except
+    under `if (tx < d)`, a guard warplint cannot evaluate and documents as
+    letting every lane through: there the degree is the full warp's, the
+    worst over d);
   * an access whose address is affine in d, with no guard reading d, no
     subword base issue and few exceptional values: a parametric result
     (or a degree) on every run, not "unknown".
@@ -153,13 +156,53 @@ def make_kernel(rng, name):
         index = "%s * %s%s" % (qtext, ptext, rtext)
     else:
         index = "%s * %s%s" % (ptext, qtext, rtext)
-    k.index = lambda x, y, b, d: pf(x, y, b) * qf(d) + rf(x, y, b)
+    base = lambda x, y, b, d: pf(x, y, b) * qf(d) + rf(x, y, b)
+    # a loop around the access: its counter in the index (the loop does
+    # not read d), or a bound that reads d
+    k.loop = None
+    k.iterations = lambda d: [0]
+    r = rng.random()
+    if r < 0.15:
+        trips, cj = rng.choice([2, 4]), rng.choice([1, 2, 32, 33])
+        k.loop = "for (int j = 0; j < %d; ++j)" % trips
+        index += " + j * %d" % cj
+        k.iterations = lambda d: list(range(trips))
+        idx = lambda x, y, b, d, j: base(x, y, b, d) + j * cj
+    elif r < 0.22:
+        k.loop = "for (int j = 0; j < 3 && j < %s; ++j)" % (
+            "(int)d" if k.unsigned else "d")
+        index += " + j"
+        k.iterations = lambda d: list(range(max(0, min(3, d))))
+        idx = lambda x, y, b, d, j: base(x, y, b, d) + j
+    else:
+        idx = lambda x, y, b, d, j: base(x, y, b, d)
+    # a second run-time value e added to the index: the degree must not
+    # depend on it (the reference tries e = 0..3, like base offsets)
+    k.second = rng.random() < 0.1
+    if k.second:
+        index += " + e"
+    # wrapped into the array: not affine in d (C semantics)
+    k.wrapped = rng.random() < 0.12
+    if k.wrapped:
+        m = rng.choice([64, 256, 1024])
+        if k.unsigned and rng.random() < 0.5:
+            index = "(%s) %% %du" % (index, m)
+            wrap = lambda v: (v % (1 << 32)) % m
+        else:
+            index = "(%s) & %d" % (index, m - 1)
+            wrap = lambda v: v & (m - 1)
+        k.index = lambda x, y, b, d, j: wrap(idx(x, y, b, d, j))
+    else:
+        k.index = idx
     mtext, mf, k.mask_reads_d = rng.choice(MASKS) if rng.random() < 0.35 \
         else MASKS[0]
     if mtext and "ty" in mtext and not two_d:
         mtext, mf, k.mask_reads_d = MASKS[0]
     k.mask = mf
-    k.addr = lambda x, y, b, d: k.index(x, y, b, d) * size + off
+    k.mask_text = mtext
+    k.addr = lambda x, y, b, d, j: k.index(x, y, b, d, j) * size + off
+    if k.second:
+        k.bases = sorted({b + e * size for b in k.bases for e in range(4)})
     ref = "s[%s]%s" % (index, "." + member[0] if member else "")
     kind = rng.choice(["load", "store"])
     if kind == "load":
@@ -168,22 +211,27 @@ def make_kernel(rng, name):
     else:
         stmt = "%s = v%s;" % (ref, "." + member[0] if member else "")
     k.access = kind
-    lines = ["__global__ void %s(%s *out, %s v, %s d) {"
+    lines = ["__global__ void %s(%s *out, %s v, %s d, int e) {"
              % (name, tname, tname, "unsigned" if k.unsigned else "int"),
              "  __shared__ %s s[%d];" % (tname, 4096 // size),
              "  int tx = threadIdx.x; int ty = threadIdx.y;"]
     lines += ["  " + x for x in decls]
+    ind = "  "
+    if k.loop:
+        lines.append(ind + k.loop)
+        ind += "  "
     if mtext:
-        lines.append("  if (%s)" % mtext)
-        lines.append("    " + stmt)
-    else:
-        lines.append("  " + stmt)
+        lines.append(ind + "if (%s)" % mtext)
+        ind += "  "
+    lines.append(ind + stmt)
     k.access_line_offset = len(lines) - 1
     lines.append("}")
     k.lines = lines
-    k.shown = " ".join(decls + (["if (%s)" % mtext] if mtext else [])
-                       + [stmt])
-    k.affine_only = not k.mask_reads_d
+    k.shown = " ".join(decls + ([k.loop] if k.loop else []) +
+                       (["if (%s)" % mtext] if mtext else []) + [stmt])
+    # what the analysis is expected to give a parametric result for
+    k.affine_only = not k.mask_reads_d and not k.wrapped and \
+        "&&" not in (k.loop or "")
     return k
 
 
@@ -195,10 +243,10 @@ def write_file(path, kernels):
         out.extend(k.lines)
         out.append("")
     # d is a parameter of a function no code calls: known only at run time
-    out.append("void launch_all(int d, unsigned ud) {")
+    out.append("void launch_all(int d, unsigned ud, int e) {")
     for k in kernels:
         for bx, by in k.shapes:
-            out.append("  %s<<<1, dim3(%d, %d)>>>((%s *)0, %s{}, %s);"
+            out.append("  %s<<<1, dim3(%d, %d)>>>((%s *)0, %s{}, %s, e);"
                        % (k.name, bx, by, k.tname, k.tname,
                           "ud" if k.unsigned else "d"))
     out.append("}")
@@ -212,8 +260,8 @@ def write_file(path, kernels):
 
 
 class Lanes:
-    """The lanes of one shape: active masks and the address as a + c * d
-    (checked, else evaluated per d)."""
+    """The lanes of one shape: the address of each lane as a + c * d
+    (checked at other values of d, else evaluated for each d)."""
 
     def __init__(self, k, shape):
         self.k = k
@@ -221,32 +269,64 @@ class Lanes:
         self.n = bx * by
         self.xy = [(t % bx, t // bx) for t in range(self.n)]
         self.bx = bx
-        a0 = [k.addr(x, y, bx, 0) for x, y in self.xy]
-        a1 = [k.addr(x, y, bx, 1) for x, y in self.xy]
-        self.a = a0
-        self.c = [q - p for p, q in zip(a0, a1)]
-        self.affine = all(k.addr(x, y, bx, dd) == a + c * dd
-                          for (x, y), a, c in zip(self.xy, self.a, self.c)
-                          for dd in (-7, 5, 300))
+        self.affine = True
+        self.a, self.c = {}, {}
+        for j in k.iterations(10 ** 6):
+            a0 = [k.addr(x, y, bx, 0, j) for x, y in self.xy]
+            a1 = [k.addr(x, y, bx, 1, j) for x, y in self.xy]
+            self.a[j] = a0
+            self.c[j] = [q - p for p, q in zip(a0, a1)]
+            self.affine = self.affine and all(
+                k.addr(x, y, bx, dd, j) == a + c * dd
+                for (x, y), a, c in zip(self.xy, a0, self.c[j])
+                for dd in (-7, 5, 300))
 
-    def addrs(self, d, base):
+    def addrs(self, d, j, base):
         k = self.k
         out = []
         for i, (x, y) in enumerate(self.xy):
             if k.mask and not k.mask(x, y, d):
                 out.append(None)
             elif self.affine:
-                out.append(self.a[i] + self.c[i] * d + base)
+                out.append(self.a[j][i] + self.c[j][i] * d + base)
             else:
-                out.append(k.addr(x, y, self.bx, d) + base)
+                out.append(k.addr(x, y, self.bx, d, j) + base)
         return out
 
+    def exceptional(self):
+        """How many values of d make two lanes of a warp with different
+        coefficients share a word (|a_i - a_k + d (c_i - c_k)| <= 3), as
+        the analysis counts them (ParametricDegree.cpp)."""
+        vals = set()
+        for j in self.a:
+            for w in range(0, self.n, 32):
+                lanes = [i for i in range(w, min(w + 32, self.n))
+                         if not self.k.mask or
+                         self.k.mask(*self.xy[i], 0)]
+                for p, i in enumerate(lanes):
+                    for i2 in lanes[p + 1:]:
+                        da = self.a[j][i] - self.a[j][i2]
+                        dc = self.c[j][i] - self.c[j][i2]
+                        if dc == 0:
+                            continue
+                        if dc < 0:
+                            da, dc = -da, -dc
+                        lo = -((3 + da) // dc)
+                        hi = (3 - da) // dc
+                        vals.update(range(lo, hi + 1))
+        return len(vals)
+
     def degree(self, d):
-        """Fraction, 0 when no lane runs it, None when base offsets differ."""
+        """The worst degree over the loop's iterations for d (Fraction), 0
+        when no thread runs it, None when it depends on the base offset."""
         degs = set()
         for b in self.k.bases:
-            r = gen.reference(self.addrs(d, b), self.k.nbytes, self.n)
-            degs.add(Fraction(0) if r is None else Fraction(r[1], r[2]))
+            worst = Fraction(0)
+            for j in self.k.iterations(d):
+                r = gen.reference(self.addrs(d, j, b), self.k.nbytes, self.n)
+                if r is not None:
+                    worst = max(worst, Fraction(r[1], r[2]))
+            degs.add(worst)
         return degs.pop() if len(degs) == 1 else None
 
 
@@ -261,7 +341,7 @@ def claimed(par, d):
     return cls[d % p] if d % p < len(cls) else "missing"
 
 
-def check_run(k, shape, run, values, warned):
+def check_run(k, shape, run, values, warned, open_ok=()):
     """[(category, message)] for one run."""
     lanes = Lanes(k, shape)
     par = run.get("parametric")
@@ -277,7 +357,17 @@ def check_run(k, shape, run, values, warned):
     subword = [d for d in vals if ref[d] is None]
     state = run.get("state")
     bad = []
-    if state == "ok":
+    # A guard on the lane and d (`tx < d`) is one warplint cannot
+    # evaluate: it lets every lane through (docs/checks/
+    # warplint-bank-conflict.md, "Only the lanes that execute the access
+    # count"), so a degree is that of the full warp, the worst over d.
+    lane_guard = k.mask_text == "tx < d"
+    if state == "ok" and lane_guard:
+        worst = max((ref[d] for d in vals if ref[d] is not None),
+                    default=None)
+        if worst is None or abs(float(worst) - run.get("degree", -1)) > 1e-6:
+            bad.append("the worst over d: reference %s" % worst)
+    elif state == "ok":
         # the degree when the access runs: values of d for which no
         # thread runs it (a guard on d alone) say nothing against it
         for d in vals:
@@ -321,7 +411,8 @@ def check_run(k, shape, run, values, warned):
                          " ..." if len(bad) > 6 else "")))
     # No false alarm: a warning only when every value conflicts.
     known = [ref[d] for d in vals if ref[d]]
-    if warned and (subword or not known or min(known) <= 1):
+    if warned and not (state == "ok" and lane_guard) and \
+            (subword or not known or min(known) <= 1):
         found.append(("false-alarm", "a warning, but the reference has "
                       "degree %s for some d"
                       % (min(known) if known else "unknown")))
@@ -333,9 +424,16 @@ def check_run(k, shape, run, values, warned):
     if state == "unknown" and not par and k.affine_only and not subword \
             and lanes.affine:
         why = run.get("why", "")
-        if "too many" not in why and "too large" not in why:
+        limit = ("too many" in why and lanes.exceptional() > 512) or \
+            "too large" in why
+        if k.unsigned and "unsigned-wrap" in open_ok and any(
+                v < 0 for d in range(0, 64) for j in k.iterations(d)
+                for v in lanes.addrs(d, j, 0) if v is not None):
+            limit = True  # the index wraps around 2^32 for some lanes
+        if not limit:
             found.append(("no-parametric", "unknown without a parametric "
-                          "result: %s" % why))
+                          "result (%d exceptional values): %s"
+                          % (lanes.exceptional(), why)))
     return found
 
 
@@ -365,12 +463,18 @@ def main():
     ap.add_argument("--per-file", type=int, default=100)
     ap.add_argument("--range", default="-64,256",
                     help="the values of d compared: LO,HI")
+    ap.add_argument("--open", default="",
+                    help="comma-separated gaps accepted as unknown with a "
+                    "reason: unsigned-wrap (an unsigned d times a lane "
+                    "factor that is negative as an int, `(tx - 1) * d`: "
+                    "the index wraps around 2^32 for some lanes)")
     ap.add_argument("--workdir", required=True)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--retries", type=int, default=4)
     ap.add_argument("--max-report", type=int, default=-1)
     args = ap.parse_args()
     lo, hi = (int(x) for x in args.range.split(","))
+    args.open_ok = [o for o in args.open.split(",") if o]
     values = list(range(lo, hi + 1))
 
     t0 = time.time()
@@ -421,7 +525,8 @@ def main():
                 stats["parametric" if r.get("parametric") else
                       r.get("state", "unknown")] += 1
                 warned = s in warns.get(k.line, ())
-                for cat, m in check_run(k, s, r, values, warned):
+                for cat, m in check_run(k, s, r, values, warned,
+                                        args.open_ok):
                     found.append((cat, "block %dx%d: %s%s" % (
                         s + (m, "\n      parametric: " +
                              r["parametric"].get("text", "")
