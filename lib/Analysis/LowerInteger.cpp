@@ -107,6 +107,11 @@ public:
   std::optional<NodeId> VisitCXXDefaultArgExpr(const CXXDefaultArgExpr *E) {
     return L.integer(E->getExpr(), Frame);
   }
+  /// A full expression with temporaries: `int r = std::min(n, 64);`,
+  /// `return std::min(x, 64);` (the 64 is bound to a reference).
+  std::optional<NodeId> VisitExprWithCleanups(const ExprWithCleanups *E) {
+    return L.integer(E->getSubExpr(), Frame);
+  }
   std::optional<NodeId> VisitCastExpr(const CastExpr *C);
   std::optional<NodeId> VisitBinaryOperator(const BinaryOperator *B);
   std::optional<NodeId> VisitUnaryOperator(const UnaryOperator *U);
