@@ -56,16 +56,14 @@ MAX_DEPTH = 8  # LaunchShapes::MaxHostDepth: calls from main to the launch
 # (dim3-helper) or fills through a reference (dim3-out), a dim3 each arm
 # of an if/else assigns (dim3-branch: "the field rule is straight-line
 # only", ValueEngine.h), an int a helper writes through a pointer
-# (pointer-out: issue 22's notes, "out-parameters through pointers"), a
-# helper returning std::min / std::max of its parameter (ret-minmax: "an
-# expression the analysis does not follow"), and a kernel with one launch
-# of known shape and one whose values are past the limit (partial: the
-# second is left out without an assumed run or a reason). When named in
+# (pointer-out: issue 22's notes, "out-parameters through pointers"), and
+# a kernel with one launch of known shape and one whose values are past the
+# limit (partial: the second is left out without an assumed run or a
+# reason). When named in
 # --open, exact or every run assumed with a reason (with partial also: the
 # shapes of the launches the construct is not on) is accepted for them; a
 # wrong shape never is.
-OPEN = ("dim3-helper", "dim3-out", "pointer-out", "dim3-branch",
-        "ret-minmax", "partial")
+OPEN = ("dim3-helper", "dim3-out", "pointer-out", "dim3-branch", "partial")
 
 
 # --------------------------------------------------------------------------
