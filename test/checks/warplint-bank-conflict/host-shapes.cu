@@ -97,21 +97,32 @@ int main(int argc, char **argv) {
 // DUMP: s[threadIdx.x * 2] bytes=4 degree=2
 // DUMP: s[threadIdx.x * 8] bytes=4 degree=8,8
 // DUMP: s[threadIdx.y * 32 + threadIdx.x] bytes=4 degree=1,2{{$}}
+// DUMP: s[threadIdx.y * 32 + threadIdx.x] bytes=4 degree=1,2{{$}}
 
 // WHY: "assumedWhy": "the block of its launch on line 67: 'block' is chosen at run time by cudaOccupancyMaxPotentialBlockSize on line 66"
 
 // Constant arrays walked by one loop and passed on, an element of each per
 // call: the shapes are the pairs at the same position, 32x1 and 16x8, not
-// every pair of a width and a height (16x1 and 32x8 are never launched).
-// Found by property/gen_host.py.
+// every pair of a width and a height (16x1 and 32x8 are never launched);
+// also through references to const. Found by property/gen_host.py.
 __global__ void pairs(float *out) {
   __shared__ float s[1024];
   s[threadIdx.y * 32 + threadIdx.x] = 0;
   // CHECK: :[[@LINE-1]]:3: warning: shared-memory store of 's[threadIdx.y * 32 + threadIdx.x]' has a 2-way bank conflict (block 16x8: {{.*}}) [warplint-bank-conflict]
 }
+__global__ void pairsByReference(float *out) {
+  __shared__ float s[1024];
+  s[threadIdx.y * 32 + threadIdx.x] = 0;
+  // CHECK: :[[@LINE-1]]:3: warning: shared-memory store of 's[threadIdx.y * 32 + threadIdx.x]' has a 2-way bank conflict (block 16x8: {{.*}}) [warplint-bank-conflict]
+}
 void runPair(float *out, int x, int y) { pairs<<<1, dim3(x, y)>>>(out); }
+void runPairByReference(float *out, const int &x, const int &y) {
+  pairsByReference<<<1, dim3(x, y)>>>(out);
+}
 void allPairs() {
   const int widths[] = {32, 16}, heights[] = {1, 8};
-  for (int j = 0; j < 2; ++j)
+  for (int j = 0; j < 2; ++j) {
     runPair(nullptr, widths[j], heights[j]);
+    runPairByReference(nullptr, widths[j], heights[j]);
+  }
 }
