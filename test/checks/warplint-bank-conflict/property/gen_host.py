@@ -18,6 +18,8 @@ level passing them on
     dim3 &`,
   * through an if/else whose condition is unknown (main's argc), one arm
     keeping the caller's values and the other setting constants: two shapes,
+  * from a loop in main over constant arrays (`const int v0[] = {32, 64},
+    v1[] = ...; for (j...) c(v0[j], v1[j], ...)`): two shapes,
 
 and the launch builds its block as an int, `dim3(x, y, z)`, a local dim3,
 or (open constructs, see OPEN) a dim3 a helper returns or fills through a
@@ -355,6 +357,16 @@ class Chain:
             self.funcs.extend(body)
             self.funcs.append("}")
         top = name(depth - 1)
+        if len(need) == 2 and not unknown and rng.random() < 0.3:
+            # main walks constant arrays, one element of each per launch
+            self.constructs.add("array-loop")
+            arrs = ", ".join("v%d[] = {%d, %d}" % (i, need[0][i], need[1][i])
+                             for i in range(n))
+            call = ["v%d[j]" % i for i in range(n)] + \
+                (["argc"] if flag else [])
+            self.main.append("  { const int %s; for (int j = 0; j < 2; ++j) "
+                             "%s(%s); }" % (arrs, top, ", ".join(call)))
+            return
         for li, vals in enumerate(need):
             vals = [str(x) for x in vals]
             for i in range(n):
