@@ -157,6 +157,9 @@ def make_kernel(rng, name):
     else:
         index = "%s * %s%s" % (ptext, qtext, rtext)
     base = lambda x, y, b, d: pf(x, y, b) * qf(d) + rf(x, y, b)
+    # the index is unsigned (wraps around 2^32 where it is negative as a
+    # number): an unsigned d, or blockDim in the lane factor
+    k.index_unsigned = k.unsigned or "blockDim" in ptext
     # a loop around the access: its counter in the index (the loop does
     # not read d), or a bound that reads d
     k.loop = None
@@ -426,8 +429,8 @@ def check_run(k, shape, run, values, warned, open_ok=()):
         why = run.get("why", "")
         limit = ("too many" in why and lanes.exceptional() > 512) or \
             "too large" in why
-        if k.unsigned and "unsigned-wrap" in open_ok and any(
-                v < 0 for d in range(0, 64) for j in k.iterations(d)
+        if k.index_unsigned and "unsigned-wrap" in open_ok and any(
+                v < 0 for d in vals[::7] for j in k.iterations(d)
                 for v in lanes.addrs(d, j, 0) if v is not None):
             limit = True  # the index wraps around 2^32 for some lanes
         if not limit:
@@ -465,9 +468,10 @@ def main():
                     help="the values of d compared: LO,HI")
     ap.add_argument("--open", default="",
                     help="comma-separated gaps accepted as unknown with a "
-                    "reason: unsigned-wrap (an unsigned d times a lane "
-                    "factor that is negative as an int, `(tx - 1) * d`: "
-                    "the index wraps around 2^32 for some lanes)")
+                    "reason: unsigned-wrap (an unsigned index negative as a "
+                    "number for some lanes and d: `(tx - 1) * d` with "
+                    "unsigned d, `(ty * blockDim.x + tx) * d` with d < 0; "
+                    "it wraps around 2^32)")
     ap.add_argument("--workdir", required=True)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--retries", type=int, default=4)
