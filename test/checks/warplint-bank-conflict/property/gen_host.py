@@ -12,6 +12,7 @@ level passing them on
   * by value or through `const int &`,
   * through a helper that writes them into out-parameters (`int &`),
   * through helpers that return them (`int f(int x) { return x * 2; }`),
+  * through locals (`int l0 = std::min(a0, 64);`),
   * changed on the way: `std::min(a, C)`, `std::max(a, C)`, `a * 2`,
     `a / 2`, `a + C` (the generator solves for the value main must pass),
   * as a dim3 built at some level and passed down by value or `const
@@ -282,8 +283,8 @@ class Chain:
         # values needed at each level's parameters, per launch
         need = [list(t) for t in self.targets]
         for lvl in range(depth):
-            style = rng.choice(["value", "cref", "out", "ret", "value",
-                                "cref"])
+            style = rng.choice(["value", "cref", "out", "ret", "local",
+                                "value", "cref"])
             below_dim = dim_level is not None and lvl < dim_level
             body = []
             if lvl == 0:
@@ -321,6 +322,11 @@ class Chain:
                         helper, ", ".join("o%d" % i for i in ints),
                         ", ".join(src[i] for i in ints)))
                     args = {i: "o%d" % i for i in ints}
+                elif style == "local":
+                    # through locals initialised with the changed values
+                    for i in ints:
+                        body.append("  int l%d = %s;" % (i, args[i]))
+                        args[i] = "l%d" % i
                 elif style == "ret":
                     for i in ints:
                         if tr[i] == "{a}":
