@@ -6,12 +6,14 @@
 # clang++ -x cuda command each, the file's directory on the include path),
 # and for a generated build of 20 kernel files whose launch wrappers a
 # main.cpp calls (every kernel file is analysed again with main.cpp's
-# calls). Each is analysed REPS times (default 3), alternating, with
-# `warplint -p DB` (one program) and with `warplint -p DB
-# --project-index=EMPTY` (an empty index: each file alone); printed are the
-# median CPU seconds (user + sys) of each, their ratio, and whether the
-# findings are the same (for the generated build they must differ: that is
-# what the index is for).
+# calls). Each is analysed REPS times (default 3), by turns, with
+# `warplint -p DB --project-index=EMPTY` (an empty index: each file alone),
+# with `warplint -p DB` and an empty project cache (one program, cold), and
+# with `warplint -p DB` and the cache the cold run left (one program, warm:
+# a second run over an unchanged build); printed are the median CPU
+# seconds (user + sys) of each, the ratios to the files one by one, and
+# whether the findings are the same (for the generated build they must
+# differ: that is what the index is for; cold and warm must agree).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WARPLINT=${WARPLINT:-$ROOT/build/bin/warplint}
@@ -62,6 +64,9 @@ open(f"{src}/main.cpp", "w").write("\n".join(decls) + "\nint main() {\n"
 files.append(f"{src}/main.cpp")
 db("generated", files, f"-nocudainc -nocudalib -isystem {inputs} ")
 PY
+# A build's sources are older than the run (the cache keeps nothing that
+# changed while it ran).
+find "$WORK/gen" -type f -exec touch -d '1 hour ago' {} +
 
 cpu() { # cpu SECONDS-FILE COMMAND...: runs, appends user+sys seconds
   local out=$1; shift
@@ -72,15 +77,20 @@ median() { sort -n "$1" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 for name in given generated; do
   [[ -f $WORK/$name/compile_commands.json ]] || continue
-  : > "$WORK/one.s"; : > "$WORK/alone.s"
+  : > "$WORK/cold.s"; : > "$WORK/warm.s"; : > "$WORK/alone.s"
   for ((r = 0; r < REPS; r++)); do
     cpu "$WORK/alone.s" "$WARPLINT" --no-config --cuda-path=none --fail-on=never -p "$WORK/$name" --project-index="$WORK/empty.json"
     cp "$WORK/last.out" "$WORK/alone.out"
-    cpu "$WORK/one.s" "$WARPLINT" --no-config --cuda-path=none --fail-on=never -p "$WORK/$name"
-    cp "$WORK/last.out" "$WORK/one.out"
+    rm -rf "$WORK/cache"
+    cpu "$WORK/cold.s" "$WARPLINT" --no-config --cuda-path=none --fail-on=never -p "$WORK/$name" --project-cache="$WORK/cache"
+    cp "$WORK/last.out" "$WORK/cold.out"
+    cpu "$WORK/warm.s" "$WARPLINT" --no-config --cuda-path=none --fail-on=never -p "$WORK/$name" --project-cache="$WORK/cache"
+    cp "$WORK/last.out" "$WORK/warm.out"
   done
-  a=$(median "$WORK/alone.s"); o=$(median "$WORK/one.s")
-  same=$(cmp -s "$WORK/alone.out" "$WORK/one.out" && echo same || echo different)
-  printf '%-10s files one by one %6.2f s, one program %6.2f s, ratio %.3f, findings %s\n' \
-    "$name" "$a" "$o" "$(awk -v a="$a" -v o="$o" 'BEGIN {print o / a}')" "$same"
+  a=$(median "$WORK/alone.s"); c=$(median "$WORK/cold.s"); w=$(median "$WORK/warm.s")
+  same=$(cmp -s "$WORK/alone.out" "$WORK/cold.out" && echo same || echo different)
+  agree=$(cmp -s "$WORK/cold.out" "$WORK/warm.out" && echo agree || echo DIFFER)
+  printf '%-10s one by one %6.2f s; one program: cold %6.2f s (%.3f), warm %6.2f s (%.3f); findings %s, cold and warm %s\n' \
+    "$name" "$a" "$c" "$(awk -v a="$a" -v o="$c" 'BEGIN {print o / a}')" \
+    "$w" "$(awk -v a="$a" -v o="$w" 'BEGIN {print o / a}')" "$same" "$agree"
 done

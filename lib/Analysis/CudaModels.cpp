@@ -248,7 +248,9 @@ std::optional<GroupQuery> groupQuery(const CallExpr *Call) {
   return Q;
 }
 
-std::optional<uint64_t> groupKind(const Expr *Init, ASTContext &Ctx) {
+std::optional<uint64_t>
+groupKind(const Expr *Init, ASTContext &Ctx,
+          llvm::function_ref<std::optional<uint64_t>(const Expr *)> Variable) {
   // `thread_group g = block;`: a copy of the block's base.
   for (;;) {
     Init = strip(Init, StripCleanups | StripImplicitCasts | StripTemporaries |
@@ -256,15 +258,25 @@ std::optional<uint64_t> groupKind(const Expr *Init, ASTContext &Ctx) {
     const auto *RD = Init->getType()->getAsCXXRecordDecl();
     if (RD && RD->getName() == "thread_block")
       return 0;
+    // A static tile (tiled_partition<N>): its rank is linear % N.
+    if (uint64_t N = tileSize(RD))
+      return N;
+    // A conversion operator (a tile to a thread_group): its object.
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Init);
+        MC && isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl())) {
+      Init = MC->getImplicitObjectArgument();
+      continue;
+    }
     const auto *CE = dyn_cast<CXXConstructExpr>(Init);
     if (!CE || CE->getNumArgs() != 1)
       break;
     Init = CE->getArg(0);
   }
+  if (isa<DeclRefExpr>(Init))
+    return Variable(Init);
   const auto *C = dyn_cast<CallExpr>(Init);
   const FunctionDecl *F = C ? namedCallee(C) : nullptr;
-  if (!F || F->getName() != "tiled_partition" || C->getNumArgs() != 2 ||
-      !partitionedFromBlock(C))
+  if (!F || F->getName() != "tiled_partition" || C->getNumArgs() != 2)
     return std::nullopt;
   Expr::EvalResult R;
   const Expr *N = C->getArg(1);
@@ -272,6 +284,11 @@ std::optional<uint64_t> groupKind(const Expr *Init, ASTContext &Ctx) {
     return std::nullopt;
   uint64_t Tile = R.Val.getInt().getLimitedValue();
   if (Tile == 0 || Tile > 32 || (Tile & (Tile - 1)))
+    return std::nullopt;
+  // A tile of a tile: whole tiles of its parent, the same threads as a
+  // tile of the block (CUDA requires a power of two that divides it).
+  std::optional<uint64_t> Parent = groupKind(C->getArg(0), Ctx, Variable);
+  if (!Parent || (*Parent && *Parent % Tile))
     return std::nullopt;
   return Tile;
 }

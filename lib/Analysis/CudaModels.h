@@ -91,8 +91,10 @@ bool isAtomicName(llvm::StringRef N);
 /// group_index() of a thread_block are threadIdx, blockDim and blockIdx
 /// (dim3s). A generic thread_group (Generic) is whatever its variable was
 /// initialised with (groupKind): the block, or a tile of N threads
-/// tiled_partition(block, N) made (N a power of two up to 32, as CUDA
-/// requires of a thread_group tile).
+/// tiled_partition(parent, N) made of the block or of another tile (N a
+/// power of two up to 32, as CUDA requires of a thread_group tile),
+/// followed through copies and through a device function's parameters to
+/// the caller's argument.
 struct GroupQuery {
   enum Kind {
     Rank,
@@ -112,10 +114,13 @@ std::optional<GroupQuery> groupQuery(const clang::CallExpr *Call);
 /// Does Init call tiled_partition on a thread_block?
 bool partitionedFromBlock(const clang::Expr *Init);
 /// The group a thread_group variable's initialiser Init makes: 0 for the
-/// thread block (this_thread_block(), a thread_block), N for
-/// tiled_partition(block, N); std::nullopt for another.
-std::optional<uint64_t> groupKind(const clang::Expr *Init,
-                                  clang::ASTContext &Ctx);
+/// thread block (this_thread_block(), a thread_block), N for a static tile
+/// thread_block_tile<N> and for tiled_partition(parent, N) of the block or
+/// of a tile that N divides; std::nullopt for another. Variable gives the
+/// group a variable (or parameter) named in Init holds.
+std::optional<uint64_t> groupKind(
+    const clang::Expr *Init, clang::ASTContext &Ctx,
+    llvm::function_ref<std::optional<uint64_t>(const clang::Expr *)> Variable);
 
 // ---- warp matrix functions (WMMA) ----------------------------------------
 

@@ -173,7 +173,7 @@ std::optional<NodeId> Lowering::cooperativeGroups(const CallExpr *Call,
     if (!Kind)
       return fail("the thread_group on line " + lineOf(Call) +
                   " is not made by this_thread_block() or "
-                  "tiled_partition(block, N) with a constant N");
+                  "tiled_partition(block or tile, N) with a constant N");
     Q->Tile = *Kind;
   } else if ((Q->What == GroupQuery::MetaGroupRank ||
               Q->What == GroupQuery::MetaGroupSize) &&
@@ -213,12 +213,29 @@ std::optional<NodeId> Lowering::cooperativeGroups(const CallExpr *Call,
 
 std::optional<uint64_t> Lowering::genericGroup(const Expr *Obj,
                                                unsigned Frame) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts());
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() ||
-      changed(V, Frame))
-    return std::nullopt;
-  return groupKind(V->getInit(), Ctx);
+  // Variables and parameters on the way, the latter in their caller's
+  // frame: `reduce(tiled_partition(block, 16), ...)`.
+  unsigned Steps = 0;
+  std::function<std::optional<uint64_t>(const Expr *)> Variable =
+      [&](const Expr *E) -> std::optional<uint64_t> {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || !V->hasLocalStorage() || ++Steps > 16 || changed(V, Frame))
+      return std::nullopt;
+    if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
+      const Expr *Arg = Frames[Frame].Call && !isKernel(Frames[Frame].F)
+                            ? argumentOf(PV, Frame)
+                            : nullptr;
+      if (!Arg)
+        return std::nullopt;
+      Frame = Frames[Frame].Caller;
+      return groupKind(Arg, Ctx, Variable);
+    }
+    if (!V->getInit())
+      return std::nullopt;
+    return groupKind(V->getInit(), Ctx, Variable);
+  };
+  return Variable(Obj);
 }
 
 bool Lowering::fromBlock(const Expr *Obj, unsigned Frame) {
@@ -329,6 +346,8 @@ std::optional<NodeId> Lowering::returnValue(llvm::ArrayRef<const Stmt *> Ss,
     }
     if (!hasReturn(S))
       continue;
+    if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+      return switchReturn(Sw, Ss.drop_front(I + 1), Frame, Pointer, RT);
     const auto *If = dyn_cast<IfStmt>(S);
     // `if constexpr` (or an if on a constant): only the arm taken runs,
     // then what follows it.
@@ -346,8 +365,8 @@ std::optional<NodeId> Lowering::returnValue(llvm::ArrayRef<const Stmt *> Ss,
     if (!If || If->getInit() || If->getConditionVariable() ||
         !endsInReturn(If->getThen()) ||
         (If->getElse() && !endsInReturn(If->getElse())))
-      // FIXME: returns inside loops or switches, and an if/else whose arms do
-      // not both end in a return, are not followed.
+      // FIXME: returns inside loops, and an if/else whose arms do not both
+      // end in a return, are not followed.
       return fail("a return the analysis does not follow on line " + lineOf(S));
     auto C = integer(If->getCond(), Frame);
     auto T = C ? returnValue(stmtsOf(If->getThen()), Frame, Pointer, RT)
@@ -363,6 +382,111 @@ std::optional<NodeId> Lowering::returnValue(llvm::ArrayRef<const Stmt *> Ss,
   }
   return fail("'" + Frames[Frame].F->getNameAsString() +
               "' can end without returning a value");
+}
+
+/// A break of S itself, not of a loop or switch within it.
+static bool hasOwnBreak(const Stmt *S) {
+  if (!S || isa<Expr>(S))
+    return false;
+  if (isa<BreakStmt>(S))
+    return true;
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S))
+    return false;
+  return llvm::any_of(S->children(), hasOwnBreak);
+}
+
+/// A case label anywhere within S (Duff's device).
+static bool hasLabel(const Stmt *S) {
+  if (!S || isa<Expr>(S))
+    return false;
+  if (isa<SwitchCase>(S))
+    return true;
+  if (isa<SwitchStmt>(S))
+    return false;
+  return llvm::any_of(S->children(), hasLabel);
+}
+
+std::optional<NodeId> Lowering::switchReturn(const SwitchStmt *Sw,
+                                             llvm::ArrayRef<const Stmt *> After,
+                                             unsigned Frame, bool Pointer,
+                                             IntType RT) {
+  auto Fail = [&] {
+    return fail("a return in a switch the analysis does not follow on line " +
+                lineOf(Sw));
+  };
+  if (Sw->getInit() || Sw->getConditionVariable() || !Sw->getBody())
+    return Fail();
+  // The body with its labels taken off, and where each label leads.
+  struct Label {
+    std::optional<llvm::APSInt> Value; // none: default
+    size_t At;
+  };
+  llvm::SmallVector<Label, 8> Labels;
+  llvm::SmallVector<const Stmt *, 8> Flat;
+  for (const Stmt *B : stmtsOf(Sw->getBody())) {
+    while (const auto *SC = dyn_cast<SwitchCase>(B)) {
+      Label L{std::nullopt, Flat.size()};
+      if (const auto *CS = dyn_cast<CaseStmt>(SC)) {
+        Expr::EvalResult R;
+        if (CS->caseStmtIsGNURange() || !CS->getLHS()->EvaluateAsInt(R, Ctx))
+          return Fail();
+        L.Value = R.Val.getInt();
+      }
+      Labels.push_back(L);
+      B = SC->getSubStmt();
+    }
+    if (hasLabel(B))
+      return Fail();
+    Flat.push_back(B);
+  }
+  // What runs from a label: the statements to the first break, then After.
+  auto Run = [&](size_t At) -> std::optional<llvm::SmallVector<const Stmt *>> {
+    llvm::SmallVector<const Stmt *> Seq;
+    for (size_t K = At; K < Flat.size(); ++K) {
+      if (isa<BreakStmt>(Flat[K]))
+        break;
+      if (hasOwnBreak(Flat[K]))
+        return std::nullopt; // a break under a condition
+      Seq.push_back(Flat[K]);
+    }
+    Seq.append(After.begin(), After.end());
+    return Seq;
+  };
+  auto From = [&](size_t At) -> std::optional<NodeId> {
+    auto Seq = Run(At);
+    if (!Seq)
+      return Fail();
+    return returnValue(*Seq, Frame, Pointer, RT);
+  };
+  size_t DefaultAt = Flat.size(); // no default: after the switch
+  for (const Label &L : Labels)
+    if (!L.Value)
+      DefaultAt = L.At;
+  const Expr *Cond = Sw->getCond();
+  Expr::EvalResult CR;
+  if (!Cond->isValueDependent() && Cond->EvaluateAsInt(CR, Ctx)) {
+    for (const Label &L : Labels)
+      if (L.Value && llvm::APSInt::isSameValue(*L.Value, CR.Val.getInt()))
+        return From(L.At);
+    return From(DefaultAt);
+  }
+  auto Value = integer(Cond, Frame);
+  if (!Value)
+    return std::nullopt;
+  IntType CT = typeOf(Cond->getType());
+  std::optional<NodeId> Out = From(DefaultAt);
+  for (const Label &L : llvm::reverse(Labels)) {
+    if (!Out || !L.Value)
+      continue;
+    std::optional<NodeId> Taken = From(L.At);
+    if (!Taken)
+      return std::nullopt;
+    NodeId Eq =
+        P->binary(Op::EQ, *Value, P->constant(L.Value->getExtValue(), CT),
+                  IntType::i32());
+    Out = P->select(Eq, *Taken, *Out, RT);
+  }
+  return Out;
 }
 
 } // namespace warplint

@@ -107,16 +107,17 @@ public:
   std::optional<NodeId> VisitCXXDefaultArgExpr(const CXXDefaultArgExpr *E) {
     return L.integer(E->getExpr(), Frame);
   }
-  /// A full expression with temporaries: `int r = std::min(n, 64);`,
-  /// `return std::min(x, 64);` (the 64 is bound to a reference).
-  std::optional<NodeId> VisitExprWithCleanups(const ExprWithCleanups *E) {
-    return L.integer(E->getSubExpr(), Frame);
-  }
   std::optional<NodeId> VisitCastExpr(const CastExpr *C);
   std::optional<NodeId> VisitBinaryOperator(const BinaryOperator *B);
   std::optional<NodeId> VisitUnaryOperator(const UnaryOperator *U);
   std::optional<NodeId> VisitConditionalOperator(const ConditionalOperator *CO);
   std::optional<NodeId> VisitCallExpr(const CallExpr *Call);
+  // A full expression whose temporaries are destroyed at its end (a dim3
+  // returned by thread_index(), say; `return std::min(x, 64);`, the 64
+  // bound to a reference): its value is its subexpression's.
+  std::optional<NodeId> VisitExprWithCleanups(const ExprWithCleanups *E) {
+    return L.integer(E->getSubExpr(), Frame);
+  }
   std::optional<NodeId> VisitStmt(const Stmt *) {
     return L.fail("an expression the analysis does not follow");
   }

@@ -356,6 +356,12 @@ private:
   /// `if (c) return a; ... return b;` is Select(c, a, b).
   std::optional<NodeId> returnValue(llvm::ArrayRef<const Stmt *> Ss,
                                     unsigned Frame, bool Pointer, IntType RT);
+  /// The value returned by a switch whose cases return (Sw, then After):
+  /// the case taken when its condition is a constant, else a Select over
+  /// the cases, the default (or After) last.
+  std::optional<NodeId> switchReturn(const SwitchStmt *Sw,
+                                     llvm::ArrayRef<const Stmt *> After,
+                                     unsigned Frame, bool Pointer, IntType RT);
   static bool hasReturn(const Stmt *S);
   static llvm::SmallVector<const Stmt *, 8> stmtsOf(const Stmt *S);
   static bool endsInReturn(const Stmt *S);

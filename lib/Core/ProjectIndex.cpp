@@ -41,23 +41,61 @@ size_t ProjectIndex::size() const {
   return N;
 }
 
-std::string ProjectIndex::toJSON() const {
-  json::Array Calls;
-  for (const auto &[Callee, V] : ByCallee)
-    for (const ProjectCall &C : V) {
-      json::Array Args;
-      for (const std::optional<int64_t> &A : C.Args)
-        Args.push_back(A ? json::Value(*A) : json::Value(nullptr));
-      Calls.push_back(json::Object{{"callee", C.Callee},
-                                   {"name", C.Name},
-                                   {"file", C.File},
-                                   {"line", C.Line},
-                                   {"args", std::move(Args)}});
+json::Array callsToJSON(ArrayRef<ProjectCall> Calls) {
+  json::Array Out;
+  for (const ProjectCall &C : Calls) {
+    json::Array Args;
+    for (const std::optional<int64_t> &A : C.Args)
+      Args.push_back(A ? json::Value(*A) : json::Value(nullptr));
+    Out.push_back(json::Object{{"callee", C.Callee},
+                               {"name", C.Name},
+                               {"file", C.File},
+                               {"line", C.Line},
+                               {"args", std::move(Args)}});
+  }
+  return Out;
+}
+
+Expected<std::vector<ProjectCall>> callsFromJSON(const json::Array &Calls) {
+  auto Bad = [](const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(), Why);
+  };
+  std::vector<ProjectCall> All;
+  for (size_t I = 0; I < Calls.size(); ++I) {
+    const json::Object *O = Calls[I].getAsObject();
+    std::optional<StringRef> Callee = O ? O->getString("callee") : std::nullopt;
+    const json::Array *Args = O ? O->getArray("args") : nullptr;
+    if (!Callee || Callee->empty() || !Args)
+      return Bad("call " + Twine(I) + " lacks \"callee\" or \"args\"");
+    ProjectCall C;
+    C.Callee = Callee->str();
+    C.Name = O->getString("name").value_or(*Callee).str();
+    C.File = O->getString("file").value_or("").str();
+    C.Line = unsigned(O->getInteger("line").value_or(0));
+    for (const json::Value &A : *Args) {
+      if (A.kind() == json::Value::Null) {
+        C.Args.push_back(std::nullopt);
+        continue;
+      }
+      std::optional<int64_t> N = A.getAsInteger();
+      if (!N)
+        return Bad("call " + Twine(I) + " has an argument that is neither " +
+                   "an integer nor null");
+      C.Args.push_back(*N);
     }
+    All.push_back(std::move(C));
+  }
+  return All;
+}
+
+std::string ProjectIndex::toJSON() const {
+  std::vector<ProjectCall> All;
+  for (const auto &[Callee, V] : ByCallee)
+    All.insert(All.end(), V.begin(), V.end());
   std::string S;
   raw_string_ostream OS(S);
   OS << formatv("{0:2}", json::Value(json::Object{
-                             {"version", 1}, {"calls", std::move(Calls)}}));
+                             {"version", 1}, {"calls", callsToJSON(All)}}));
   OS << "\n";
   return S;
 }
@@ -81,33 +119,11 @@ Expected<ProjectIndex> ProjectIndex::fromJSON(StringRef Text) {
   const json::Array *Calls = Top->getArray("calls");
   if (!Calls)
     return Bad("no \"calls\" array");
+  Expected<std::vector<ProjectCall>> All = callsFromJSON(*Calls);
+  if (!All)
+    return Bad(toString(All.takeError()));
   ProjectIndex Index;
-  std::vector<ProjectCall> All;
-  for (size_t I = 0; I < Calls->size(); ++I) {
-    const json::Object *O = (*Calls)[I].getAsObject();
-    std::optional<StringRef> Callee = O ? O->getString("callee") : std::nullopt;
-    const json::Array *Args = O ? O->getArray("args") : nullptr;
-    if (!Callee || Callee->empty() || !Args)
-      return Bad("call " + Twine(I) + " lacks \"callee\" or \"args\"");
-    ProjectCall C;
-    C.Callee = Callee->str();
-    C.Name = O->getString("name").value_or(*Callee).str();
-    C.File = O->getString("file").value_or("").str();
-    C.Line = unsigned(O->getInteger("line").value_or(0));
-    for (const json::Value &A : *Args) {
-      if (A.kind() == json::Value::Null) {
-        C.Args.push_back(std::nullopt);
-        continue;
-      }
-      std::optional<int64_t> N = A.getAsInteger();
-      if (!N)
-        return Bad("call " + Twine(I) + " has an argument that is neither " +
-                   "an integer nor null");
-      C.Args.push_back(*N);
-    }
-    All.push_back(std::move(C));
-  }
-  Index.add(std::move(All));
+  Index.add(std::move(*All));
   return Index;
 }
 

@@ -77,6 +77,21 @@ public:
   }
 };
 
+/// The files SM read, as absolute paths, sorted.
+static std::vector<std::string> filesRead(const SourceManager &SM) {
+  std::vector<std::string> Out;
+  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+    SmallString<256> Path(It->first.getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    // Not "..": through a symbolic link it may name another file.
+    sys::path::remove_dots(Path);
+    Out.push_back(std::string(Path));
+  }
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
 class AnalysisAction : public ASTFrontendAction {
 public:
   /// HostLaunches: null for the host-side parse, which records its launches
@@ -116,6 +131,7 @@ public:
           if (A.Setup.IndexProject) {
             Launches.Outgoing = &A.R.Outgoing;
             Launches.Wanted = &A.R.Wanted;
+            A.R.Read = filesRead(Ctx.getSourceManager());
           }
         }
         AnalysisResult AR = analyzeTranslationUnit(

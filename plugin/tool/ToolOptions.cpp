@@ -95,6 +95,12 @@ cl::opt<std::string> WriteProjectIndex(
              "file, for --project-index (every file of the database is\n"
              "read for its calls)"),
     cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> ProjectCacheDir(
+    "project-cache",
+    cl::desc("With -p: keep each file's calls between the build's files in\n"
+             "this directory, so that a later run parses only what changed\n"
+             "(default: BUILD-DIR/.warplint-cache; 'none': no cache)"),
+    cl::value_desc("dir"), cl::cat(Category));
 cl::opt<std::string> CudaPath(
     "cuda-path",
     cl::desc("CUDA toolkit to parse with ('none': use warplint's own minimal\n"

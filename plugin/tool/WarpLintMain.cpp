@@ -19,6 +19,7 @@
 #include "warplint/Driver/Toolchain.h"
 #include "warplint/Pipeline/FileAnalysis.h"
 #include "warplint/Pipeline/Inputs.h"
+#include "warplint/Pipeline/ProjectCache.h"
 #include "warplint/Pipeline/Reporting.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -254,15 +255,35 @@ static std::optional<int> analyse(const CompilationDatabase &DB,
     analyseFiles(DB, Results, Setup);
     return std::nullopt;
   }
-  ProjectRun Run = analyseProject(DB, Results, Setup, Index,
+  ProjectCache Cache;
+  if (ProjectCacheDir != "none") {
+    SmallString<256> Dir(ProjectCacheDir);
+    if (Dir.empty()) {
+      Dir = BuildPath;
+      sys::path::append(Dir, ".warplint-cache");
+    }
+    std::string Problem;
+    Cache = ProjectCache::open(Dir, Problem);
+    // The default place is a convenience: said only with --verbose.
+    if (!Problem.empty() && (Verbose || !ProjectCacheDir.empty()))
+      errs() << "warplint: warning: no project cache: " << Problem << "\n";
+  }
+  ProjectRun Run = analyseProject(DB, Results, Setup, Index, Cache,
                                   /*WholeIndex=*/!WriteProjectIndex.empty());
+  auto Plural = [](size_t N, StringRef One) {
+    return std::to_string(N) + " " + One.str() + (N == 1 ? "" : "s");
+  };
   if (Verbose && (Index.size() || Run.OtherFiles || Run.Again))
-    errs() << "warplint: the build as one program: " << Index.size() << " call"
-           << (Index.size() == 1 ? "" : "s") << " into other files; "
-           << Run.OtherFiles << " other file"
-           << (Run.OtherFiles == 1 ? "" : "s")
-           << " of the database read for their calls; " << Run.Again << " file"
-           << (Run.Again == 1 ? "" : "s") << " analysed again with them\n";
+    errs() << "warplint: the build as one program: "
+           << Plural(Index.size(), "call") << " into other files; "
+           << Plural(Run.OtherFiles, "other file")
+           << " of the database read for their calls; "
+           << Plural(Run.Again, "file") << " analysed again with them\n";
+  if (Verbose && Cache.enabled())
+    errs() << "warplint: project cache " << Cache.directory() << ": "
+           << Cache.Hits << (Cache.Hits == 1 ? " entry" : " entries")
+           << " read, " << Cache.Stores
+           << (Cache.Stores == 1 ? " entry" : " entries") << " written\n";
   if (Run.RoundsLeft)
     errs() << "warplint: note: the calls between the build's files were "
               "followed through "

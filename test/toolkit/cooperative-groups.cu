@@ -37,9 +37,40 @@ __global__ void generic(float *out) {
   // CHECK: :[[@LINE-1]]:3: warning: shared-memory store of 's[w.meta_group_size() + w.thread_rank() * 32]' has a 32-way bank conflict (block 64x1: lanes 0..31 hit bank 2 with a stride of 32 words) [warplint-bank-conflict]
 }
 
+// A tile of a tile (tiled_partition of a thread_group), copied and passed
+// to a device function's thread_group parameter, whose size() bounds a
+// loop: the rank in a tile of 16, each tile's window of the array (the
+// base is computed from a dim3 temporary). x[lane * 2] runs only for lanes
+// below i <= 8 (1-way); x[lane * 4] in both tiles of a warp reaches three
+// words of bank 0 (0 and 32 from the first, 32 and 64 from the second).
+__device__ int halves(cg::thread_group g, int *x, int v) {
+  int lane = g.thread_rank();
+  for (int i = g.size() / 2; i > 0; i /= 2) {
+    x[lane] = v;
+    g.sync();
+    if (lane < i)
+      v += x[lane + i] * x[lane * 2];
+    g.sync();
+  }
+  x[lane * 4] = v;
+  // CHECK: :[[@LINE-1]]:3: warning: shared-memory store of 'x[lane * 4]' has a 3-way bank conflict
+  return v;
+}
+
+__global__ void tiles(int *out) {
+  __shared__ int s[256];
+  auto block = cg::this_thread_block();
+  auto w = cg::tiled_partition(block, 32);
+  auto h = cg::tiled_partition(w, 16);
+  auto g = h;
+  int base = (block.thread_index().x / g.size()) * g.size();
+  out[0] = halves(g, s + base, 1);
+}
+
 int main() {
   sums<<<1, 256>>>(nullptr);
   generic<<<1, 64>>>(nullptr);
+  tiles<<<1, 256>>>(nullptr);
 }
 
 // DUMP: partial[warp.meta_group_rank()][warp.thread_rank()] bytes=4 degree=1
@@ -48,3 +79,7 @@ int main() {
 // DUMP: s[g.thread_rank() * 4] bytes=4 degree=4
 // DUMP: s[t.thread_rank() * 33] bytes=4 degree=1
 // DUMP: s[w.meta_group_size() + w.thread_rank() * 32] bytes=4 degree=32
+// DUMP: x[lane] bytes=4 degree=1
+// DUMP: x[lane + i] bytes=4 degree=1
+// DUMP: x[lane * 2] bytes=4 degree=1
+// DUMP: x[lane * 4] bytes=4 degree=3

@@ -138,12 +138,14 @@ public:
   __device__ unsigned meta_group_rank() const;
   __device__ unsigned meta_group_size() const;
   __device__ static constexpr unsigned size() { return N; }
+  __device__ operator thread_group() const;
 };
 __device__ thread_block this_thread_block();
 template <unsigned N>
 __device__ thread_block_tile<N, thread_block>
 tiled_partition(const thread_block &);
 __device__ thread_group tiled_partition(const thread_block &, unsigned);
+__device__ thread_group tiled_partition(const thread_group &, unsigned);
 } // namespace cooperative_groups
 namespace cg = cooperative_groups;
 )";
@@ -246,9 +248,61 @@ __global__ void k(unsigned n) {
 )"));
   EXPECT_EQ(Out.rfind("unknown: the thread_group on line ", 0), 0u) << Out;
   EXPECT_NE(Out.find(" is not made by this_thread_block() or "
-                     "tiled_partition(block, N) with a constant N"),
+                     "tiled_partition(block or tile, N) with a constant N"),
             std::string::npos)
       << Out;
+}
+
+TEST(CudaModelsTest, AGenericGroupThroughCopiesParametersAndTilesOfTiles) {
+  // tiled_partition of a thread_group tile, copied, then passed to a device
+  // function's thread_group parameter: the rank in a tile of 16.
+  EXPECT_EQ(lowered(withGroups(R"(
+__device__ void put(cg::thread_group g, float *x) {
+  x[g.thread_rank()] = 0; // ACCESS
+}
+__global__ void k() {
+  __shared__ float s[4096];
+  auto b = cg::this_thread_block();
+  cg::thread_group w = cg::tiled_partition(b, 32);
+  cg::thread_group h = cg::tiled_partition(w, 16);
+  auto g = h;
+  put(g, s);
+}
+)")),
+            "store 4 bytes: (&s + ((i64)(" + Linear + " % 16) * 4))");
+  // A static tile given to a thread_group parameter.
+  EXPECT_EQ(lowered(withGroups(R"(
+__device__ void put(const cg::thread_group &g, float *x) {
+  x[g.thread_rank()] = 0; // ACCESS
+}
+__global__ void k() {
+  __shared__ float s[4096];
+  auto t = cg::tiled_partition<8>(cg::this_thread_block());
+  put(t, s);
+}
+)")),
+            "store 4 bytes: (&s + ((i64)(" + Linear + " % 8) * 4))");
+  // A local initialised from a member of a dim3 temporary (a full
+  // expression with cleanups).
+  EXPECT_EQ(lowered(withGroups(R"(
+__global__ void k() {
+  __shared__ float s[4096];
+  cg::thread_block b = cg::this_thread_block();
+  int base = (b.thread_index().x / 16) * 16;
+  s[base] = 0; // ACCESS
+}
+)")),
+            "store 4 bytes: (&s + ((i64)(i32)((threadIdx.x / 16) * 16) * 4))");
+  // A tile larger than its parent tile: not a tile CUDA makes; unknown.
+  std::string Out = lowered(withGroups(R"(
+__global__ void k() {
+  __shared__ float s[4096];
+  cg::thread_group w = cg::tiled_partition(cg::this_thread_block(), 8);
+  cg::thread_group h = cg::tiled_partition(w, 16);
+  s[h.thread_rank()] = 0; // ACCESS
+}
+)"));
+  EXPECT_EQ(Out.rfind("unknown: the thread_group on line ", 0), 0u) << Out;
 }
 
 TEST(CudaModelsTest, TheGroupRankOfATileWhosePartitionIsNotSeen) {

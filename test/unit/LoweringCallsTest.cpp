@@ -76,6 +76,72 @@ __global__ void k() {
             "(i32)threadIdx.x : 0) * 4))");
 }
 
+TEST(LoweringCallsTest, SwitchReturnsAreSelects) {
+  // An unknown value: a Select per case, the default last; labels that
+  // share a body share its value.
+  EXPECT_EQ(lowered(R"(
+__device__ int pick(int x) {
+  switch (x % 4) {
+  case 0:
+  case 2:
+    return x;
+  case 1:
+    return 2 * x;
+  default:
+    return 0;
+  }
+}
+__global__ void k() {
+  __shared__ int s[1024];
+  s[pick(threadIdx.x)] = 0; // ACCESS
+}
+)"),
+            "store 4 bytes: (&s + ((i64)((((i32)threadIdx.x % 4) == 0) ? "
+            "(i32)threadIdx.x : ((((i32)threadIdx.x % 4) == 2) ? "
+            "(i32)threadIdx.x : ((((i32)threadIdx.x % 4) == 1) ? "
+            "(2 * (i32)threadIdx.x) : 0))) * 4))");
+  // A break goes on after the switch (the argument 5 is the parameter's
+  // value, which the model folds; a constant in the condition itself
+  // takes its case alone, the lit test returns-switch.cu).
+  EXPECT_EQ(lowered(R"(
+__device__ int pick(int x, int m) {
+  switch (m) {
+  case 5:
+    break;
+  default:
+    return x;
+  }
+  return 3 * x;
+}
+__global__ void k() {
+  __shared__ int s[1024];
+  s[pick(threadIdx.x, 5)] = 0; // ACCESS
+}
+)"),
+            "store 4 bytes: (&s + ((i64)((5 == 5) ? (3 * (i32)threadIdx.x) "
+            ": (i32)threadIdx.x) * 4))");
+  // A break under a condition is not followed.
+  EXPECT_EQ(lowered(R"(
+__device__ int pick(int x) {
+  switch (x) {
+  case 1:
+    if (x > 0)
+      break;
+    return x;
+  default:
+    return 0;
+  }
+  return 1;
+}
+__global__ void k() {
+  __shared__ int s[1024];
+  s[pick(threadIdx.x)] = 0; // ACCESS
+}
+)"),
+            "unknown: a return in a switch the analysis does not follow on "
+            "line 3");
+}
+
 TEST(LoweringCallsTest, ReturnsTheAnalysisDoesNotFollow) {
   EXPECT_EQ(lowered(R"(
 __device__ int pick(int x) {

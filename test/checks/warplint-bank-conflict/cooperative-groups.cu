@@ -85,5 +85,5 @@ int main() {
 // DUMP: s[block.dim_threads().x * block.thread_index().x] bytes=4 degree=32
 // DUMP: s[g.thread_rank() * 4] bytes=4 degree=4
 // DUMP: s[t.thread_rank() * 32] bytes=4 degree=16
-// DUMP: s[u.thread_rank()] bytes=4 why=the thread_group on line {{[0-9]+}} is not made by this_thread_block() or tiled_partition(block, N) with a constant N
+// DUMP: s[u.thread_rank()] bytes=4 why=the thread_group on line {{[0-9]+}} is not made by this_thread_block() or tiled_partition(block or tile, N) with a constant N
 // DUMP: s[warp.meta_group_size() * 32 + warp.thread_rank() * 33] bytes=4 degree=1

@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -38,6 +39,12 @@ struct ProjectCall {
   bool operator<(const ProjectCall &O) const;
   bool operator==(const ProjectCall &O) const;
 };
+
+/// Calls as the index's JSON writes them, and back (an error names the
+/// first call that is not one).
+llvm::json::Array callsToJSON(llvm::ArrayRef<ProjectCall> Calls);
+llvm::Expected<std::vector<ProjectCall>>
+callsFromJSON(const llvm::json::Array &Calls);
 
 class ProjectIndex {
 public:

@@ -32,6 +32,8 @@ class CompilationDatabase;
 
 namespace warplint {
 
+class ProjectCache;
+
 /// What one parse of a file gives.
 struct ParseOutput {
   bool Parsed = false;
@@ -53,6 +55,9 @@ struct ParseOutput {
   /// would tell (LaunchExchange).
   std::vector<ProjectCall> Outgoing;
   std::set<std::string> Wanted;
+  /// With RunSetup::IndexProject: the files the parse read, as absolute
+  /// paths (what the project cache checks an entry against).
+  std::vector<std::string> Read;
   /// AccessCoverage::summary() (empty when no access), and its notes as
   /// "FILE:LINE:COL: text", for --verbose.
   std::string AccessSummary;
@@ -121,14 +126,19 @@ struct ProjectRun {
   unsigned Rounds = 0;   ///< rounds of analyses with the index
   /// MaxProjectRounds ended the rounds while calls still changed.
   bool RoundsLeft = false;
+  /// Files whose calls came from the project cache, not a parse.
+  size_t FromCache = 0;
 };
 /// Rounds of analyses with the index: a value crosses one file per round.
 inline constexpr unsigned MaxProjectRounds = 4;
 /// WholeIndex: read every file of DB for its calls, even when no file of
-/// Files wants them (to write the index).
+/// Files wants them (to write the index). Cache: what earlier runs
+/// collected (ProjectCache.h); with it each file of Files is analysed once
+/// when the files it depends on are unchanged.
 ProjectRun analyseProject(const clang::tooling::CompilationDatabase &DB,
                           std::vector<FileResult> &Files, const RunSetup &Setup,
-                          ProjectIndex &Index, bool WholeIndex = false);
+                          ProjectIndex &Index, ProjectCache &Cache,
+                          bool WholeIndex = false);
 
 /// Says on OS what went wrong with R (a crash, a file that could not be
 /// analysed, clang's errors, checks skipped for want of a ptxas report, a
