@@ -419,8 +419,11 @@ ValueEngine::factsAt(const Stmt *Point, const FunctionDecl *F) {
   return Out;
 }
 
-llvm::SmallVector<const Expr *, 8> ValueEngine::arrayChoices(const Expr *E) {
+llvm::SmallVector<const Expr *, 8>
+ValueEngine::arrayChoices(const Expr *E, const ValueDecl **Index) {
   llvm::SmallVector<const Expr *, 8> Out;
+  if (Index)
+    *Index = nullptr;
   E = E->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
@@ -445,6 +448,10 @@ llvm::SmallVector<const Expr *, 8> ValueEngine::arrayChoices(const Expr *E) {
       Out.push_back(ILE->getInit(unsigned(*I)));
     return Out;
   }
+  if (const auto *IdxRef =
+          dyn_cast<DeclRefExpr>(ASE->getIdx()->IgnoreParenImpCasts());
+      IdxRef && Index)
+    *Index = IdxRef->getDecl();
   for (const Expr *I : ILE->inits())
     Out.push_back(I);
   return Out;

@@ -213,14 +213,21 @@ Use classifyUse(const Expr *Top, const Stmt *P, const ParentMap &PM,
       if (const auto *ASE =
               dyn_cast_or_null<ArraySubscriptExpr>(parentPastParens(PM, ICE));
           ASE && ASE->getBase() == ICE) {
+        const Expr *Elem = ASE;
         const Stmt *Up = parentPastParens(PM, ASE);
         while (const auto *C = dyn_cast_or_null<ImplicitCastExpr>(Up)) {
           if (C->getCastKind() == CK_LValueToRValue)
             return Read();
           if (C->getCastKind() != CK_NoOp)
             break;
+          Elem = C;
           Up = parentPastParens(PM, C);
         }
+        // Bound to a reference to const (`run(sizes[j])` with `const int
+        // &`).
+        if (const auto *Call = dyn_cast_or_null<CallExpr>(Up);
+            Call && passedAsConst(Call, Elem, /*Pointer=*/false))
+          return Read();
         if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Up);
             CE && CE->getConstructor()->isCopyConstructor() &&
             CE->getConstructor()

@@ -330,24 +330,44 @@ std::vector<Assumptions> LaunchShapes::callersOf(const FunctionDecl *H,
       Base.Chain.Functions.push_back(Def);
       // Each argument, or each element of the constant array it is read
       // from (`int sizes[] = {32, 64}; ... run(sizes[j])`): one binding per
-      // combination.
+      // combination. Arrays read at one index variable (`run(xs[j],
+      // ys[j])`) give their elements at the same position, not every pair.
       std::vector<Assumptions> Partial{Base};
+      llvm::SmallDenseSet<const ValueDecl *, 4> Done;
       for (unsigned I = 0; I < Def->getNumParams(); ++I) {
         if (I + Shift >= Call->getNumArgs())
           break;
+        const ValueDecl *Index = nullptr;
         llvm::SmallVector<const Expr *, 8> Choices =
-            Values.arrayChoices(Call->getArg(I + Shift));
-        if (Choices.empty())
+            Values.arrayChoices(Call->getArg(I + Shift), &Index);
+        if (Choices.empty() || (Index && !Done.insert(Index).second))
           continue;
+        // The arguments that take the same position: I, and those after
+        // it read at the same index variable.
+        llvm::SmallVector<
+            std::pair<unsigned, llvm::SmallVector<const Expr *, 8>>, 4>
+            Group{{I + Shift, Choices}};
+        size_t Positions = Choices.size();
+        for (unsigned J = I + 1;
+             Index && J < Def->getNumParams() && J + Shift < Call->getNumArgs();
+             ++J) {
+          const ValueDecl *Other = nullptr;
+          auto More = Values.arrayChoices(Call->getArg(J + Shift), &Other);
+          if (!More.empty() && Other == Index) {
+            Positions = std::min(Positions, More.size());
+            Group.push_back({J + Shift, std::move(More)});
+          }
+        }
         std::vector<Assumptions> Next;
         for (const Assumptions &B : Partial)
-          for (const Expr *Ch : Choices) {
+          for (size_t Pos = 0; Pos < Positions; ++Pos) {
             if (Next.size() == MaxBindings) {
               Full = true;
               break;
             }
             Assumptions N = B;
-            N.Arguments[{Call, I + Shift}] = Ch;
+            for (const auto &[Arg, Elems] : Group)
+              N.Arguments[{Call, Arg}] = Elems[Pos];
             Next.push_back(std::move(N));
           }
         Partial = std::move(Next);

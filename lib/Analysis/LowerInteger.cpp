@@ -113,7 +113,8 @@ public:
   std::optional<NodeId> VisitConditionalOperator(const ConditionalOperator *CO);
   std::optional<NodeId> VisitCallExpr(const CallExpr *Call);
   // A full expression whose temporaries are destroyed at its end (a dim3
-  // returned by thread_index(), say): its value is its subexpression's.
+  // returned by thread_index(), say; `return std::min(x, 64);`, the 64
+  // bound to a reference): its value is its subexpression's.
   std::optional<NodeId> VisitExprWithCleanups(const ExprWithCleanups *E) {
     return L.integer(E->getSubExpr(), Frame);
   }

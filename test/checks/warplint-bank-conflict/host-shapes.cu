@@ -1,9 +1,9 @@
 // Launch shapes host code holds in arrays and standard helpers: a kernel
 // chosen from an array of kernel pointers gives the launch's shape to each
 // kernel the array holds; each element of a dim3 array a loop walks is a
-// shape; std::min of a caller's value and a constant. A block size that
-// cudaOccupancyMaxPotentialBlockSize chooses at run time keeps the assumed
-// block, and the dump names the API.
+// shape; std::min of a caller's value and a constant (also returned by a
+// helper). A block size cudaOccupancyMaxPotentialBlockSize chooses at run
+// time keeps the assumed block, and the dump names the API.
 //
 // RUN: not %warplint --checks=warplint-bank-conflict %s -- %cuda_flags | FileCheck %s -implicit-check-not='{{warning|error}}:'
 // RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-bank-conflict' %s -- %cuda_flags 2>/dev/null | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
@@ -67,11 +67,27 @@ void runTuned(float *out) {
   tuned<<<grid, block>>>(out);
 }
 
+// std::min in a helper's return and in a local's initializer (full
+// expressions with a temporary: the 64 is bound to a reference): 64 and 40
+// threads. Found by property/gen_host.py.
+__global__ void helperCapped(float *out) {
+  __shared__ float s[1024];
+  out[threadIdx.x] = s[threadIdx.x * 8];
+  // CHECK: :[[@LINE-1]]:22: warning: shared-memory load of 's[threadIdx.x * 8]' has an 8-way bank conflict (blocks 64x1 and 40x1: lanes 0, 4, ..., 28 hit bank 0 with a stride of 8 words) [warplint-bank-conflict]
+}
+int capThreads(int n) { return std::min(n, 64); }
+void runHelperCapped(float *out, int n) {
+  helperCapped<<<1, capThreads(n)>>>(out);
+  int t = std::min(n / 2, 64);
+  helperCapped<<<1, t>>>(out);
+}
+
 int main(int argc, char **argv) {
   pick(nullptr, argc);
   allTiles(nullptr);
   runCapped(nullptr, 48);
   runTuned(nullptr);
+  runHelperCapped(nullptr, 80);
 }
 
 // DUMP: s[threadIdx.x * 33] bytes=4 degree=1
@@ -79,5 +95,34 @@ int main(int argc, char **argv) {
 // DUMP: s[threadIdx.y * 32 + threadIdx.x * 2] bytes=4 degree=2,2
 // DUMP: s[threadIdx.x * 4] bytes=4 degree=4
 // DUMP: s[threadIdx.x * 2] bytes=4 degree=2
+// DUMP: s[threadIdx.x * 8] bytes=4 degree=8,8
+// DUMP: s[threadIdx.y * 32 + threadIdx.x] bytes=4 degree=1,2{{$}}
+// DUMP: s[threadIdx.y * 32 + threadIdx.x] bytes=4 degree=1,2{{$}}
 
 // WHY: "assumedWhy": "the block of its launch on line 67: 'block' is chosen at run time by cudaOccupancyMaxPotentialBlockSize on line 66"
+
+// Constant arrays walked by one loop and passed on, an element of each per
+// call: the shapes are the pairs at the same position, 32x1 and 16x8, not
+// every pair of a width and a height (16x1 and 32x8 are never launched);
+// also through references to const. Found by property/gen_host.py.
+__global__ void pairs(float *out) {
+  __shared__ float s[1024];
+  s[threadIdx.y * 32 + threadIdx.x] = 0;
+  // CHECK: :[[@LINE-1]]:3: warning: shared-memory store of 's[threadIdx.y * 32 + threadIdx.x]' has a 2-way bank conflict (block 16x8: {{.*}}) [warplint-bank-conflict]
+}
+__global__ void pairsByReference(float *out) {
+  __shared__ float s[1024];
+  s[threadIdx.y * 32 + threadIdx.x] = 0;
+  // CHECK: :[[@LINE-1]]:3: warning: shared-memory store of 's[threadIdx.y * 32 + threadIdx.x]' has a 2-way bank conflict (block 16x8: {{.*}}) [warplint-bank-conflict]
+}
+void runPair(float *out, int x, int y) { pairs<<<1, dim3(x, y)>>>(out); }
+void runPairByReference(float *out, const int &x, const int &y) {
+  pairsByReference<<<1, dim3(x, y)>>>(out);
+}
+void allPairs() {
+  const int widths[] = {32, 16}, heights[] = {1, 8};
+  for (int j = 0; j < 2; ++j) {
+    runPair(nullptr, widths[j], heights[j]);
+    runPairByReference(nullptr, widths[j], heights[j]);
+  }
+}

@@ -159,8 +159,12 @@ public:
 
   /// The constant elements of the local or const array that E reads an
   /// element of (`sizes[j]`, or a local initialised from it), when the
-  /// array is never written: the values the element may have.
-  llvm::SmallVector<const clang::Expr *, 8> arrayChoices(const clang::Expr *E);
+  /// array is never written: the values the element may have. Index, when
+  /// given, is set to the variable the subscript is (`j`; null for any
+  /// other subscript): reads of several arrays at one index variable take
+  /// elements at the same position.
+  llvm::SmallVector<const clang::Expr *, 8>
+  arrayChoices(const clang::Expr *E, const clang::ValueDecl **Index = nullptr);
 
   // ---- what the lowering shares ---------------------------------------
 

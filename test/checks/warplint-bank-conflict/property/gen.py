@@ -940,7 +940,10 @@ def run_all(args, paths):
                 results[p] = ("warplint exited %d without JSON:\n%s"
                               % (proc.returncode, err[-3000:]))
             continue
-        errors = [l for l in err.splitlines() if "error:" in l]
+        # clang's own errors, or warplint's count of them ("1 clang error
+        # in FILE")
+        errors = [l for l in err.splitlines()
+                  if "error:" in l or " clang error" in l]
         if errors:
             res = ("clang errors in the generated file:\n"
                    + "\n".join(errors[:50]))
