@@ -317,6 +317,13 @@ std::optional<NodeId> Lowering::load(const Expr *E, unsigned Frame) {
     if (V->hasAttr<CUDAConstantAttr>() || V->hasAttr<CUDADeviceAttr>() ||
         isShared(V))
       return uniform(V, V->getNameAsString(), T);
+    // Host code: what the program last stored in it before the point.
+    if (std::string Saved = Why; As.ArmsAreChoices) {
+      if (std::optional<NodeId> N = storedInteger(E, Frame))
+        return N;
+      if (Why != Saved)
+        return std::nullopt;
+    }
     return fail("'" + V->getName() + "' is a global variable");
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
@@ -361,9 +368,17 @@ std::optional<NodeId> Lowering::load(const Expr *E, unsigned Frame) {
       return fail("a member the analysis does not follow");
     return member(V, Fields, Path, E, Frame, T);
   }
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
     if (std::optional<NodeId> N = arrayElement(ASE, Frame))
       return P->cast(*N, typeOf(T));
+    // Host code: an element of an array assigned element by element.
+    if (std::string Saved = Why; As.ArmsAreChoices) {
+      if (std::optional<NodeId> N = storedInteger(E, Frame))
+        return N;
+      if (Why != Saved)
+        return std::nullopt;
+    }
+  }
   // A load from memory: uniform when its address is.
   if (isa<ArraySubscriptExpr>(E) ||
       (isa<UnaryOperator>(E) &&

@@ -118,8 +118,13 @@ private:
   /// if/else whose condition is not known, host loops around the launch;
   /// at most MaxChoices of them). Why no shape, when none is found and Why
   /// is empty.
-  void shapesUnder(const LaunchSite &S, Assumptions A,
-                   std::vector<LaunchShape> &Out, std::string &Why);
+  /// For a launch through a pointer, each shape comes with the kernel the
+  /// pointer holds under the same choices (ValueEngine::function), or null
+  /// when the host values do not fix it (each kernel it may hold).
+  void shapesUnder(
+      const LaunchSite &S, Assumptions A,
+      std::vector<std::pair<LaunchShape, const clang::FunctionDecl *>> &Out,
+      std::string &Why);
 };
 
 } // namespace warplint
