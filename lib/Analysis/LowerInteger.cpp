@@ -152,9 +152,14 @@ std::optional<NodeId> IntegerLowering::VisitCastExpr(const CastExpr *C) {
             dyn_cast<CXXMemberCallExpr>(Sub->IgnoreParenImpCasts()))
       return castTo(L.callValue(MC, Frame, /*Pointer=*/false), IT);
     [[fallthrough]];
+  case CK_FloatingToIntegral:
+  case CK_FloatingToBoolean:
+    // Host code: computed in floating point (LowerFloat.cpp).
+    if (L.As.ArmsAreChoices)
+      return L.floatToInteger(Sub, Frame, IT,
+                              C->getCastKind() == CK_FloatingToBoolean);
+    [[fallthrough]];
   default:
-    // FIXME: a floating-point value made an integer (`(int)(x * 0.5f)`) is
-    // not modelled: the model computes integers only.
     return L.fail(Twine("a cast the analysis does not follow (") +
                   C->getCastKindName() + ") on line " + L.lineOf(C));
   }
@@ -173,6 +178,9 @@ IntegerLowering::VisitBinaryOperator(const BinaryOperator *B) {
   if (B->getLHS()->getType()->isPointerType() ||
       B->getRHS()->getType()->isPointerType())
     return L.fail("pointer arithmetic in an integer");
+  if (B->isComparisonOp() && L.As.ArmsAreChoices &&
+      B->getLHS()->getType()->isRealFloatingType())
+    return L.floatComparison(B, Frame, IT);
   auto Lhs = L.integer(B->getLHS(), Frame);
   if (!Lhs)
     return std::nullopt;

@@ -110,6 +110,10 @@ bool Lowering::mayWrite(const Place &Pl, const Stmt *S, unsigned Frame) {
   if (!S)
     return false;
   charge();
+  // The declaration of a local: its initializer is a write.
+  if (const auto *DS = dyn_cast<DeclStmt>(S);
+      DS && llvm::is_contained(DS->decls(), Pl.V))
+    return true;
   RefsAndCalls W;
   W.V = Pl.V;
   W.TraverseStmt(const_cast<Stmt *>(S));

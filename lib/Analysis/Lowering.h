@@ -43,6 +43,7 @@
 #include "warplint/Analysis/ValueEngine.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/Twine.h"
 #include <array>
 #include <map>
@@ -489,6 +490,24 @@ private:
   /// The function a function pointer expression names.
   std::optional<const FunctionDecl *> functionValue(const Expr *E,
                                                     unsigned Frame);
+
+  // ---- floating-point host values (LowerFloat.cpp) -------------------------
+
+  /// The value of floating-point host expression E, as C computes it, when
+  /// it is a constant.
+  std::optional<llvm::APFloat> floating(const Expr *E, unsigned Frame);
+  std::optional<llvm::APFloat> floatArithmetic(const BinaryOperator *B,
+                                               unsigned Frame);
+  /// The value read from the floating-point lvalue E: a parameter's
+  /// argument, a const global's initializer, what stored() finds.
+  std::optional<llvm::APFloat> floatLoad(const Expr *E, unsigned Frame);
+  /// Sub (floating point) converted to the integer type IT: truncated
+  /// (Boolean: compared with zero); unknown out of IT's range.
+  std::optional<NodeId> floatToInteger(const Expr *Sub, unsigned Frame,
+                                       IntType IT, bool Boolean);
+  /// A comparison of floating-point operands, as an integer node.
+  std::optional<NodeId> floatComparison(const BinaryOperator *B, unsigned Frame,
+                                        IntType IT);
 
   // ---- guards (LowerGuards.cpp) --------------------------------------------
 

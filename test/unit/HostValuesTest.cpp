@@ -1062,4 +1062,64 @@ void h() {
             "as '*threads' on line 6");
 }
 
+// Floating-point host values made integers, computed as C computes them
+// (IEEE, rounded to nearest; truncated to an integer; unknown out of its
+// range), and a loop bound held in a float.
+TEST(HostValuesTest, FloatingPointValuesMadeIntegers) {
+  EXPECT_EQ(hostInt(R"(
+#include <math.h>
+void h() {
+  int n = 1000;
+  probe((int)ceil(n / 256.0));
+}
+)"),
+            "4");
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  float x = 100.0f;
+  probe((int)(x * 0.3f));
+}
+)"),
+            "30");
+  // 0.1f * 3 is 0.3000000119...: 3.0000001 truncated.
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  float s = 0.1f * 3;
+  probe((int)(s * 10));
+}
+)"),
+            "3");
+  EXPECT_EQ(hostInt("void h() { double d = -7.9; probe((int)d); }"), "-7");
+  EXPECT_EQ(hostInt("void h() { double d = 1e12; probe((int)d); }"), "unknown");
+  EXPECT_EQ(hostInt("void h() { probe((unsigned char)(255.5f + 1)); }"),
+            "unknown");
+  EXPECT_EQ(hostInt(R"(
+#include <math.h>
+void h() { probe((int)floorf(-2.5f) + (int)roundf(2.5f) + (int)truncf(-2.7f)); }
+)"),
+            "-2"); // -3 + 3 - 2
+  // A float bound: `i < limit` is `i < 4` for each i; 2.5 stops at 3.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() {
+  float limit = 2.5f;
+  for (int i = 0; i < limit; ++i)
+    k<<<1, 32 << i>>>();
+}
+)",
+                         "k"),
+            "32x1x1; 64x1x1; 128x1x1");
+  // A float loop counter is written in its loop: unknown, and why.
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void k() {}
+void h() {
+  for (float f = 1; f < 3; f += 1)
+    k<<<1, (int)(f * 32)>>>();
+}
+)",
+                       "k"),
+            "the block of its launch on line 5: 'f' is written in the loop "
+            "on line 4 around the point where it is read");
+}
+
 } // namespace

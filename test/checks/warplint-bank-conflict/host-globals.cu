@@ -3,8 +3,10 @@
 // calls first fills element by element; a kernel taken from a local array
 // of kernel pointers filled in a switch, paired with the shape of the same
 // case and the same iteration of the loop around the launch; an int global
-// set two calls deep; one never written but by its initializer. A global
-// written in a loop keeps the assumed block, and the dump says why.
+// set two calls deep; one never written but by its initializer; a dim3
+// assigned in the arms of an if/else whose condition is not known (each arm
+// a shape); a host loop bound held in a float. A global written in a loop
+// keeps the assumed block, and the dump says why.
 //
 // RUN: not %warplint --checks=warplint-bank-conflict %s -- %cuda_flags | FileCheck %s -implicit-check-not='{{warning|error}}:'
 // RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-bank-conflict' %s -- %cuda_flags 2>/dev/null | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
@@ -44,6 +46,30 @@ __global__ void byGrown(float *out) {
   out[threadIdx.x] = s[threadIdx.x * 3]; // odd stride: no conflict
 }
 
+__global__ void byArms(float *out) {
+  __shared__ float s[4096];
+  out[threadIdx.x] = s[threadIdx.x * 16];
+  // CHECK: :[[@LINE-1]]:22: warning: shared-memory load of 's[threadIdx.x * 16]' has a 16-way bank conflict (block 32x1: lanes 0, 2, ..., 30 hit bank 0 with a stride of 16 words) [warplint-bank-conflict]
+  // CHECK: :[[@LINE-2]]:22: warning: shared-memory load of 's[threadIdx.x * 16]' has an 8-way bank conflict (block 16x2: lanes 0, 2, ..., 30 hit bank 0 in 8 different words) [warplint-bank-conflict]
+}
+__global__ void byLimit(float *out) {
+  __shared__ float s[4096];
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+int pick();
+void arms(float *out) {
+  dim3 b;
+  if (pick() > 0)
+    b = dim3(32);
+  else
+    b = dim3(16, 2);
+  byArms<<<1, b>>>(out);
+  float limit = 2.5f;
+  for (int i = 0; i < limit; ++i)
+    byLimit<<<1, 32 << i>>>(out);
+}
+
 void configure() { width = 16; }
 void setup() {
   shapes[0][0] = dim3(32, 2);
@@ -78,6 +104,7 @@ int main() {
   setup();
   run(nullptr, 0);
   run(nullptr, 1);
+  arms(nullptr);
 }
 
 // DUMP: s[threadIdx.x * 4] bytes=4 degree=4,4
@@ -85,5 +112,7 @@ int main() {
 // DUMP: s[threadIdx.x * 2] bytes=4 degree=1
 // DUMP: s[threadIdx.x * 8] bytes=4 degree=8
 // DUMP: s[threadIdx.x * 3] bytes=4 degree=1
+// DUMP: s[threadIdx.x * 16] bytes=4 degree=16,8
+// DUMP: s[threadIdx.x] bytes=4 degree=1,1,1
 
-// WHY: "assumedWhy": "the block of its launch on line 74: 'grown' is written in the loop on line 54"
+// WHY: "assumedWhy": "the block of its launch on line 100: 'grown' is written in the loop on line 80"
