@@ -180,7 +180,15 @@ bool Lowering::place(const Expr *LValue, unsigned Frame, Place &Pl,
   // Every use of the variable reads it or assigns one of its places whole:
   // nothing else may change it behind the walk.
   auto Escaped = [&](const DeclRefExpr *R, const ParentMap &PM) {
+    if (isa_and_nonnull<LambdaExpr>(PM.getParent(R)))
+      return false; // a capture only names it: what the body does counts
     RefUse U = classifyRef(R, PM, &Engine);
+    // A lambda that captures it by reference writes it when it runs.
+    if (R->refersToEnclosingVariableOrCapture() && U.Kind != UseKind::Read) {
+      fail("'" + V->getName() +
+           "' is changed by a lambda that captures it, on line " + lineOf(R));
+      return true;
+    }
     if (U.Kind == UseKind::Read || (U.Kind == UseKind::Write && !U.Partial &&
                                     U.Index.size() == Pl.Index.size()))
       return false;

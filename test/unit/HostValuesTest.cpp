@@ -946,6 +946,20 @@ int main() {
 }
 )";
   EXPECT_EQ(launchShapes(Code, "a"), "32x2x1; 64x1x1");
+  // An element a lambda writes when it runs: not followed.
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void a() {}
+void run() {
+  int t[1];
+  t[0] = 64;
+  auto f = [&] { t[0] = 128; };
+  f();
+  a<<<1, t[0]>>>();
+}
+)",
+                       "a"),
+            "the block of its launch on line 8: 't' is changed by a lambda "
+            "that captures it, on line 6");
   EXPECT_EQ(launchShapes(Code, "b"), "16x4x1; 8x8x1");
   // The switch's value unknown: each case is a choice, kernel and shape
   // still paired.
