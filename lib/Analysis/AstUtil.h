@@ -25,6 +25,18 @@ inline bool isKernel(const clang::FunctionDecl *F) {
   return F && F->hasAttr<clang::CUDAGlobalAttr>();
 }
 
+/// A global variable of the host whose value the stored-value rule follows
+/// (Lowering::stored): neither const (a const one is its initializer) nor
+/// volatile, nor CUDA's memory.
+inline bool followedGlobal(const clang::VarDecl *V) {
+  return V && !V->hasLocalStorage() && !V->getType().isConstQualified() &&
+         !V->getType().isVolatileQualified() &&
+         !V->hasAttr<clang::CUDAConstantAttr>() &&
+         !V->hasAttr<clang::CUDADeviceAttr>() &&
+         !V->hasAttr<clang::CUDASharedAttr>() &&
+         !clang::isa<clang::ParmVarDecl>(V);
+}
+
 /// The wrappers strip() removes, besides parentheses.
 enum StripWrappers : unsigned {
   /// The wrappers of a full expression with temporaries: ExprWithCleanups,

@@ -72,6 +72,17 @@ const CallExpr *outArgument(const Expr *Top, const Stmt *P, const VarDecl *V) {
   if (!PV)
     return nullptr;
   QualType PT = PV->getType();
+  // `&v` to a pointer parameter of a host function (`int *threads`).
+  if (const auto *UO = dyn_cast<UnaryOperator>(Top->IgnoreParens());
+      UO && UO->getOpcode() == UO_AddrOf) {
+    if (!PT->isPointerType() || Callee->hasAttr<CUDADeviceAttr>() ||
+        PT->getPointeeType().isConstQualified() ||
+        PT->getPointeeType().isVolatileQualified() ||
+        PT->getPointeeType().getCanonicalType().getUnqualifiedType() !=
+            VT.getCanonicalType().getUnqualifiedType())
+      return nullptr;
+    return Call;
+  }
   if (!PT->isLValueReferenceType() || PT->getPointeeType().isConstQualified() ||
       PT->getPointeeType().isVolatileQualified() ||
       PT->getPointeeType().getCanonicalType().getUnqualifiedType() !=
@@ -179,6 +190,16 @@ private:
     // the call writes it (Lowering::outValue).
     if (Scalar && U.Kind == UseKind::Escape)
       if (const CallExpr *Call = outArgument(cast<Expr>(Top), P, V)) {
+        F.Writes[V].push_back(Call);
+        return;
+      }
+    // Its address passed to a pointer parameter (an out-parameter through
+    // a pointer, Lowering::outValue).
+    if (const auto *UO = dyn_cast<UnaryOperator>(P);
+        Scalar && U.Kind == UseKind::Escape && UO &&
+        UO->getOpcode() == UO_AddrOf &&
+        !E->refersToEnclosingVariableOrCapture())
+      if (const CallExpr *Call = outArgument(UO, parentPastParens(PM, UO), V)) {
         F.Writes[V].push_back(Call);
         return;
       }
@@ -329,6 +350,71 @@ Use classifyReference(const DeclRefExpr *R, const FunctionFacts &F,
   if (!P)
     return Use();
   return classifyUse(cast<Expr>(Top), P, *F.Parents, Engine);
+}
+
+RefUse classifyRef(const DeclRefExpr *R, const ParentMap &PM,
+                   ValueEngine *Engine, bool Deref) {
+  RefUse Out;
+  const Stmt *Top = R;
+  const Stmt *P = PM.getParent(R);
+  if (Deref) {
+    // `*p`: the pointer read, then dereferenced.
+    while (isa_and_nonnull<ParenExpr>(P))
+      P = PM.getParent(P);
+    const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P);
+    if (!ICE || ICE->getCastKind() != CK_LValueToRValue)
+      return Out;
+    P = PM.getParent(ICE);
+    while (isa_and_nonnull<ParenExpr>(P))
+      P = PM.getParent(P);
+    const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
+    if (!UO || UO->getOpcode() != UO_Deref)
+      return Out;
+    Top = UO;
+    P = PM.getParent(UO);
+  }
+  while (P) {
+    if (isa<ParenExpr>(P)) {
+      Top = P;
+      P = PM.getParent(P);
+      continue;
+    }
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
+      if (ICE->getCastKind() == CK_NoOp && ICE->isGLValue()) {
+        Top = P;
+        P = PM.getParent(P);
+        continue;
+      }
+      // An element: `a[i]`.
+      const Stmt *Up = PM.getParent(ICE);
+      while (Up && isa<ParenExpr>(Up))
+        Up = PM.getParent(Up);
+      const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(Up);
+      if (ICE->getCastKind() == CK_ArrayToPointerDecay && ASE &&
+          ASE->getBase()->IgnoreParens() == ICE) {
+        Out.Index.push_back(ASE->getIdx());
+        Top = ASE;
+        P = PM.getParent(ASE);
+        continue;
+      }
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(P);
+        ME && !ME->isArrow() && isa<FieldDecl>(ME->getMemberDecl())) {
+      Out.Partial = true;
+      Top = P;
+      P = PM.getParent(P);
+      continue;
+    }
+    break;
+  }
+  Out.Top = cast<Expr>(Top);
+  if (!P)
+    return Out; // an escape
+  Use U = classifyUse(Out.Top, P, PM, Engine);
+  Out.Kind = U.Kind;
+  Out.Write = U.Write;
+  Out.Value = U.Value;
+  return Out;
 }
 
 std::unique_ptr<FunctionFacts> FunctionFacts::build(const Stmt *Body) {

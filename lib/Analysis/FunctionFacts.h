@@ -109,8 +109,10 @@ Use classifyUse(const clang::Expr *Top, const clang::Stmt *P,
 
 /// When Top, an integer variable V named as the argument of call P, is
 /// bound to a non-const lvalue reference parameter of a function whose
-/// body is in the file (not variadic, not a kernel): the call, which may
-/// write V (an out-parameter, Lowering::outValue). Null otherwise.
+/// body is in the file (not variadic, not a kernel), or Top is `&V` passed
+/// to a pointer to non-const V's type of a host function with a body: the
+/// call, which may write V (an out-parameter, Lowering::outValue). Null
+/// otherwise.
 const clang::CallExpr *outArgument(const clang::Expr *Top, const clang::Stmt *P,
                                    const clang::VarDecl *V);
 
@@ -118,6 +120,22 @@ const clang::CallExpr *outArgument(const clang::Expr *Top, const clang::Stmt *P,
 /// and qualification conversions; an escape where it has no parent.
 Use classifyReference(const clang::DeclRefExpr *R, const FunctionFacts &F,
                       ValueEngine *Engine);
+
+/// How a reference R to a variable is used, seen from the element or
+/// member it names: `a[i][j] = e` is a write of the element at Index
+/// {i, j}; `v.x = e` a write of a part (Partial).
+struct RefUse {
+  UseKind Kind = UseKind::Escape;
+  const clang::Expr *Top = nullptr; ///< the element or member named
+  llvm::SmallVector<const clang::Expr *, 2> Index; ///< outermost first
+  bool Partial = false;                            ///< through a member
+  const clang::Expr *Write = nullptr;
+  const clang::Expr *Value = nullptr;
+};
+/// With Deref, R is a pointer and the use is that of `*R`: any other use
+/// of the pointer is an escape.
+RefUse classifyRef(const clang::DeclRefExpr *R, const clang::ParentMap &PM,
+                   ValueEngine *Engine, bool Deref = false);
 
 } // namespace warplint
 

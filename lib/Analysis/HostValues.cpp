@@ -15,6 +15,8 @@
 //===----------------------------------------------------------------------===//
 #include "AstUtil.h"
 #include "Lowering.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include <set>
 
 using namespace clang;
@@ -73,6 +75,62 @@ std::optional<Dim3> ValueEngine::dim3(const Expr *E, const Assumptions &A,
                                       ValueTrace *Trace) {
   return remembered(PlainDim3s, E, A, Trace,
                     [&](Lowering &L) { return L.hostDim3(E); });
+}
+
+namespace {
+/// The walk of the user's code that finds every reference to a global.
+struct GlobalRefWalk : RecursiveASTVisitor<GlobalRefWalk> {
+  const SourceManager &SM;
+  llvm::DenseMap<const VarDecl *,
+                 llvm::SmallVector<
+                     std::pair<const DeclRefExpr *, const FunctionDecl *>, 4>>
+      &Out;
+  const FunctionDecl *Current = nullptr;
+  GlobalRefWalk(const SourceManager &SM, decltype(Out) Out)
+      : SM(SM), Out(Out) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (!FD || !FD->doesThisDeclarationHaveABody())
+      return RecursiveASTVisitor::TraverseDecl(D);
+    const FunctionDecl *Saved = Current;
+    Current = FD;
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    Current = Saved;
+    return R;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()); followedGlobal(V))
+      Out[V].push_back({E, Current});
+    return true;
+  }
+};
+} // namespace
+
+llvm::ArrayRef<std::pair<const DeclRefExpr *, const FunctionDecl *>>
+ValueEngine::globalRefs(const VarDecl *V) {
+  if (!GlobalRefsBuilt) {
+    GlobalRefsBuilt = true;
+    GlobalRefWalk(Ctx.getSourceManager(), GlobalRefs)
+        .TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  auto It = GlobalRefs.find(V);
+  if (It == GlobalRefs.end())
+    return {};
+  return It->second;
+}
+
+const FunctionDecl *ValueEngine::function(const Expr *E, const Assumptions &A,
+                                          ValueTrace *Trace) {
+  if (!E || A.Chain.Functions.empty())
+    return nullptr;
+  ValueTrace Local;
+  Lowering L(*this, A, Trace ? *Trace : Local);
+  return L.hostFunction(E);
 }
 
 /// Whether N reads the thread index or the block's shape, directly or

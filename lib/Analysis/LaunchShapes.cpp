@@ -137,7 +137,7 @@ void LaunchShapes::callsOut(std::vector<ProjectCall> &Out) {
     Base.File = L.File;
     Base.Line = L.Line;
     std::string Why;
-    for (const LaunchShape &Shape : shapesOf(S, Why)) {
+    for (const auto &[Shape, Called] : shapesOf(S, Why)) {
       ProjectCall C = Base;
       C.Args = Shape.Args;
       C.Block = {Shape.Block.X, Shape.Block.Y, Shape.Block.Z};
@@ -172,13 +172,13 @@ void LaunchShapes::callsOut(std::vector<ProjectCall> &Out) {
   }
 }
 
-std::vector<LaunchShape> LaunchShapes::shapesOf(const LaunchSite &S,
-                                                std::string &Why) {
+std::vector<std::pair<LaunchShape, const FunctionDecl *>>
+LaunchShapes::shapesOf(const LaunchSite &S, std::string &Why) {
   llvm::DenseMap<const VarDecl *, llvm::APSInt> Facts =
       Values.factsAt(S.Call, S.Enclosing);
   std::string Limit;
   TriesLeft = MaxTries;
-  std::vector<LaunchShape> Shapes;
+  std::vector<std::pair<LaunchShape, const FunctionDecl *>> Shapes;
   for (Assumptions &A : callersOf(S.Enclosing, MaxHostDepth, Limit)) {
     A.Facts = Facts;
     shapesUnder(S, std::move(A), Shapes, Why);
@@ -210,9 +210,15 @@ void LaunchShapes::run() {
     if (Kernels.empty())
       continue;
     std::string Why;
-    for (const LaunchShape &L : shapesOf(S, Why))
-      for (const FunctionDecl *K : Kernels)
+    for (const auto &[L, Called] : shapesOf(S, Why)) {
+      // The kernel the pointer holds under the same choices as the shape,
+      // when the host values fix it; else each it may hold.
+      std::vector<const FunctionDecl *> To = Kernels;
+      if (Called)
+        To = {Called};
+      for (const FunctionDecl *K : To)
         Add(K, L);
+    }
     if (Why.empty())
       continue;
     std::string Line = lineOf(S.Call, Index.Ctx);
@@ -240,9 +246,10 @@ void LaunchShapes::run() {
   }
 }
 
-void LaunchShapes::shapesUnder(const LaunchSite &S, Assumptions A,
-                               std::vector<LaunchShape> &Out,
-                               std::string &Why) {
+void LaunchShapes::shapesUnder(
+    const LaunchSite &S, Assumptions A,
+    std::vector<std::pair<LaunchShape, const FunctionDecl *>> &Out,
+    std::string &Why) {
   constexpr size_t MaxChoices = 3;
   if (TriesLeft == 0) {
     if (Why.empty())
@@ -253,6 +260,30 @@ void LaunchShapes::shapesUnder(const LaunchSite &S, Assumptions A,
   --TriesLeft;
   ValueTrace T;
   std::optional<Dim3> D = launchBlock(Values, S, A, &T);
+  // A launch through a pointer: the kernel it holds under A.
+  const FunctionDecl *Called = nullptr;
+  const auto *KC = dyn_cast<CUDAKernelCallExpr>(S.Call->IgnoreImplicit());
+  if (!S.Kernel && KC && D) {
+    ValueTrace KT;
+    Called = Values.function(KC->getCallee(), A, &KT);
+    if (Called && !Called->hasAttr<CUDAGlobalAttr>())
+      Called = nullptr;
+    // Undecided only where it is the kernel's choice, not the shape's.
+    if (!Called && !KT.Undecided.empty() && A.Choices.size() < MaxChoices) {
+      for (unsigned Alt = 0; Alt < KT.Undecided.front().second; ++Alt) {
+        Assumptions B = A;
+        B.Choices.push_back({KT.Undecided.front().first, Alt});
+        shapesUnder(S, std::move(B), Out, Why);
+      }
+      return;
+    }
+    if (!Called && S.TargetsChosen) {
+      if (Why.empty())
+        Why = "the kernel it launches is not known at compile time" +
+              (KT.Why.empty() ? std::string() : " (" + KT.Why + ")");
+      return;
+    }
+  }
   if (!D) {
     // A shape chosen by a condition unknown at compile time between values
     // the code fixes (`prop.maxThreadsPerMultiProcessor == 1536 ? 768 :
@@ -282,9 +313,9 @@ void LaunchShapes::shapesUnder(const LaunchSite &S, Assumptions A,
   }
   LaunchShape L;
   L.Block = *D;
-  if (const auto *KC = dyn_cast<CUDAKernelCallExpr>(S.Call->IgnoreImplicit()))
+  if (KC)
     L.Args = integerArguments(Values, KC, 0, A);
-  Out.push_back(std::move(L));
+  Out.push_back({std::move(L), Called});
 }
 
 // Chains of host calls stop at the file; a function no call in it reaches
@@ -294,7 +325,9 @@ std::vector<Assumptions> LaunchShapes::callersOf(const FunctionDecl *H,
                                                  unsigned Depth,
                                                  std::string &Limit) {
   const FunctionDecl *Def = nullptr;
-  if (!H || H->param_empty() || !H->hasBody(Def) || !Def)
+  // A function without parameters too: the globals it reads take the
+  // values its callers store before the call (LowerStored.cpp).
+  if (!H || !H->hasBody(Def) || !Def)
     return {Assumptions::hostIn(H)};
   auto It = Index.Callers.find(Def);
   if (It == Index.Callers.end() || It->second.empty())

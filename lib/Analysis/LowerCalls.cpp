@@ -121,8 +121,14 @@ std::optional<NodeId> Lowering::outValue(const VarDecl *V, const CallExpr *Call,
     return fail(Passed + ": calls nested too deep");
   unsigned I = 0;
   while (I < Call->getNumArgs()) {
-    const auto *A = dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParens());
-    if (A && A->getDecl() == V && outArgument(A, Call, V))
+    // `v`, or `&v` to a pointer parameter.
+    const Expr *Arg = Call->getArg(I)->IgnoreParens();
+    const Expr *Named = Arg;
+    if (const auto *UO = dyn_cast<UnaryOperator>(Arg);
+        UO && UO->getOpcode() == UO_AddrOf)
+      Named = UO->getSubExpr()->IgnoreParens();
+    const auto *A = dyn_cast<DeclRefExpr>(Named);
+    if (A && A->getDecl() == V && outArgument(Arg, Call, V))
       break;
     ++I;
   }
@@ -149,11 +155,52 @@ std::optional<NodeId> Lowering::outValue(const VarDecl *V, const CallExpr *Call,
     return fail(Passed + ", which lets it escape on line " +
                 lineOf(It->second));
   DepthGuard J(Joins); // definitions in another function
+  if (PV->getType()->isPointerType())
+    return pointedOutValue(V, Call, Frame, PV, New);
   std::optional<NodeId> R = writes(Body, PV, New) ? valueAfter(PV, Body, New)
                                                   : valueBefore(V, Call, Frame);
   if (R)
     OutValues[Key] = *R;
   return R;
+}
+
+std::optional<NodeId>
+Lowering::pointedOutValue(const VarDecl *V, const CallExpr *Call,
+                          unsigned Frame, const ParmVarDecl *PV, unsigned New) {
+  std::string Passed = "the address of '" + V->getNameAsString() +
+                       "' is passed to '" + Frames[New].F->getNameAsString() +
+                       "' on line " + lineOf(Call);
+  const FunctionFacts &FF = factsOf(New);
+  if (auto It = FF.Refs.find(PV); It != FF.Refs.end())
+    for (const DeclRefExpr *R : It->second)
+      if (classifyRef(R, *FF.Parents, &Engine, /*Deref=*/true).Kind ==
+          UseKind::Escape)
+        return fail(Passed + ", which uses '" + PV->getName() +
+                    "' other than as '*" + PV->getName() + "' on line " +
+                    lineOf(R));
+  Place Pl;
+  Pl.V = PV;
+  Pl.Name = "*" + PV->getNameAsString();
+  Pl.Deref = true;
+  Stored Out;
+  const auto *Body = cast<CompoundStmt>(Frames[New].F->getBody());
+  switch (scanList(Pl, llvm::SmallVector<const Stmt *, 8>(Body->body()), New,
+                   Out)) {
+  case Scan::Found: {
+    noteDefinition(V, Out.Value);
+    std::optional<NodeId> N = integer(Out.Value, Out.Frame);
+    if (!N)
+      return std::nullopt;
+    NodeId R = P->cast(*N, varType(V));
+    OutValues[std::make_tuple(Call, Frame, V)] = R;
+    return R;
+  }
+  case Scan::None:
+    return valueBefore(V, Call, Frame);
+  case Scan::Failed:
+    break;
+  }
+  return std::nullopt;
 }
 
 const Expr *Lowering::argument(const CallExpr *Call, unsigned Index) {

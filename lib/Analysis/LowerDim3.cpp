@@ -123,6 +123,11 @@ std::optional<Lowering::Dim3Nodes> Lowering::dim3(const Expr *E,
       return dim3(Elem, Frame);
     if (!Why.empty())
       return std::nullopt;
+    // Host code: an element of an array assigned element by element.
+    if (std::optional<Stored> St = stored(ASE, Frame))
+      return St->Value ? dim3(St->Value, St->Frame) : std::nullopt;
+    if (!Why.empty())
+      return std::nullopt;
   }
 
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
@@ -183,15 +188,35 @@ std::optional<Lowering::Dim3Nodes> Lowering::dim3Variable(const Expr *E,
     }
     return dim3(Arg, Frames[Frame].Caller);
   }
+  // A global of the host: what the program last stored in it.
+  if (!V->hasLocalStorage() && Fields.empty() && As.ArmsAreChoices) {
+    if (std::optional<Stored> St = stored(E, Frame))
+      return St->Value ? dim3(St->Value, St->Frame) : std::nullopt;
+    if (!Why.empty())
+      return std::nullopt;
+  }
   std::string Clobbered;
   if (const Expr *Def = Engine.fieldDefinition(V, Fields, E, &Clobbered)) {
     noteDefinition(V, Def);
     return dim3(Def, Frame);
   }
-  if (Fields.empty())
-    return dim3ByFields(DRE, Frame);
-  return fail(Clobbered.empty() ? "a dim3 member the analysis does not follow"
-                                : Clobbered);
+  if (!Fields.empty())
+    return fail(Clobbered.empty() ? "a dim3 member the analysis does not follow"
+                                  : Clobbered);
+  std::string Saved = Why;
+  if (std::optional<Dim3Nodes> D = dim3ByFields(DRE, Frame))
+    return D;
+  if (!As.ArmsAreChoices || !V->hasLocalStorage())
+    return std::nullopt;
+  // Host code: a dim3 assigned whole in the arms of an if/else or the
+  // cases of a switch (LowerStored.cpp), each arm a choice.
+  std::string ByFields = Why;
+  Why = Saved;
+  if (std::optional<Stored> St = stored(E, Frame))
+    return St->Value ? dim3(St->Value, St->Frame) : std::nullopt;
+  if (Why == Saved)
+    Why = ByFields;
+  return std::nullopt;
 }
 
 std::optional<Lowering::Dim3Nodes>

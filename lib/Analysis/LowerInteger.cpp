@@ -158,9 +158,14 @@ std::optional<NodeId> IntegerLowering::VisitCastExpr(const CastExpr *C) {
             dyn_cast<CXXMemberCallExpr>(Sub->IgnoreParenImpCasts()))
       return castTo(L.callValue(MC, Frame, /*Pointer=*/false), IT);
     [[fallthrough]];
+  case CK_FloatingToIntegral:
+  case CK_FloatingToBoolean:
+    // Host code: computed in floating point (LowerFloat.cpp).
+    if (L.As.ArmsAreChoices)
+      return L.floatToInteger(Sub, Frame, IT,
+                              C->getCastKind() == CK_FloatingToBoolean);
+    [[fallthrough]];
   default:
-    // FIXME: a floating-point value made an integer (`(int)(x * 0.5f)`) is
-    // not modelled: the model computes integers only.
     return L.fail(Twine("a cast the analysis does not follow (") +
                   C->getCastKindName() + ") on line " + L.lineOf(C));
   }
@@ -179,6 +184,9 @@ IntegerLowering::VisitBinaryOperator(const BinaryOperator *B) {
   if (B->getLHS()->getType()->isPointerType() ||
       B->getRHS()->getType()->isPointerType())
     return L.fail("pointer arithmetic in an integer");
+  if (B->isComparisonOp() && L.As.ArmsAreChoices &&
+      B->getLHS()->getType()->isRealFloatingType())
+    return L.floatComparison(B, Frame, IT);
   auto Lhs = L.integer(B->getLHS(), Frame);
   if (!Lhs)
     return std::nullopt;
@@ -323,6 +331,13 @@ std::optional<NodeId> Lowering::load(const Expr *E, unsigned Frame) {
     if (V->hasAttr<CUDAConstantAttr>() || V->hasAttr<CUDADeviceAttr>() ||
         isShared(V))
       return uniform(V, V->getNameAsString(), T);
+    // Host code: what the program last stored in it before the point.
+    if (std::string Saved = Why; As.ArmsAreChoices) {
+      if (std::optional<NodeId> N = storedInteger(E, Frame))
+        return N;
+      if (Why != Saved)
+        return std::nullopt;
+    }
     return fail("'" + V->getName() + "' is a global variable");
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
@@ -367,9 +382,17 @@ std::optional<NodeId> Lowering::load(const Expr *E, unsigned Frame) {
       return fail("a member the analysis does not follow");
     return member(V, Fields, Path, E, Frame, T);
   }
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
     if (std::optional<NodeId> N = arrayElement(ASE, Frame))
       return P->cast(*N, typeOf(T));
+    // Host code: an element of an array assigned element by element.
+    if (std::string Saved = Why; As.ArmsAreChoices) {
+      if (std::optional<NodeId> N = storedInteger(E, Frame))
+        return N;
+      if (Why != Saved)
+        return std::nullopt;
+    }
+  }
   // A load from memory: uniform when its address is.
   if (isa<ArraySubscriptExpr>(E) ||
       (isa<UnaryOperator>(E) &&

@@ -399,11 +399,33 @@ std::optional<NodeId> Lowering::valueAfter(const VarDecl *V, const Stmt *S,
   if (isa<CXXForRangeStmt>(S))
     return fail("'" + V->getName() + "' is changed by the loop on line " +
                 lineOf(S) + " and read after it");
-  if (isa<SwitchStmt>(S))
-    // FIXME: the value a switch leaves (a Select over its cases) is not
-    // followed.
+  if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+    // Host code: the case its value takes, or each case as a choice
+    // (LowerStored.cpp).
+    if (As.ArmsAreChoices && !V->getType()->isPointerType()) {
+      Place Pl;
+      Pl.V = V;
+      Pl.Name = V->getNameAsString();
+      Stored Out;
+      switch (scanSwitch(Pl, Sw, Frame, Out)) {
+      case Scan::Found: {
+        noteDefinition(V, Out.Value);
+        std::optional<NodeId> N = integer(Out.Value, Out.Frame);
+        if (!N)
+          return std::nullopt;
+        return P->cast(*N, varType(V));
+      }
+      case Scan::None:
+        return valueBefore(V, Sw, Frame);
+      case Scan::Failed:
+        return std::nullopt;
+      }
+    }
+    // FIXME: the value a switch leaves in device code (a Select over its
+    // cases) is not followed.
     return fail("'" + V->getName() + "' is assigned in the switch on line " +
                 lineOf(S));
+  }
   return fail("'" + V->getName() +
               "' is changed by a statement the "
               "analysis does not follow on line " +

@@ -43,6 +43,7 @@
 #include "warplint/Analysis/ValueEngine.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/Twine.h"
 #include <array>
 #include <map>
@@ -95,6 +96,9 @@ public:
   std::optional<llvm::APSInt> hostInteger(const Expr *E);
   /// The value of a host dim3 expression, when certain.
   std::optional<model::Dim3> hostDim3(const Expr *E);
+  /// The function a host expression of function pointer type names, when
+  /// certain; null otherwise.
+  const FunctionDecl *hostFunction(const Expr *E);
 
 private:
   ValueEngine &Engine;
@@ -346,6 +350,12 @@ private:
   /// its body ends, lowered in a frame of its own.
   std::optional<NodeId> outValue(const VarDecl *V, const CallExpr *Call,
                                  unsigned Frame);
+  /// outValue through a pointer parameter PV of the callee (frame New),
+  /// which uses it only as `*PV`: the last value its body stores there
+  /// (LowerStored.cpp's walk), or V's before the call when none.
+  std::optional<NodeId> pointedOutValue(const VarDecl *V, const CallExpr *Call,
+                                        unsigned Frame, const ParmVarDecl *PV,
+                                        unsigned New);
   /// Is Def the function of Frame or of one of its callers?
   bool calledFrom(const FunctionDecl *Def, unsigned Frame);
   /// The value a call of a device function returns, lowered in a frame of
@@ -435,6 +445,75 @@ private:
   /// the block that declares it set it whole or field by field
   /// (`dim3 t; t.x = 16; t.y = 16;`).
   std::optional<Dim3Nodes> dim3ByFields(const DeclRefExpr *Use, unsigned Frame);
+
+  // ---- values host code stores (LowerStored.cpp) ---------------------------
+
+  /// A variable or an element of an array (Index, by dimension) read.
+  struct Place {
+    const VarDecl *V = nullptr;
+    std::vector<int64_t> Index;
+    std::string Name; ///< "block[0][1]"
+    /// The object pointer V points to (`*threads`), V a parameter used
+    /// only so (Lowering::outValue).
+    bool Deref = false;
+  };
+  /// The expression whose value a place holds, and its frame; Zero for the
+  /// zero a global without an initializer holds.
+  struct Stored {
+    const Expr *Value = nullptr;
+    unsigned Frame = 0;
+    bool Zero = false;
+  };
+  /// The place the lvalue LValue names: a local not owned by a lambda
+  /// elsewhere, or a host global (LowerStored.cpp's followedGlobal), at
+  /// constant indices. With CheckUses, false (with the reason) when a use
+  /// of the variable may change it other than by assigning a place whole.
+  bool place(const Expr *LValue, unsigned Frame, Place &Pl,
+             bool CheckUses = true);
+  /// The value host code last stored in the place LValue names before it
+  /// is read: the walk back through the statements before it and the
+  /// calls of the chain (see LowerStored.cpp).
+  std::optional<Stored> stored(const Expr *LValue, unsigned Frame);
+  /// stored() of an integer lvalue, as a node of its type.
+  std::optional<NodeId> storedInteger(const Expr *LValue, unsigned Frame);
+  /// A global's value where main starts: its initializer.
+  std::optional<Stored> initialValue(const Place &Pl, unsigned Frame);
+  enum class Scan { None, Found, Failed };
+  /// Whether statement S of Frame may write the place: names the variable
+  /// other than to read it, or (a global) calls a function that may.
+  bool mayWrite(const Place &Pl, const Stmt *S, unsigned Frame);
+  /// The last write of the place in the statements Ss, S, the switch Sw,
+  /// the expression E, the call Call's body: Found (in Out), None, or
+  /// Failed with the reason.
+  Scan scanList(const Place &Pl, llvm::ArrayRef<const Stmt *> Ss,
+                unsigned Frame, Stored &Out);
+  Scan scanStmt(const Place &Pl, const Stmt *S, unsigned Frame, Stored &Out);
+  Scan scanSwitch(const Place &Pl, const SwitchStmt *Sw, unsigned Frame,
+                  Stored &Out);
+  Scan scanExpr(const Place &Pl, const Expr *E, unsigned Frame, Stored &Out);
+  Scan scanCall(const Place &Pl, const CallExpr *Call, unsigned Frame,
+                Stored &Out);
+  /// The function a function pointer expression names.
+  std::optional<const FunctionDecl *> functionValue(const Expr *E,
+                                                    unsigned Frame);
+
+  // ---- floating-point host values (LowerFloat.cpp) -------------------------
+
+  /// The value of floating-point host expression E, as C computes it, when
+  /// it is a constant.
+  std::optional<llvm::APFloat> floating(const Expr *E, unsigned Frame);
+  std::optional<llvm::APFloat> floatArithmetic(const BinaryOperator *B,
+                                               unsigned Frame);
+  /// The value read from the floating-point lvalue E: a parameter's
+  /// argument, a const global's initializer, what stored() finds.
+  std::optional<llvm::APFloat> floatLoad(const Expr *E, unsigned Frame);
+  /// Sub (floating point) converted to the integer type IT: truncated
+  /// (Boolean: compared with zero); unknown out of IT's range.
+  std::optional<NodeId> floatToInteger(const Expr *Sub, unsigned Frame,
+                                       IntType IT, bool Boolean);
+  /// A comparison of floating-point operands, as an integer node.
+  std::optional<NodeId> floatComparison(const BinaryOperator *B, unsigned Frame,
+                                        IntType IT);
 
   // ---- guards (LowerGuards.cpp) --------------------------------------------
 

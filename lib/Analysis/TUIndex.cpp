@@ -67,12 +67,15 @@ kernelsNamed(llvm::ArrayRef<const Expr *> Values, ASTContext &Ctx) {
   return Out;
 }
 
-/// A kernel pointer read from a local array that is only read
-/// (`void (*ks[])(float *) = {k1, k2}; ks[i]<<<g, b>>>(p)`): each kernel
-/// its initializer names.
+/// A kernel pointer read from a local array that is only read or assigned
+/// element by element (`void (*ks[])(float *) = {k1, k2}; ks[i]<<<g, b>>>(p)`,
+/// or `ks[0] = k1;` in the cases of a switch): each kernel its initializer
+/// and its assignments name. Which one a launch calls under given host
+/// values is ValueEngine::function's question.
 // FIXME: a kernel pointer held in a member or a parameter is not followed.
 static std::vector<const FunctionDecl *>
-arrayTargets(const ArraySubscriptExpr *ASE, const FunctionDecl *F) {
+arrayTargets(const ArraySubscriptExpr *ASE, const FunctionDecl *F,
+             bool &Chosen) {
   const auto *DRE =
       dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -80,38 +83,52 @@ arrayTargets(const ArraySubscriptExpr *ASE, const FunctionDecl *F) {
       !V->getType()->isConstantArrayType() || !F || !F->getBody())
     return {};
   const auto *ILE = dyn_cast_or_null<InitListExpr>(V->getInit());
-  // Every reference an element read (`ks[i]` converted to its value).
+  // Every reference an element read (`ks[i]` converted to its value) or
+  // assigned (`ks[i] = k`).
   struct Uses : RecursiveASTVisitor<Uses> {
     const VarDecl *V;
     unsigned Refs = 0, Reads = 0;
+    std::vector<const Expr *> Values;
+    bool names(const Expr *E) {
+      const auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
+      const auto *D =
+          A ? dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts())
+            : nullptr;
+      return D && D->getDecl() == V;
+    }
     bool VisitDeclRefExpr(DeclRefExpr *E) {
       Refs += E->getDecl() == V;
       return true;
     }
     bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
-      const auto *A = dyn_cast<ArraySubscriptExpr>(E->getSubExpr());
-      if (E->getCastKind() == CK_LValueToRValue && A)
-        if (const auto *D =
-                dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts()))
-          Reads += D->getDecl() == V;
+      if (E->getCastKind() == CK_LValueToRValue && names(E->getSubExpr()))
+        ++Reads;
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *E) {
+      if (E->getOpcode() == BO_Assign && names(E->getLHS()))
+        Values.push_back(E->getRHS());
       return true;
     }
   } U;
   U.V = V;
   U.TraverseStmt(const_cast<Stmt *>(F->getBody()));
-  if (!ILE || U.Refs != U.Reads)
+  if (U.Refs != U.Reads + U.Values.size() || (!ILE && U.Values.empty()))
     return {};
-  return kernelsNamed(ILE->inits(), V->getASTContext());
+  Chosen = !U.Values.empty();
+  if (ILE)
+    U.Values.insert(U.Values.end(), ILE->inits().begin(), ILE->inits().end());
+  return kernelsNamed(U.Values, V->getASTContext());
 }
 
-static std::vector<const FunctionDecl *> pointerTargets(const Expr *Callee,
-                                                        const FunctionDecl *F) {
+static std::vector<const FunctionDecl *>
+pointerTargets(const Expr *Callee, const FunctionDecl *F, bool &Chosen) {
   const Expr *E = Callee->IgnoreParenImpCasts();
   if (const auto *U = dyn_cast<UnaryOperator>(E);
       U && U->getOpcode() == UO_Deref)
     E = U->getSubExpr()->IgnoreParenImpCasts();
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
-    return arrayTargets(ASE, F);
+    return arrayTargets(ASE, F, Chosen);
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !F || !F->getBody())
@@ -269,7 +286,7 @@ public:
     S.Call = E;
     S.Kernel = E->getDirectCallee();
     if (!S.Kernel)
-      S.Targets = pointerTargets(E->getCallee(), Current);
+      S.Targets = pointerTargets(E->getCallee(), Current, S.TargetsChosen);
     unsigned BlockArg = launchConfigBlockArg(Config);
     if (Config->getNumArgs() <= BlockArg)
       return true;

@@ -813,4 +813,327 @@ void h(int n) {
             "512x1x1");
 }
 
+// ---- values stored in globals and arrays (LowerStored.cpp) ------------------
+
+// A global set in another function before the launch: the last write on the
+// way from main, in the functions main calls before (transitively) and in
+// the launch's own chain.
+TEST(HostValuesTest, AGlobalSetInAnotherFunctionBeforeTheLaunch) {
+  const char *Code = R"(
+__global__ void k() {}
+int threads = 32;
+dim3 block;
+void inner() { threads = 128; }
+void setup(int n) {
+  inner();
+  block = dim3(n, 2);
+}
+void launch() {
+  k<<<1, threads>>>();
+  k<<<1, block>>>();
+}
+int main() {
+  setup(16);
+  launch();
+  threads = 512;
+}
+)";
+  EXPECT_EQ(launchShapes(Code, "k"), "128x1x1; 16x2x1");
+  // Never written but by its initializer: its initializer where main
+  // starts.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+int threads = 96;
+void launch() { k<<<1, threads>>>(); }
+int main() { launch(); }
+)",
+                         "k"),
+            "96x1x1");
+  // An element of a global array of shapes, each at its own index; the
+  // setup's if/else arm chosen by the value its caller gives.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+dim3 shapes[2][2];
+void setup(bool wide) {
+  shapes[0][1] = dim3(64, 2);
+  if (wide)
+    shapes[1][0] = dim3(256);
+  else
+    shapes[1][0] = dim3(32, 4);
+}
+void run(int d) { k<<<1, shapes[d][1 - d]>>>(); }
+int main() {
+  setup(false);
+  run(0);
+  run(1);
+}
+)",
+                         "k"),
+            "64x2x1; 32x4x1");
+  // A host function main does not reach: the global may hold anything.
+  EXPECT_EQ(hostInt(R"(
+int g = 5;
+void h() { probe(g); }
+)"),
+            "unknown");
+}
+
+TEST(HostValuesTest, WhyAGlobalStaysUnknown) {
+  auto Why = [](const std::string &Setup) {
+    return whyNoShape(R"(
+__global__ void k() {}
+int threads = 64;
+void ext(int *);
+)" + Setup + R"(
+void launch() { k<<<1, threads>>>(); }
+int main() {
+  setup();
+  launch();
+}
+)",
+                      "k");
+  };
+  EXPECT_EQ(Why("void setup() { for (int i = 0; i < 2; ++i) threads += 32; }"),
+            "the block of its launch on line 6: 'threads' is written in the "
+            "loop on line 5");
+  EXPECT_EQ(Why("void setup() { ext(&threads); }"),
+            "the block of its launch on line 6: 'threads' has its address "
+            "taken or is bound to a reference on line 5");
+  EXPECT_EQ(Why("void other();\nvoid setup() { other(); }"),
+            "the block of its launch on line 7: 'threads' may be written by "
+            "'other', whose body is not in this file, called on line 6");
+  // An element of a global array, one never written (zero), and the global
+  // itself before its last write: 64 + 0.
+  EXPECT_EQ(Why("int w[4];\nvoid setup() { w[1] = threads; threads = w[1] + "
+                "w[0]; }"),
+            "launched");
+  EXPECT_EQ(Why("int w[4];\nvoid setup() { w[1] = threads; threads = (w[1] + "
+                "w[0] + 1) * 100; }"),
+            "the block of its launch on line 7: the block 6500x1x1 is not one "
+            "a kernel can run with");
+}
+
+// A kernel from a local array of kernel pointers filled in a switch: the
+// kernel and the shape of the same case, and of the same iteration of the
+// loop around the launch, go together.
+TEST(HostValuesTest, KernelsFromAnArrayFilledInASwitch) {
+  const char *Code = R"(
+__global__ void a() {}
+__global__ void b() {}
+dim3 shapes[2][2];
+void run(int d) {
+  void (*ks[2])();
+  switch (d) {
+  case 0:
+    ks[0] = a;
+    ks[1] = b;
+    break;
+  default:
+    ks[0] = b;
+    ks[1] = a;
+    break;
+  }
+  for (int i = 0; i < 2; ++i)
+    ks[i]<<<1, shapes[d][i]>>>();
+}
+int main() {
+  shapes[0][0] = dim3(32, 2);
+  shapes[0][1] = dim3(16, 4);
+  shapes[1][0] = dim3(8, 8);
+  shapes[1][1] = dim3(64);
+  run(0);
+  run(1);
+}
+)";
+  EXPECT_EQ(launchShapes(Code, "a"), "32x2x1; 64x1x1");
+  // An element a lambda writes when it runs: not followed.
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void a() {}
+void run() {
+  int t[1];
+  t[0] = 64;
+  auto f = [&] { t[0] = 128; };
+  f();
+  a<<<1, t[0]>>>();
+}
+)",
+                       "a"),
+            "the block of its launch on line 8: 't' is changed by a lambda "
+            "that captures it, on line 6");
+  EXPECT_EQ(launchShapes(Code, "b"), "16x4x1; 8x8x1");
+  // The switch's value unknown: each case is a choice, kernel and shape
+  // still paired.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void a() {}
+__global__ void b() {}
+void run(int d) {
+  void (*k)();
+  int t;
+  switch (d) {
+  case 0:
+    k = a;
+    t = 64;
+    break;
+  case 1:
+    k = b;
+    t = 128;
+    break;
+  }
+  k<<<1, t>>>();
+}
+)",
+                         "b"),
+            "128x1x1");
+}
+
+// A dim3 or an int assigned whole in the arms of an if/else or the cases of
+// a switch: each arm a choice when its condition is not known, the arm it
+// picks when it is.
+TEST(HostValuesTest, ShapesAssignedInArmsAndCases) {
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h(bool c) {
+  dim3 b;
+  if (c)
+    b = dim3(16, 16);
+  else
+    b = dim3(32, 8);
+  k<<<1, b>>>();
+}
+)",
+                         "k"),
+            "16x16x1; 32x8x1");
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h(int mode) {
+  int t;
+  switch (mode) {
+  case 0:
+    t = 64;
+    break;
+  default:
+    t = 128;
+    break;
+  }
+  k<<<1, t>>>();
+}
+int main() { h(3); }
+)",
+                         "k"),
+            "128x1x1");
+}
+
+// Out-parameters written through pointers (`getSizes(n, &t, &b)`), and
+// writes a callee makes under a condition its arguments decide.
+TEST(HostValuesTest, OutParametersThroughPointersAndConditionalWrites) {
+  const char *Code = R"(
+__global__ void k() {}
+void getSizes(int n, int *threads, int *blocks) {
+  if (n > 1000)
+    *threads = 256;
+  else
+    *threads = 128;
+  *blocks = n / 128;
+}
+void widen(int n, int *threads) {
+  if (n > 64)
+    *threads = 512;
+}
+void pick(int n, int &t) {
+  if (n > 64)
+    t = 96;
+}
+void h() {
+  int t = 32, b;
+  getSizes(5000, &t, &b);
+  k<<<b, t>>>();
+  getSizes(10, &t, &b);
+  k<<<b, t>>>();
+  widen(10, &t);
+  k<<<b, t>>>();
+  pick(100, t);
+  k<<<b, t>>>();
+}
+)";
+  EXPECT_EQ(launchShapes(Code, "k"), "256x1x1; 128x1x1; 96x1x1");
+  // A callee that keeps the pointer: unknown, and why.
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void k() {}
+int *saved;
+void keep(int *threads) {
+  *threads = 64;
+  saved = threads;
+}
+void h() {
+  int t = 32;
+  keep(&t);
+  k<<<1, t>>>();
+}
+)",
+                       "k"),
+            "the block of its launch on line 11: the address of 't' is "
+            "passed to 'keep' on line 10, which uses 'threads' other than "
+            "as '*threads' on line 6");
+}
+
+// Floating-point host values made integers, computed as C computes them
+// (IEEE, rounded to nearest; truncated to an integer; unknown out of its
+// range), and a loop bound held in a float.
+TEST(HostValuesTest, FloatingPointValuesMadeIntegers) {
+  EXPECT_EQ(hostInt(R"(
+#include <math.h>
+void h() {
+  int n = 1000;
+  probe((int)ceil(n / 256.0));
+}
+)"),
+            "4");
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  float x = 100.0f;
+  probe((int)(x * 0.3f));
+}
+)"),
+            "30");
+  // 0.1f * 3 is 0.3000000119...: 3.0000001 truncated.
+  EXPECT_EQ(hostInt(R"(
+void h() {
+  float s = 0.1f * 3;
+  probe((int)(s * 10));
+}
+)"),
+            "3");
+  EXPECT_EQ(hostInt("void h() { double d = -7.9; probe((int)d); }"), "-7");
+  EXPECT_EQ(hostInt("void h() { double d = 1e12; probe((int)d); }"), "unknown");
+  EXPECT_EQ(hostInt("void h() { probe((unsigned char)(255.5f + 1)); }"),
+            "unknown");
+  EXPECT_EQ(hostInt(R"(
+#include <math.h>
+void h() { probe((int)floorf(-2.5f) + (int)roundf(2.5f) + (int)truncf(-2.7f)); }
+)"),
+            "-2"); // -3 + 3 - 2
+  // A float bound: `i < limit` is `i < 4` for each i; 2.5 stops at 3.
+  EXPECT_EQ(launchShapes(R"(
+__global__ void k() {}
+void h() {
+  float limit = 2.5f;
+  for (int i = 0; i < limit; ++i)
+    k<<<1, 32 << i>>>();
+}
+)",
+                         "k"),
+            "32x1x1; 64x1x1; 128x1x1");
+  // A float loop counter is written in its loop: unknown, and why.
+  EXPECT_EQ(whyNoShape(R"(
+__global__ void k() {}
+void h() {
+  for (float f = 1; f < 3; f += 1)
+    k<<<1, (int)(f * 32)>>>();
+}
+)",
+                       "k"),
+            "the block of its launch on line 5: 'f' is written in the loop "
+            "on line 4 around the point where it is read");
+}
+
 } // namespace

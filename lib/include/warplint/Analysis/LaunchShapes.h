@@ -120,11 +120,18 @@ private:
   /// if/else whose condition is not known, host loops around the launch;
   /// at most MaxChoices of them). Why no shape, when none is found and Why
   /// is empty.
-  void shapesUnder(const LaunchSite &S, Assumptions A,
-                   std::vector<LaunchShape> &Out, std::string &Why);
-  /// The shapes of launch S through every chain of calls that reaches it;
-  /// Why: why one gave none, and the limits reached.
-  std::vector<LaunchShape> shapesOf(const LaunchSite &S, std::string &Why);
+  /// For a launch through a pointer, each shape comes with the kernel the
+  /// pointer holds under the same choices (ValueEngine::function), or null
+  /// when the host values do not fix it (each kernel it may hold).
+  void shapesUnder(
+      const LaunchSite &S, Assumptions A,
+      std::vector<std::pair<LaunchShape, const clang::FunctionDecl *>> &Out,
+      std::string &Why);
+  /// The shapes of launch S through every chain of calls that reaches it,
+  /// each with the kernel a pointer holds (as shapesUnder); Why: why one
+  /// gave none, and the limits reached.
+  std::vector<std::pair<LaunchShape, const clang::FunctionDecl *>>
+  shapesOf(const LaunchSite &S, std::string &Why);
 };
 
 } // namespace warplint

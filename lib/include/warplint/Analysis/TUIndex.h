@@ -30,6 +30,10 @@ struct LaunchSite {
   /// Not a direct call: the kernels a local function pointer may hold here,
   /// when every value the enclosing function gives it names one.
   std::vector<const clang::FunctionDecl *> Targets;
+  /// Targets holds kernels the pointer may no longer hold at the launch (an
+  /// array assigned element by element): a shape goes only to the kernel
+  /// the host values fix (ValueEngine::function).
+  bool TargetsChosen = false;
   const clang::Expr *Block = nullptr;     ///< block argument (not for ...Ex)
   const clang::VarDecl *Config = nullptr; ///< ...Ex: the cudaLaunchConfig_t
   const clang::FunctionDecl *Enclosing = nullptr;

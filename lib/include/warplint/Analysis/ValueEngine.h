@@ -37,6 +37,7 @@
 #include "clang/AST/ParentMap.h"
 #include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <map>
 #include <memory>
 #include <optional>
@@ -152,6 +153,26 @@ public:
   std::optional<model::Dim3> dim3(const clang::Expr *E, const Assumptions &A,
                                   ValueTrace *Trace = nullptr);
 
+  /// The function a host expression of function pointer type names
+  /// (`ks[i]` of an array of kernel pointers filled in a switch), when
+  /// certain; null otherwise, with the reason or the choices undecided.
+  const clang::FunctionDecl *function(const clang::Expr *E,
+                                      const Assumptions &A,
+                                      ValueTrace *Trace = nullptr);
+
+  /// Every reference to the global variable V in the user's code, with the
+  /// function whose body holds it (null: outside any function), found by
+  /// one walk of the translation unit on first use.
+  llvm::ArrayRef<
+      std::pair<const clang::DeclRefExpr *, const clang::FunctionDecl *>>
+  globalRefs(const clang::VarDecl *V);
+  /// Whether a call of Callee may write the global variable V: a function
+  /// it runs (its body, the calls it makes, transitively) names V other
+  /// than to read it, has no body in this file and is not the toolkit's or
+  /// the C library's, or calls through a pointer.
+  bool mayWriteGlobal(const clang::FunctionDecl *Callee,
+                      const clang::VarDecl *V);
+
   /// What the branches around Point, in F, say of integer variables F never
   /// writes: `if (n == 64) { Point }`, `switch (n) { case 64: Point }`.
   llvm::DenseMap<const clang::VarDecl *, llvm::APSInt>
@@ -180,7 +201,9 @@ public:
   /// write Var in a way it does not follow, it says so in *Why. Null for a
   /// parameter (the lowering gives its argument).
   // FIXME: a field written in a branch or a loop is unknown here, where a
-  // scalar local is followed through branches and loops (LowerLocals.cpp).
+  // scalar local is followed through branches and loops (LowerLocals.cpp);
+  // host code follows a dim3 assigned whole in the arms of an if/else or a
+  // switch (Lowering::stored, LowerStored.cpp).
   const clang::Expr *
   fieldDefinition(const clang::VarDecl *Var,
                   llvm::ArrayRef<const clang::FieldDecl *> Fields,
@@ -222,6 +245,17 @@ private:
              Ask Lower);
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   llvm::DenseMap<const clang::CXXMethodDecl *, bool> LeavesObject;
+  bool GlobalRefsBuilt = false;
+  llvm::DenseMap<const clang::VarDecl *,
+                 llvm::SmallVector<std::pair<const clang::DeclRefExpr *,
+                                             const clang::FunctionDecl *>,
+                                   4>>
+      GlobalRefs;
+  std::map<std::pair<const clang::FunctionDecl *, const clang::VarDecl *>, bool>
+      WritesGlobal;
+  bool writesGlobal(const clang::FunctionDecl *Callee, const clang::VarDecl *V,
+                    llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Seen,
+                    unsigned Depth);
   const FunctionFacts &factsOfBody(const clang::Stmt *Body);
   FunctionFacts &parentsOfBody(const clang::Stmt *Body);
 };
