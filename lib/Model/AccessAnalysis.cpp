@@ -471,6 +471,14 @@ bool AccessAnalysis::remap(llvm::ArrayRef<std::pair<unsigned, int64_t>> Terms,
 void AccessAnalysis::noteWarp(uint64_t W, LaneAddresses &Lanes,
                               const LinearValue &Sym) {
   if (ProbeSym) {
+    // A loop the probed value bounds must move every lane by whole words
+    // per iteration (a constant step counts its iterations, CountSym).
+    for (auto [S, C] : Sym.Terms)
+      for (unsigned L : BoundLoops)
+        if (S == P.loop(L).IterationSym ||
+            (S == P.loop(L).CountSym &&
+             C % int64_t(std::max(A.Bytes, BankBytes)) != 0))
+          BoundUnaligned = true;
     probeWarp(Lanes);
     return;
   }

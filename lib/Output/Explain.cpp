@@ -32,15 +32,32 @@ static json::Value parametricJson(const ParametricDegree &D) {
   json::Array Exceptions;
   for (const auto &[V, W, P] : D.Exceptions)
     Exceptions.push_back(json::Object{{"value", V}, {"degree", Deg({W, P})}});
-  return json::Object{{"value", D.Name},
-                      {"multipleOf", D.Multiple},
-                      {"period", D.Period},
-                      {"degreeByResidue", std::move(Classes)},
-                      {"exceptions", std::move(Exceptions)},
-                      {"minDegree", Deg(D.Min)},
-                      {"maxDegree", Deg(D.Max)},
-                      {"conflictsForEveryValue", D.conflictsForEvery()},
-                      {"text", D.Text}};
+  json::Object O{{"value", D.Name},
+                 {"multipleOf", D.Multiple},
+                 {"period", D.Period},
+                 {"degreeByResidue", std::move(Classes)},
+                 {"exceptions", std::move(Exceptions)},
+                 {"minDegree", Deg(D.Min)},
+                 {"maxDegree", Deg(D.Max)},
+                 {"conflictsForEveryValue", D.conflictsForEvery()},
+                 {"text", D.Text}};
+  // What the code's conditions on the value decide (only where it has
+  // some): the values below Below, and whether some never run it.
+  if (!D.Conditions.empty()) {
+    json::Array Conditions;
+    for (const std::string &C : D.Conditions)
+      Conditions.push_back(C);
+    O["conditions"] = std::move(Conditions);
+    O["neverRunsForSome"] = D.NeverForSome;
+  }
+  if (D.Below) {
+    json::Array Below;
+    for (const auto &C : D.BelowClasses)
+      Below.push_back(C ? json::Value(Deg(*C)) : json::Value(nullptr));
+    O["below"] = *D.Below;
+    O["belowDegreeByResidue"] = std::move(Below);
+  }
+  return O;
 }
 
 json::Value sharedAccessJson(const SharedAccessInfo &I) {

@@ -121,8 +121,18 @@ struct ParametricDegree {
   /// Values of v whose degree differs from their class's: (v, wavefronts,
   /// phases).
   std::vector<std::tuple<int64_t, unsigned, unsigned>> Exceptions;
-  /// The least and the greatest degree over every value v can have, as
-  /// (wavefronts, phases).
+  /// Where conditions the code tests on v decide whether the access runs
+  /// (a uniform loop v bounds, `if (v % 32 != 0) return;`): the values
+  /// below Below, when set, take their degree from BelowClasses (per
+  /// residue modulo Period) instead of Classes; Conditions are those
+  /// conditions as the analysis read them, and NeverForSome says that for
+  /// some values no thread executes the access.
+  std::optional<int64_t> Below;
+  std::vector<std::optional<std::pair<unsigned, unsigned>>> BelowClasses;
+  std::vector<std::string> Conditions;
+  bool NeverForSome = false;
+  /// The least and the greatest degree over every value v can have for
+  /// which the access runs, as (wavefronts, phases); (0, 0) when none.
   std::pair<unsigned, unsigned> Min{0, 1}, Max{0, 1};
   /// E.g. "32-way when 'd' is a multiple of 32; ...; conflict-free when
   /// 'd' is odd; except 'd' = 0: conflict-free".
