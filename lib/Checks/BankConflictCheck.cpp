@@ -420,6 +420,8 @@ static void conflictFinding(CheckContext &C, const AccessReport &R,
               quote(R.Text) + " has " + article(Degree) +
               "-way bank conflict (" + Context + ": " + Why + ")";
   F.Notes.push_back({Loc, warpNote(R, First), {}});
+  if (!Res.ByCycleValue.empty())
+    F.Notes.push_back({Loc, cycleValuesText(Res), {}});
   // An instruction in a helper (ldmatrix_x4(addr)): the address comes from
   // the kernel's call.
   if (!Instr.empty() && !First.Chain.Calls.empty())

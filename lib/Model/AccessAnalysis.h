@@ -170,6 +170,9 @@ private:
   /// valueMembers()), found once per access.
   std::map<unsigned, llvm::SmallVector<unsigned, 2>> CycleMembers;
   std::vector<std::pair<NodeId, bool>> Choices;
+  /// The one loop the access reads, when it is enumerated through the
+  /// values it cycles (see AccessResult::ByCycleValue).
+  std::optional<unsigned> CycleMember;
   bool AddressUniform = false;
   bool Misaligned = false; ///< a lane's address is not naturally aligned
   /// The evaluator of the lanes of leafWarps(), kept between leaves.

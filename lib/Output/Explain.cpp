@@ -79,6 +79,14 @@ json::Value sharedAccessJson(const SharedAccessInfo &I) {
       for (const auto &[Name, V] : R.Result.LoopValues)
         L[Name] = V;
       O["loopValues"] = std::move(L);
+      if (!R.Result.ByCycleValue.empty()) {
+        json::Array C;
+        for (const auto &[V, D] : R.Result.ByCycleValue)
+          C.push_back(json::Object{
+              {"value", V},
+              {"degree", D.second ? double(D.first) / D.second : 0.0}});
+        O["byCycleValue"] = std::move(C);
+      }
     } else if (R.Result.State == AccessResult::Unknown) {
       O["why"] = R.Result.Why;
       if (const auto &D = R.Result.Parametric)
@@ -226,7 +234,10 @@ void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {
                      "-way bank conflict"
                : std::string("no bank conflict"))
        << "; worst warp " << R.Result.Warp << " (threads " << T0 << ".." << T1
-       << ")\n\n";
+       << ")\n";
+    if (!R.Result.ByCycleValue.empty())
+      OS << "  " << cycleValuesText(R.Result) << "\n";
+    OS << "\n";
     if (Matrix)
       OS << "each phase pN is matrix N-1: the 8 rows of 16 bytes whose "
             "addresses lanes 8(N-1)..8(N-1)+7 give, one row per lane\n";

@@ -486,3 +486,62 @@ TEST(ParametricDegreeTest, MatchesEnumerationWithLoopsAndConditions) {
   EXPECT_GE(WithBelow, 10u);
   EXPECT_GE(WithExceptions, 5u);
 }
+
+// A scan's up-sweep, for (offset = 1; offset < n; offset *= 2) with n a
+// run-time value: the degree is the worst over the values offset takes,
+// and ByCycleValue gives each, equal to the analysis of the access with
+// offset that constant.
+TEST(ParametricDegreeTest, AScanGivesTheDegreeForEachValueOfItsCounter) {
+  ExprPool P;
+  unsigned N = P.addSymbol("n");
+  unsigned L = P.addLoop("offset");
+  NodeId Off = P.loopVar(L, I32);
+  NodeId Init = P.constant(1, I32);
+  NodeId Cond = P.binary(Op::LT, Off, P.symbol(N, I32), I32);
+  NodeId Next = P.binary(Op::Mul, Off, P.constant(2, I32), I32);
+  Loop &Lp = P.loop(L);
+  Lp.Init = Init;
+  Lp.Cond = Cond;
+  Lp.Next = Next;
+  Lp.Complete = true;
+  auto Address = [](ExprPool &Q, NodeId O) {
+    NodeId Odd = Q.binary(
+        Op::Add,
+        Q.binary(Op::Mul, Q.constant(2, I32), Q.cast(Q.threadIdx(0), I32), I32),
+        Q.constant(1, I32), I32);
+    return Q.binary(Op::Mul,
+                    Q.binary(Op::Sub, Q.binary(Op::Mul, O, Odd, I32),
+                             Q.constant(1, I32), I32),
+                    Q.constant(4, I32), I32);
+  };
+  AccessSpec S;
+  S.Pool = &P;
+  S.Address = Address(P, Off);
+  S.Guards.push_back({Cond, true});
+  AccessResult R = analyzeAccess(S, {32, 1, 1});
+  ASSERT_EQ(R.State, AccessResult::Ok) << R.Why;
+  EXPECT_EQ(R.Wavefronts, 32u);
+  EXPECT_EQ(R.CycleLoop, "offset");
+  ASSERT_GE(R.ByCycleValue.size(), 5u);
+  EXPECT_EQ(R.ByCycleValue[0],
+            std::make_pair(int64_t(1), std::make_pair(2u, 1u)));
+  EXPECT_EQ(R.ByCycleValue[4],
+            std::make_pair(int64_t(16), std::make_pair(32u, 1u)));
+  for (const auto &[V, D] : R.ByCycleValue) {
+    ExprPool Q;
+    AccessSpec One;
+    One.Pool = &Q;
+    One.Address = Address(Q, Q.constant(V, I32));
+    AccessResult W = analyzeAccess(One, {32, 1, 1});
+    ASSERT_EQ(W.State, AccessResult::Ok) << V;
+    EXPECT_TRUE(sameDegree({W.Wavefronts, W.Phases}, D)) << "offset = " << V;
+  }
+  EXPECT_EQ(cycleValuesText(R).rfind("'offset' stops at a bound known only at "
+                                     "run time; the degree is the worst over "
+                                     "the values it takes, in order: 2-way at "
+                                     "1, 4-way at 2, 8-way at 4, 16-way at 8, "
+                                     "32-way at 16, ...",
+                                     0),
+            0u)
+      << cycleValuesText(R);
+}

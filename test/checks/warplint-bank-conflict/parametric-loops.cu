@@ -94,7 +94,31 @@ __global__ void otherBound(float *out, int d, int n) {
     out[threadIdx.x] = s[threadIdx.x * d];
 }
 
+// A scan's up-sweep: 'offset' doubles while it is below n, known only at
+// run time. Its values are powers of two whatever n is; the degree is the
+// worst of them, 32-way from offset = 16 on, and a note gives the degree
+// for each value, in order (the last ones wrap around: offset is an int).
+__global__ void upSweep(float *out, int n) {
+  __shared__ float t[2048];
+  int tid = threadIdx.x;
+  for (int offset = 1; offset < n; offset *= 2)
+    t[offset * (2 * tid + 1) - 1] += t[offset * (2 * tid + 1) - 1 + offset];
+  // CHECK: :[[@LINE-1]]:5: warning: shared-memory read-modify-write of 't[offset * (2 * tid + 1) - 1]' has a 32-way bank conflict (block 32x1, offset = 16: lanes 0..31 hit bank 15 with a stride of 32 words) [warplint-bank-conflict]
+  // CHECK: :[[@LINE-2]]:5: note: 'offset' stops at a bound known only at run time; the degree is the worst over the values it takes, in order: 2-way at 1, 4-way at 2, 8-way at 4, 16-way at 8, 32-way at 16, ..., 67108864 (23 values), {{.*}}, conflict-free at -2147483648 and 0
+  // CHECK: :[[@LINE-3]]:38: warning: shared-memory load of 't[offset * (2 * tid + 1) - 1 + offset]' has a 32-way bank conflict
+  // JSON:      "byCycleValue": [
+  // JSON-NEXT:   {
+  // JSON-NEXT:     "degree": 2,
+  // JSON-NEXT:     "value": 1
+  // JSON-NEXT:   },
+  // JSON-NEXT:   {
+  // JSON-NEXT:     "degree": 4,
+  // JSON-NEXT:     "value": 2
+  out[tid] = t[tid];
+}
+
 void launch(float *o, int d, int n) {
+  upSweep<<<1, 32>>>(o, n);
   innerProduct<<<1, 32>>>(o, d);
   multipleOf32<<<1, 32>>>(o, d);
   oddOnly<<<1, 32>>>(o, d);
