@@ -117,7 +117,24 @@ __global__ void upSweep(float *out, int n) {
   out[tid] = t[tid];
 }
 
+// What an assert and a call that does not return prove: the access runs
+// only where the condition holds (CUDA's assert, as its header spells it;
+// toolkit/parametric-assert.cu uses the real one).
+extern "C" __device__ void __assertfail(const char *, const char *, unsigned,
+                                        const char *, unsigned long);
+#define assert(e) ((e) ? static_cast<void>(0) : __assertfail(#e, __FILE__, __LINE__, "", 1))
+__device__ __attribute__((noreturn)) void stop();
+// DUMP: [[@LINE+5]]:22 s[threadIdx.x * d] bytes=4 why=the degree depends on 'd', a value known only at run time: 32-way when 'd' is a multiple of 32; no thread executes it when 'd' is not a multiple of 32; no thread executes it when 'd' < 1
+__global__ void asserted(float *out, int d) {
+  __shared__ float s[64 * 128];
+  assert(d % 32 == 0);
+  if (d <= 0) stop();
+  out[threadIdx.x] = s[threadIdx.x * d];
+  // CHECK: :[[@LINE-1]]:22: warning: shared-memory load of 's[threadIdx.x * d]' has a 32-way bank conflict for every value of 'd' for which it runs (block 32x1: 32-way when 'd' is a multiple of 32; no thread executes it when 'd' is not a multiple of 32; no thread executes it when 'd' < 1) [warplint-bank-conflict]
+}
+
 void launch(float *o, int d, int n) {
+  asserted<<<1, 32>>>(o, d);
   upSweep<<<1, 32>>>(o, n);
   innerProduct<<<1, 32>>>(o, d);
   multipleOf32<<<1, 32>>>(o, d);
