@@ -72,11 +72,13 @@ struct DomainShape {
   std::vector<std::string> Conditions; ///< as the pool prints them
 };
 
-/// The shape of U's conditions: std::nullopt, with the reason in Why,
-/// where one reads S in a way it does not follow.
+/// The shape of U's conditions, and of the bound loops' conditions at
+/// their first Iterations values (which of those iterations run):
+/// std::nullopt, with the reason in Why, where one reads S in a way it does
+/// not follow.
 std::optional<DomainShape> domainShape(const AccessSpec &A, unsigned S,
                                        const Dim3 &Block, const UniformUses &U,
-                                       std::string &Why);
+                                       unsigned Iterations, std::string &Why);
 
 /// The one symbol whose coefficient differs between X and Y (a missing term
 /// is a coefficient of 0); std::nullopt when none or several do.

@@ -454,10 +454,6 @@ std::optional<ParametricDegree> parametricDegree(const AccessSpec &A,
   UniformUses Uses;
   if (Why = usesOf(A, S, Block, Uses); !Why.empty())
     return std::nullopt;
-  std::optional<DomainShape> Dom;
-  if (!Uses.Conditions.empty())
-    if (Dom = domainShape(A, S, Block, Uses, Why); !Dom)
-      return std::nullopt;
   AccessAnalysis Probe(A, Block);
   Probe.ProbeSym = S;
   for (const auto &[L, First] : Uses.Loops)
@@ -467,6 +463,16 @@ std::optional<ParametricDegree> parametricDegree(const AccessSpec &A,
     Why = First.Why;
     return std::nullopt;
   }
+  // A bound loop that moves the lanes by part of a word: its iterations
+  // may differ, with a period of at most 4 iterations (4 bytes); where
+  // the conditions let its first 4 iterations run or not alike, the
+  // degree is the worst of those that run, which each value's analysis
+  // gives.
+  std::optional<DomainShape> Dom;
+  if (!Uses.Conditions.empty())
+    if (Dom = domainShape(A, S, Block, Uses, Probe.BoundUnaligned ? 4 : 1, Why);
+        !Dom)
+      return std::nullopt;
   std::vector<int64_t> &E = Probe.Exceptional;
   llvm::sort(E);
   E.erase(std::unique(E.begin(), E.end()), E.end());
@@ -474,12 +480,6 @@ std::optional<ParametricDegree> parametricDegree(const AccessSpec &A,
     Why = "the address reads '" + Info.Name +
           "' through a value the analysis cannot compute, or too many of its "
           "values are exceptions";
-    return std::nullopt;
-  }
-  if (Probe.BoundUnaligned) {
-    Why = "a loop that '" + Info.Name +
-          "' bounds moves the address by part of a word per iteration, so "
-          "its iterations may differ";
     return std::nullopt;
   }
   ParametricDegree D;

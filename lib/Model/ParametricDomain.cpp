@@ -311,27 +311,42 @@ std::string usesOf(const AccessSpec &A, unsigned S, const Dim3 &Block,
 
 std::optional<DomainShape> domainShape(const AccessSpec &A, unsigned S,
                                        const Dim3 &Block, const UniformUses &U,
-                                       std::string &Why) {
+                                       unsigned Iterations, std::string &Why) {
   const ExprPool &P = *A.Pool;
-  std::vector<std::optional<int64_t>> Values(P.numLoops());
-  for (const auto &[L, First] : U.Loops)
-    Values[L] = First;
-  EvalEnv Env;
-  Env.Block = Block;
-  Env.LoopValues = Values;
   DomainShape D;
-  ShapeFinder F(P, S, Env, D.Breaks);
-  for (const auto &G : U.Conditions) {
-    std::optional<Shape> X = F.shape(G.first);
-    if (!X) {
-      Why = "whether the access runs depends on '" + P.symbolInfo(S).Name +
-            "' through '" + P.str(G.first) +
-            "', which the analysis does not follow";
-      return std::nullopt;
+  auto Failed = [&](NodeId N) {
+    Why = "whether the access runs depends on '" + P.symbolInfo(S).Name +
+          "' through '" + P.str(N) + "', which the analysis does not follow";
+    return std::nullopt;
+  };
+  // The conditions with every bound loop at its first value, then (for
+  // Iterations > 1) at its next ones: which of its first iterations run.
+  for (unsigned K = 0; K < Iterations; ++K) {
+    std::vector<std::optional<int64_t>> Values(P.numLoops());
+    EvalEnv Env;
+    Env.Block = Block;
+    for (const auto &[L, First] : U.Loops) {
+      auto Step = evaluate(P, *P.loop(L).Step, Env);
+      if (!Step || !Step->isConstant())
+        return Failed(P.loop(L).Cond);
+      Values[L] = First + int64_t(K) * Step->C;
     }
-    // An affine condition is true but where it is 0.
-    D.Period = std::max(D.Period, F.truth(*X).Period);
-    D.Conditions.push_back((G.second ? "" : "!") + P.str(G.first));
+    Env.LoopValues = Values;
+    ShapeFinder F(P, S, Env, D.Breaks);
+    for (const auto &G : U.Conditions) {
+      // At the later iterations, only the loops' own conditions.
+      if (K > 0 && llvm::none_of(U.Loops, [&](const auto &B) {
+            return P.loop(B.first).Cond == G.first;
+          }))
+        continue;
+      std::optional<Shape> X = F.shape(G.first);
+      if (!X)
+        return Failed(G.first);
+      // An affine condition is true but where it is 0.
+      D.Period = std::max(D.Period, F.truth(*X).Period);
+      if (K == 0)
+        D.Conditions.push_back((G.second ? "" : "!") + P.str(G.first));
+    }
   }
   llvm::sort(D.Breaks);
   D.Breaks.erase(std::unique(D.Breaks.begin(), D.Breaks.end()), D.Breaks.end());

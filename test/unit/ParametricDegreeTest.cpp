@@ -324,17 +324,19 @@ TEST(ParametricDegreeTest, ALoopTheValueBoundsOnlyDecidesWhetherItRuns) {
   expectMatches(S, C.D, D, {32, 1, 1}, "loop");
 }
 
-// 2-byte elements: an iteration moves the lanes by half a word, and the
-// iterations may differ: unknown, with the reason.
-TEST(ParametricDegreeTest, ALoopThatMovesByHalfAWordStaysUnknown) {
-  StrideAccess C;
-  AccessResult R = analyzeAccess(boundLoopAccess(C, 2), {32, 1, 1});
-  EXPECT_EQ(R.State, AccessResult::Unknown);
-  EXPECT_FALSE(R.Parametric);
-  EXPECT_NE(R.Why.find("a loop that 'd' bounds moves the address by part of "
-                       "a word per iteration"),
-            std::string::npos)
-      << R.Why;
+// 2-byte elements: an iteration moves the lanes by half a word, so the
+// iterations may differ (with a period of 2); the degree is the worst of
+// those that run, and the conditions say for which values of d the first
+// iterations run. Against enumeration of d, in two block shapes.
+TEST(ParametricDegreeTest, ALoopThatMovesByHalfAWordTakesTheWorstIteration) {
+  for (Dim3 Block : {Dim3{32, 1, 1}, Dim3{64, 1, 1}}) {
+    StrideAccess C;
+    AccessSpec S = boundLoopAccess(C, 2);
+    AccessResult R = analyzeAccess(S, Block);
+    ASSERT_TRUE(R.Parametric) << R.Why;
+    EXPECT_TRUE(R.Parametric->NeverForSome);
+    expectMatches(S, C.D, *R.Parametric, Block, "half words");
+  }
 }
 
 // A loop whose start the value decides is not a shift: unknown.
@@ -423,7 +425,8 @@ TEST(ParametricDegreeTest, MatchesEnumerationWithLoopsAndConditions) {
     return std::uniform_int_distribution<int>(Lo, Hi)(Rng);
   };
   const Dim3 Blocks[] = {{32, 1, 1}, {64, 1, 1}, {16, 4, 1}, {96, 1, 1}};
-  unsigned Parametric = 0, WithLoop = 0, WithBelow = 0, WithExceptions = 0;
+  unsigned Parametric = 0, WithLoop = 0, WithBelow = 0, WithExceptions = 0,
+           SubWordLoop = 0;
   for (unsigned Case = 0; Case < 40; ++Case) {
     ExprPool P;
     unsigned D = P.addSymbol("d");
@@ -442,7 +445,8 @@ TEST(ParametricDegreeTest, MatchesEnumerationWithLoopsAndConditions) {
       NodeId X = addBoundLoop(P, S, D, Pick(-2, 2), Pick(-3, 3), Pick(1, 2));
       Elem = Add(Elem, Mul(K(Pick(1, 2)), X));
     }
-    unsigned Bytes = Pick(0, 3) ? 4 : 8;
+    const unsigned Sizes[] = {4, 8, 2, 4, 1};
+    unsigned Bytes = Sizes[Pick(0, 4)];
     for (int G = Pick(0, 2); G > 0; --G) {
       NodeId Cond;
       switch (Pick(0, 5)) {
@@ -477,6 +481,7 @@ TEST(ParametricDegreeTest, MatchesEnumerationWithLoopsAndConditions) {
       continue; // d cancelled out, or no value runs it
     ++Parametric;
     WithLoop += P.numLoops() > 0;
+    SubWordLoop += P.numLoops() > 0 && Bytes < 4;
     WithBelow += R.Parametric->Below.has_value();
     WithExceptions += !R.Parametric->Exceptions.empty();
     expectMatches(S, D, *R.Parametric, Block, "case " + std::to_string(Case));
@@ -485,6 +490,7 @@ TEST(ParametricDegreeTest, MatchesEnumerationWithLoopsAndConditions) {
   EXPECT_GE(WithLoop, 15u);
   EXPECT_GE(WithBelow, 10u);
   EXPECT_GE(WithExceptions, 5u);
+  EXPECT_GE(SubWordLoop, 3u);
 }
 
 // A scan's up-sweep, for (offset = 1; offset < n; offset *= 2) with n a

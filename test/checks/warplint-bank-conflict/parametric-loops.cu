@@ -74,20 +74,22 @@ __global__ void oddOnly(float *out, int d) {
   out[threadIdx.x] = s[threadIdx.x * d];
 }
 
-// 2-byte elements: an iteration moves the lanes by half a word, so the
-// iterations may differ: unknown, with the reason.
-// DUMP: 85:12 h[tx * d + x] bytes=2 why=the address mixes the thread index with a value unknown at compile time; its degree as a function of 'd' is not known: a loop that 'd' bounds moves the address by part of a word per iteration, so its iterations may differ
+// 2-byte elements: an iteration moves the lanes by half a word, so
+// iterations differ (with a period of 2); the degree is the worst of
+// those that run (d = 1 runs one, conflict-free).
+// DUMP: 86:12 h[tx * d + x] bytes=2 why=the degree depends on 'd', a value known only at run time: 32-way when 'd' is a multiple of 64; 16-way when 'd' is 32 times an odd number; 8-way when 'd' is 16 times an odd number; 4-way when 'd' is 8 times an odd number; 2-way when 'd' is 4 times an odd number; 2-way when 'd' is odd; conflict-free when 'd' is 2 times an odd number; no thread executes it when 'd' < 1; except 'd' = 1: conflict-free
 __global__ void halfWords(float *out, int d) {
   __shared__ short h[64 * 128];
   int tx = threadIdx.x;
   float acc = 0;
   for (int x = 0; x < d; x++)
     acc += h[tx * d + x];
+  // POSSIBLE: :[[@LINE-1]]:12: warning: shared-memory load of 'h[tx * d + x]' has a bank conflict for some values of 'd' (block 32x1: 32-way when 'd' is a multiple of 64; {{.*}}; except 'd' = 1: conflict-free) [warplint-bank-conflict]
   out[tx] = acc;
 }
 
 // A test that reads another run-time value: not followed.
-// DUMP: 94:24 s[threadIdx.x * d] bytes=4 why=the address mixes the thread index with a value unknown at compile time; its degree as a function of 'd' is not known: whether the access runs depends on 'd' through '(d < n)', which the analysis does not follow
+// DUMP: 96:24 s[threadIdx.x * d] bytes=4 why=the address mixes the thread index with a value unknown at compile time; its degree as a function of 'd' is not known: whether the access runs depends on 'd' through '(d < n)', which the analysis does not follow
 __global__ void otherBound(float *out, int d, int n) {
   __shared__ float s[64 * 128];
   if (d < n)
