@@ -3,8 +3,9 @@
 //
 // The conditions guarding an access are collected from the enclosing if,
 // ?:, && and || and loop conditions, switch cases, and from earlier
-// `if (...) return;` (or continue/break) statements of the enclosing
-// blocks, in every frame of the call chain.
+// `if (...) return;` (or continue/break, or a call that does not return:
+// `__trap()`) statements and `assert(...)`s of the enclosing blocks, in
+// every frame of the call chain.
 //
 //===----------------------------------------------------------------------===//
 #include "AstUtil.h"
@@ -32,6 +33,35 @@ bool Lowering::exits(const Stmt *S, bool LoopExitsToo) {
   if (const auto *CS = dyn_cast<CompoundStmt>(S))
     return !CS->body_empty() && exits(CS->body_back(), LoopExitsToo);
   return false;
+}
+
+bool Lowering::aborts(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    return !CS->body_empty() && aborts(CS->body_back());
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!E)
+    return false;
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts());
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (!F)
+    return false;
+  if (F->isNoReturn())
+    return true;
+  // CUDA's device assert does not say it does not return; it ends the
+  // kernel.
+  const IdentifierInfo *Id = F->getIdentifier();
+  return Id &&
+         (Id->getName() == "__assertfail" || Id->getName() == "__assert_fail");
+}
+
+const Expr *Lowering::assertedCondition(const Stmt *S) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!E)
+    return nullptr;
+  const auto *CO = dyn_cast<ConditionalOperator>(E->IgnoreParenCasts());
+  if (!CO || !aborts(CO->getFalseExpr()) || aborts(CO->getTrueExpr()))
+    return nullptr;
+  return CO->getCond();
 }
 
 void Lowering::addGuard(const Expr *Cond, bool Want, unsigned Frame,
@@ -164,11 +194,16 @@ void Lowering::guards(const Stmt *S, unsigned Frame,
       for (const Stmt *B : CS->body()) {
         if (B == Child)
           break;
+        // assert(c) before the access: the access needs c.
+        if (const Expr *C = assertedCondition(B)) {
+          addGuard(C, true, Frame, Out);
+          continue;
+        }
         const auto *If = dyn_cast<IfStmt>(B);
         if (!If || If->getConditionVariable() || If->isConsteval())
           continue;
-        bool ThenExits = exits(If->getThen(), InLoop);
-        bool ElseExits = exits(If->getElse(), InLoop);
+        bool ThenExits = exits(If->getThen(), InLoop) || aborts(If->getThen());
+        bool ElseExits = exits(If->getElse(), InLoop) || aborts(If->getElse());
         if (ThenExits && !ElseExits)
           addGuard(If->getCond(), false, Frame, Out);
         else if (ElseExits && !ThenExits)

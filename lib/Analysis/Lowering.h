@@ -528,6 +528,13 @@ private:
   void switchGuard(const SwitchStmt *Sw, const Stmt *S, unsigned Frame,
                    std::vector<std::pair<NodeId, bool>> &Out);
   static bool exits(const Stmt *S, bool LoopExitsToo);
+  /// Does S end the thread (a call of a function that does not return:
+  /// __trap(), abort(), a failed assert's __assertfail / __assert_fail)?
+  static bool aborts(const Stmt *S);
+  /// The condition C of `assert(C)` as S, an expression statement, spells
+  /// it (`C ? (void)0 : __assert_fail(...)`): the thread goes on only where
+  /// C holds.
+  static const Expr *assertedCondition(const Stmt *S);
   static const Stmt *stripLabels(const Stmt *S);
 };
 

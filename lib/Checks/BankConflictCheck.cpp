@@ -278,6 +278,18 @@ parametricGroups(const AccessReport &R, bool Possible) {
   return Groups;
 }
 
+/// "; whether it runs at all follows what the code tests on 'd': (x < d)",
+/// where it tests something.
+static std::string conditionsWords(const ParametricDegree &D) {
+  if (D.Conditions.empty())
+    return "";
+  std::string Out = "; whether it runs at all follows what the code tests on " +
+                    quote(D.Name) + ": ";
+  for (size_t I = 0; I < D.Conditions.size(); ++I)
+    Out += (I ? ", " : "") + D.Conditions[I];
+  return Out;
+}
+
 /// The finding of the runs G of R, whose degree is the same function of a
 /// run-time value: a conflict for every value it may have (at the least
 /// degree), or, with ReportPossible, for some.
@@ -297,7 +309,8 @@ static void parametricFinding(CheckContext &C, const AccessReport &R,
   if (D.conflictsForEvery())
     F.Message = Head + " has " +
                 article(formatDegree(D.Min.first, D.Min.second)) +
-                "-way bank conflict for every value of " + Name + " (" +
+                "-way bank conflict for every value of " + Name +
+                (D.NeverForSome ? " for which it runs" : "") + " (" +
                 shapesText(G) + ": " + D.Text + ")";
   else
     F.Message = Head + " has a bank conflict for some values of " + Name +
@@ -312,7 +325,8 @@ static void parametricFinding(CheckContext &C, const AccessReport &R,
                          "computed for every value it may have (" +
                          Repeat +
                          "; the values for which two lanes may share a "
-                         "word were tried one by one)",
+                         "word were tried one by one" +
+                         conditionsWords(D) + ")",
                      {}});
   addAssumedNote(F, R, First);
   llvm::json::Object P{
@@ -406,6 +420,8 @@ static void conflictFinding(CheckContext &C, const AccessReport &R,
               quote(R.Text) + " has " + article(Degree) +
               "-way bank conflict (" + Context + ": " + Why + ")";
   F.Notes.push_back({Loc, warpNote(R, First), {}});
+  if (!Res.ByCycleValue.empty())
+    F.Notes.push_back({Loc, cycleValuesText(Res), {}});
   // An instruction in a helper (ldmatrix_x4(addr)): the address comes from
   // the kernel's call.
   if (!Instr.empty() && !First.Chain.Calls.empty())

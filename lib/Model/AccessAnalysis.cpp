@@ -108,8 +108,12 @@ AccessResult AccessAnalysis::pass(int64_t Residue) {
     return Result;
   }
   Result.State = AccessResult::Ok;
-  if (!Result.DependsOnLoops)
+  if (!Result.DependsOnLoops) {
     Result.LoopValues.clear();
+    Result.ByCycleValue.clear();
+  } else if (CycleMember) {
+    Result.CycleLoop = P.loop(*CycleMember).Name;
+  }
   return Result;
 }
 
@@ -157,6 +161,8 @@ void AccessAnalysis::enumerate(size_t I) {
   // a few values whatever it is (a stage index `(s + 1) % STAGES`, a
   // double buffer `off ^= SIZE`): each value of the cycle.
   if (auto Cycle = cycleValues(G)) {
+    if (Order.size() == 1 && Cycle->first.size() == 1)
+      CycleMember = Cycle->first.front();
     enumerateStates(I, Cycle->first, Cycle->second);
     return;
   }
@@ -235,6 +241,10 @@ void AccessAnalysis::enumerateInduction(size_t I, llvm::ArrayRef<unsigned> Ms,
 /// After each combination of loop values: does the block's worst degree
 /// differ from the first combination's?
 void AccessAnalysis::endLeaf() {
+  if (CycleMember && LoopValues[*CycleMember])
+    Result.ByCycleValue.push_back(
+        {*LoopValues[*CycleMember],
+         LeafWorst.value_or(std::pair<unsigned, unsigned>{0, 0})});
   if (!LeafWorst)
     return;
   if (FirstDegree && !sameDegree(*FirstDegree, *LeafWorst))
@@ -471,6 +481,14 @@ bool AccessAnalysis::remap(llvm::ArrayRef<std::pair<unsigned, int64_t>> Terms,
 void AccessAnalysis::noteWarp(uint64_t W, LaneAddresses &Lanes,
                               const LinearValue &Sym) {
   if (ProbeSym) {
+    // A loop the probed value bounds must move every lane by whole words
+    // per iteration (a constant step counts its iterations, CountSym).
+    for (auto [S, C] : Sym.Terms)
+      for (unsigned L : BoundLoops)
+        if (S == P.loop(L).IterationSym ||
+            (S == P.loop(L).CountSym &&
+             C % int64_t(std::max(A.Bytes, BankBytes)) != 0))
+          BoundUnaligned = true;
     probeWarp(Lanes);
     return;
   }

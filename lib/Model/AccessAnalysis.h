@@ -48,6 +48,38 @@ std::optional<ParametricDegree> parametricDegree(const AccessSpec &A,
                                                  const Dim3 &Block, unsigned S,
                                                  std::string &Why);
 
+/// What else symbol S decides besides the address (ParametricDomain.cpp):
+/// the uniform loops it bounds (each with its first value) and the
+/// uniform conditions that read it (the guards, and those loops'
+/// conditions), each with the value it must have for the access to run.
+struct UniformUses {
+  std::vector<std::pair<unsigned, int64_t>> Loops;
+  std::vector<std::pair<NodeId, bool>> Conditions;
+};
+
+/// Finds U; the reason the parametric degree cannot be proven where S is
+/// read in another way (a guard that reads the thread index, a loop whose
+/// values it decides, a branch of the address); empty otherwise.
+std::string usesOf(const AccessSpec &A, unsigned S, const Dim3 &Block,
+                   UniformUses &U);
+
+/// Whether the access runs, as a function of S: periodic with period
+/// Period (a power of two) for the values below the first break and for
+/// those above the last one.
+struct DomainShape {
+  unsigned Period = 1;
+  std::vector<int64_t> Breaks;         ///< sorted
+  std::vector<std::string> Conditions; ///< as the pool prints them
+};
+
+/// The shape of U's conditions, and of the bound loops' conditions at
+/// their first Iterations values (which of those iterations run):
+/// std::nullopt, with the reason in Why, where one reads S in a way it does
+/// not follow.
+std::optional<DomainShape> domainShape(const AccessSpec &A, unsigned S,
+                                       const Dim3 &Block, const UniformUses &U,
+                                       unsigned Iterations, std::string &Why);
+
 /// The one symbol whose coefficient differs between X and Y (a missing term
 /// is a coefficient of 0); std::nullopt when none or several do.
 std::optional<unsigned>
@@ -93,6 +125,11 @@ public:
   std::vector<int64_t> Exceptional;
   uint64_t CoeffGcd = 0, DiffGcd = 0;
   bool ProbeFailed = false; ///< an opaque value, too many exceptions
+  /// The loops ProbeSym bounds (UniformUses::Loops); BoundUnaligned, after
+  /// the probe, when one moves a lane's address by other than a multiple
+  /// of max(4, access size) bytes per iteration.
+  std::vector<unsigned> BoundLoops;
+  bool BoundUnaligned = false;
 
   /// The answer for the block: a pass per residue of the unknown uniform
   /// part of the address that the first pass allows, which must agree.
@@ -135,6 +172,9 @@ private:
   /// valueMembers()), found once per access.
   std::map<unsigned, llvm::SmallVector<unsigned, 2>> CycleMembers;
   std::vector<std::pair<NodeId, bool>> Choices;
+  /// The one loop the access reads, when it is enumerated through the
+  /// values it cycles (see AccessResult::ByCycleValue).
+  std::optional<unsigned> CycleMember;
   bool AddressUniform = false;
   bool Misaligned = false; ///< a lane's address is not naturally aligned
   /// The evaluator of the lanes of leafWarps(), kept between leaves.

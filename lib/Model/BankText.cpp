@@ -114,4 +114,36 @@ std::string describeConflict(const AccessResult &R, unsigned Bytes) {
   return S;
 }
 
+std::string cycleValuesText(const AccessResult &R) {
+  auto Words = [](std::pair<unsigned, unsigned> D) -> std::string {
+    if (!D.second)
+      return "no thread executes it";
+    if (D.first <= D.second)
+      return "conflict-free";
+    return formatDegree(D.first, D.second) + "-way";
+  };
+  auto Same = [](std::pair<unsigned, unsigned> X,
+                 std::pair<unsigned, unsigned> Y) {
+    return uint64_t(X.first) * Y.second == uint64_t(Y.first) * X.second &&
+           (X.second == 0) == (Y.second == 0);
+  };
+  std::string Out;
+  const auto &V = R.ByCycleValue;
+  for (size_t I = 0; I < V.size();) {
+    size_t J = I + 1;
+    while (J < V.size() && Same(V[J].second, V[I].second))
+      ++J;
+    Out += (I ? ", " : "") + Words(V[I].second) + " at " +
+           std::to_string(V[I].first);
+    if (J - I == 2)
+      Out += " and " + std::to_string(V[J - 1].first);
+    else if (J - I > 2)
+      Out += ", ..., " + std::to_string(V[J - 1].first) + " (" +
+             std::to_string(J - I) + " values)";
+    I = J;
+  }
+  return "'" + R.CycleLoop + "' stops at a bound known only at run time; " +
+         "the degree is the worst over the values it takes, in order: " + Out;
+}
+
 } // namespace warplint::model

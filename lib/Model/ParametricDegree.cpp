@@ -29,6 +29,7 @@
 #include "PoolWalk.h"
 #include "warplint/Model/BankModel.h"
 #include "llvm/ADT/STLExtras.h"
+#include <map>
 #include <numeric>
 
 namespace warplint::model::detail {
@@ -43,55 +44,6 @@ uint64_t absU(int64_t V) { return V < 0 ? 0 - uint64_t(V) : uint64_t(V); }
 
 int64_t floorDiv(int64_t A, int64_t B) { // B > 0
   return A >= 0 ? A / B : -((-A + B - 1) / B);
-}
-
-/// Does a node reachable from Roots (through the definitions of the loops
-/// they read) read symbol S?
-bool readsSymbol(const ExprPool &P, llvm::ArrayRef<NodeId> Roots, unsigned S) {
-  bool Found = false;
-  walkPool(P, Roots, [&](NodeId, const Node &X, WalkStack &Work) {
-    if (X.Kind == Op::Sym && X.Index == S) {
-      Found = true;
-      return WalkNext::Stop;
-    }
-    if (X.Kind == Op::LoopVar || X.Kind == Op::LoopExit)
-      pushLoopDefinition(P, X.Index, Work);
-    return WalkNext::Operands;
-  });
-  return Found;
-}
-
-/// Why S decides more than the address: the guards, the loops or the
-/// branches the access reads read it; empty when it does not.
-std::string readElsewhere(const AccessSpec &A, unsigned S) {
-  const ExprPool &P = *A.Pool;
-  std::string Name = "'" + P.symbolInfo(S).Name + "'";
-  llvm::SmallVector<NodeId, 4> Guards;
-  for (const auto &G : A.Guards)
-    Guards.push_back(G.first);
-  if (readsSymbol(P, Guards, S))
-    return Name + " also decides which threads execute the access";
-  llvm::SmallVector<NodeId, 4> Roots{A.Address};
-  Roots.append(Guards.begin(), Guards.end());
-  llvm::SmallVector<unsigned, 4> Loops;
-  for (NodeId R : Roots)
-    P.loopsRead(R, Loops);
-  for (unsigned L : Loops) {
-    WalkStack Defs;
-    pushLoopDefinition(P, L, Defs);
-    if (readsSymbol(P, Defs, S))
-      return Name + " also decides the values of the loop counter '" +
-             P.loop(L).Name + "'";
-  }
-  llvm::SmallVector<NodeId, 4> Selects;
-  for (NodeId R : Roots)
-    P.selectsRead(R, Selects);
-  for (NodeId Sel : Selects)
-    if (readsSymbol(P, {P[Sel].A}, S))
-      return Name + " also decides a branch of the address";
-  if (!readsSymbol(P, {A.Address}, S))
-    return Name + " is not read by the address itself";
-  return "";
 }
 
 using Degree = std::pair<unsigned, unsigned>; // wavefronts, phases
@@ -131,11 +83,15 @@ std::string valuationWords(const std::string &Name, unsigned Lo, unsigned Hi,
          Pow(Hi + 1);
 }
 
-/// The text of D (see ParametricDegree::Text).
-std::string describe(const ParametricDegree &D) {
-  std::string Name = "'" + D.Name + "'";
+using ClassList = std::vector<std::optional<Degree>>;
+
+/// The degree per residue class of a value of period Period, the worst
+/// first: "32-way when 'd' is a multiple of 32; ...; conflict-free when
+/// 'd' is odd", groups joined by Sep.
+std::string classesText(const std::string &Name, unsigned Period,
+                        const ClassList &Classes, const char *Sep) {
   unsigned LogP = 0;
-  while ((1u << LogP) < D.Period)
+  while ((1u << LogP) < Period)
     ++LogP;
   auto Nu = [&](unsigned R) {
     return R == 0 ? LogP : unsigned(llvm::countr_zero(R));
@@ -144,14 +100,14 @@ std::string describe(const ParametricDegree &D) {
   std::vector<std::optional<Degree>> ByNu(LogP + 1);
   bool ByValuation = true;
   unsigned MinNu = LogP;
-  for (unsigned R = 0; R < D.Period; ++R) {
-    if (!D.Classes[R])
+  for (unsigned R = 0; R < Period; ++R) {
+    if (!Classes[R])
       continue;
     unsigned N = Nu(R);
     MinNu = std::min(MinNu, N);
-    if (ByNu[N] && !same(*ByNu[N], *D.Classes[R]))
+    if (ByNu[N] && !same(*ByNu[N], *Classes[R]))
       ByValuation = false;
-    ByNu[N] = D.Classes[R];
+    ByNu[N] = Classes[R];
   }
   // (degree, words) per group, the worst first.
   std::vector<std::pair<Degree, std::string>> Groups;
@@ -170,20 +126,18 @@ std::string describe(const ParametricDegree &D) {
     }
   } else {
     std::vector<std::pair<Degree, std::vector<unsigned>>> ByDegree;
-    for (unsigned R = 0; R < D.Period; ++R) {
-      if (!D.Classes[R])
+    for (unsigned R = 0; R < Period; ++R) {
+      if (!Classes[R])
         continue;
-      auto It = llvm::find_if(ByDegree, [&](const auto &G) {
-        return same(G.first, *D.Classes[R]);
-      });
+      auto It = llvm::find_if(
+          ByDegree, [&](const auto &G) { return same(G.first, *Classes[R]); });
       if (It == ByDegree.end())
-        ByDegree.push_back({*D.Classes[R], {R}});
+        ByDegree.push_back({*Classes[R], {R}});
       else
         It->second.push_back(R);
     }
     for (const auto &[Deg, Rs] : ByDegree) {
-      std::string W =
-          "when " + Name + " % " + std::to_string(D.Period) + " is ";
+      std::string W = "when " + Name + " % " + std::to_string(Period) + " is ";
       for (size_t I = 0; I < Rs.size() && I < 8; ++I)
         W += (I == 0               ? ""
               : I + 1 == Rs.size() ? " or "
@@ -198,11 +152,34 @@ std::string describe(const ParametricDegree &D) {
       Groups.begin(), Groups.end(),
       [](const auto &X, const auto &Y) { return less(Y.first, X.first); });
   std::string Out;
-  if (D.Multiple > 1)
-    Out = "(" + Name + " is a multiple of " + std::to_string(D.Multiple) + ") ";
   for (size_t I = 0; I < Groups.size(); ++I)
     Out +=
-        (I ? "; " : "") + degreeWords(Groups[I].first) + " " + Groups[I].second;
+        (I ? Sep : "") + degreeWords(Groups[I].first) + " " + Groups[I].second;
+  return Out;
+}
+
+/// The text of D (see ParametricDegree::Text).
+std::string describe(const ParametricDegree &D) {
+  std::string Name = "'" + D.Name + "'";
+  std::string Out;
+  if (D.Multiple > 1)
+    Out = "(" + Name + " is a multiple of " + std::to_string(D.Multiple) + ") ";
+  Out += classesText(Name, D.Period, D.Classes, "; ");
+  if (D.Below) {
+    std::string Less = Name + " < " + std::to_string(*D.Below);
+    std::optional<Degree> One;
+    bool Uniform = true;
+    for (const auto &C : D.BelowClasses)
+      if (C) {
+        Uniform &= !One || same(*One, *C);
+        One = C;
+      }
+    if (One && Uniform)
+      Out += "; " + degreeWords(*One) + " when " + Less;
+    else if (One)
+      Out += "; when " + Less + ": " +
+             classesText(Name, D.Period, D.BelowClasses, ", ");
+  }
   for (size_t I = 0; I < D.Exceptions.size() && I < 4; ++I) {
     const auto &[V, W, P] = D.Exceptions[I];
     Out += (I ? ", " : "; except ") + Name + " = " + std::to_string(V) + ": " +
@@ -297,6 +274,176 @@ void AccessAnalysis::probeWarp(const LaneAddresses &Lanes) {
   }
 }
 
+namespace {
+
+/// The degree of an access for each value of a run-time value, computed
+/// one value at a time; the classes of D from representatives.
+class ValueDegrees {
+public:
+  ValueDegrees(const AccessSpec &A, const Dim3 &Block, unsigned S,
+               ParametricDegree &D, std::string &Why)
+      : A(A), Block(Block), S(S), D(D), Why(Why) {}
+
+  bool inDomain(int64_t V) const {
+    return absU(V) % D.Multiple == 0 && (!D.NonNegative || V >= 0);
+  }
+
+  /// The degree for V (memoised); std::nullopt, with Why, where the
+  /// analysis of that value fails.
+  std::optional<Degree> at(int64_t V) {
+    if (auto It = Memo.find(V); It != Memo.end())
+      return It->second;
+    ExprPool Q = A.Pool->withSymbolValue(S, V);
+    AccessSpec B = A;
+    B.Pool = &Q;
+    AccessResult R = analyzeOnce(B, Block, nullptr);
+    std::optional<Degree> X;
+    if (R.State == AccessResult::NeverRuns)
+      X = Degree{0, 0};
+    else if (R.State == AccessResult::Ok)
+      X = Degree{R.Wavefronts, R.Phases};
+    else
+      Why = "for '" + D.Name + "' = " + std::to_string(V) + ": " + R.Why;
+    Memo[V] = X;
+    return X;
+  }
+
+  /// Per residue modulo D.Period, the degree of the first value of that
+  /// residue (and a multiple of D.Multiple) from From on, going up (Dir
+  /// 1) or down (Dir -1); false, with Why, where one fails.
+  bool classes(int64_t From, int Dir, ClassList &Out) {
+    uint64_t G = std::gcd(D.Multiple, uint64_t(D.Period));
+    Out.assign(D.Period, std::nullopt);
+    for (unsigned K = 0; K < D.Period; ++K) {
+      int64_t V = From + Dir * int64_t(K);
+      unsigned R = residue(V);
+      if (R % G)
+        continue; // no multiple of Multiple has this residue
+      while (V % int64_t(D.Multiple) && absU(V) < uint64_t(MaxValue))
+        V += Dir * int64_t(D.Period);
+      if (absU(V) >= uint64_t(MaxValue)) {
+        Why = "its values would be too large to try";
+        return false;
+      }
+      std::optional<Degree> X = at(V);
+      if (!X)
+        return false;
+      Out[R] = *X;
+    }
+    return true;
+  }
+
+  unsigned residue(int64_t V) const {
+    return unsigned(((V % D.Period) + D.Period) % D.Period);
+  }
+
+private:
+  const AccessSpec &A;
+  const Dim3 &Block;
+  unsigned S;
+  ParametricDegree &D;
+  std::string &Why;
+  std::map<int64_t, std::optional<Degree>> Memo;
+};
+
+/// D's classes, where no condition on the value decides whether the
+/// access runs: every value but the exceptions E has its residue's degree.
+bool periodicClasses(ValueDegrees &VD, ParametricDegree &D,
+                     llvm::ArrayRef<int64_t> E) {
+  int64_t Base = E.empty() ? 0 : std::max<int64_t>(0, E.back() + 1);
+  Base = (Base + D.Period - 1) / D.Period * D.Period;
+  if (!VD.classes(Base, 1, D.Classes))
+    return false;
+  for (int64_t V : E) {
+    if (!VD.inDomain(V))
+      continue;
+    std::optional<Degree> X = VD.at(V);
+    if (!X)
+      return false;
+    const auto &C = D.Classes[VD.residue(V)];
+    if (!C || !same(*C, *X))
+      D.Exceptions.push_back({V, X->first, X->second});
+  }
+  return true;
+}
+
+/// D's classes where conditions on the value (Dom) decide whether the
+/// access runs: both the banks (but at the exceptions E) and the
+/// conditions (but between their breaks) repeat with D.Period, so the
+/// values above every break and exception take their residue's degree,
+/// those below every one theirs (BelowClasses), and those between are
+/// tried one by one.
+bool domainClasses(ValueDegrees &VD, ParametricDegree &D,
+                   llvm::ArrayRef<int64_t> E, const DomainShape &Dom,
+                   std::string &Why) {
+  constexpr int64_t MaxMiddle = 1024;
+  llvm::SmallVector<int64_t, 8> Ends(E.begin(), E.end());
+  Ends.append(Dom.Breaks.begin(), Dom.Breaks.end());
+  int64_t Down = Ends.empty() ? 0 : *llvm::min_element(Ends);
+  int64_t Up = Ends.empty() ? 0 : *llvm::max_element(Ends) + 1;
+  if (D.NonNegative) {
+    Down = std::max<int64_t>(Down, 0);
+    Up = std::max(Up, Down);
+  }
+  if (Up - Down > MaxMiddle || absU(Down) > uint64_t(MaxValue) ||
+      absU(Up) > uint64_t(MaxValue)) {
+    Why = "the values of '" + D.Name +
+          "' its conditions single out are too "
+          "many to try";
+    return false;
+  }
+  if (!VD.classes(Up, 1, D.Classes))
+    return false;
+  ClassList BelowC;
+  if (!D.NonNegative && !VD.classes(Down - 1, -1, BelowC))
+    return false;
+  auto Same = [](const std::optional<Degree> &C, const Degree &X) {
+    return C && same(*C, X);
+  };
+  // The middle: the upper classes as far down as they hold, then the
+  // lower ones as far up; what is left between is exceptions.
+  int64_t Lo = Down, Hi = Up;
+  for (; Hi > Down; --Hi) {
+    if (!VD.inDomain(Hi - 1))
+      continue;
+    std::optional<Degree> X = VD.at(Hi - 1);
+    if (!X)
+      return false;
+    if (!Same(D.Classes[VD.residue(Hi - 1)], *X))
+      break;
+  }
+  for (; !D.NonNegative && Lo < Hi; ++Lo) {
+    if (!VD.inDomain(Lo))
+      continue;
+    std::optional<Degree> X = VD.at(Lo);
+    if (!X)
+      return false;
+    if (!Same(BelowC[VD.residue(Lo)], *X))
+      break;
+  }
+  for (int64_t V = Lo; V < Hi; ++V) {
+    if (!VD.inDomain(V))
+      continue;
+    std::optional<Degree> X = VD.at(V);
+    if (!X)
+      return false;
+    if (!Same(D.Classes[VD.residue(V)], *X))
+      D.Exceptions.push_back({V, X->first, X->second});
+  }
+  bool Differ = false;
+  for (unsigned R = 0; R < D.Period && !D.NonNegative; ++R)
+    Differ |= BelowC[R].has_value() != D.Classes[R].has_value() ||
+              (BelowC[R] && !same(*BelowC[R], *D.Classes[R]));
+  if (Differ) {
+    D.Below = Lo;
+    D.BelowClasses = std::move(BelowC);
+  }
+  D.Conditions = Dom.Conditions;
+  return true;
+}
+
+} // namespace
+
 std::optional<ParametricDegree> parametricDegree(const AccessSpec &A,
                                                  const Dim3 &Block, unsigned S,
                                                  std::string &Why) {
@@ -304,15 +451,28 @@ std::optional<ParametricDegree> parametricDegree(const AccessSpec &A,
   const Symbol &Info = P.symbolInfo(S);
   if (S >= P.numSymbols() || Info.SharedAddress)
     return std::nullopt;
-  if (Why = readElsewhere(A, S); !Why.empty())
+  UniformUses Uses;
+  if (Why = usesOf(A, S, Block, Uses); !Why.empty())
     return std::nullopt;
   AccessAnalysis Probe(A, Block);
   Probe.ProbeSym = S;
+  for (const auto &[L, First] : Uses.Loops)
+    Probe.BoundLoops.push_back(L);
   AccessResult First = Probe.run();
   if (First.State != AccessResult::Ok) {
     Why = First.Why;
     return std::nullopt;
   }
+  // A bound loop that moves the lanes by part of a word: its iterations
+  // may differ, with a period of at most 4 iterations (4 bytes); where
+  // the conditions let its first 4 iterations run or not alike, the
+  // degree is the worst of those that run, which each value's analysis
+  // gives.
+  std::optional<DomainShape> Dom;
+  if (!Uses.Conditions.empty())
+    if (Dom = domainShape(A, S, Block, Uses, Probe.BoundUnaligned ? 4 : 1, Why);
+        !Dom)
+      return std::nullopt;
   std::vector<int64_t> &E = Probe.Exceptional;
   llvm::sort(E);
   E.erase(std::unique(E.begin(), E.end()), E.end());
@@ -331,64 +491,38 @@ std::optional<ParametricDegree> parametricDegree(const AccessSpec &A,
   while (D.Period < MaxPeriod &&
          ((D.Period * Probe.DiffGcd) % 128 || (D.Period * Probe.CoeffGcd) % 4))
     D.Period *= 2;
-  auto InDomain = [&](int64_t V) {
-    return absU(V) % D.Multiple == 0 && (!D.NonNegative || V >= 0);
-  };
-  // The degree for one value.
-  auto DegreeAt = [&](int64_t V) -> std::optional<Degree> {
-    ExprPool Q = P.withSymbolValue(S, V);
-    AccessSpec B = A;
-    B.Pool = &Q;
-    AccessResult R = analyzeOnce(B, Block, nullptr);
-    if (R.State == AccessResult::NeverRuns)
-      return Degree{0, 0};
-    if (R.State == AccessResult::Ok)
-      return Degree{R.Wavefronts, R.Phases};
-    Why = "for '" + Info.Name + "' = " + std::to_string(V) + ": " + R.Why;
+  ValueDegrees VD(A, Block, S, D, Why);
+  if (Dom) {
+    D.Period = std::max(D.Period, Dom->Period);
+    if (!domainClasses(VD, D, E, *Dom, Why))
+      return std::nullopt;
+  } else if (!periodicClasses(VD, D, E)) {
     return std::nullopt;
-  };
-  int64_t Base = E.empty() ? 0 : std::max<int64_t>(0, E.back() + 1);
-  Base = (Base + D.Period - 1) / D.Period * D.Period;
-  uint64_t G = std::gcd(D.Multiple, uint64_t(D.Period));
-  D.Classes.assign(D.Period, std::nullopt);
+  }
+  // The least and greatest degree over the values for which it runs.
   std::optional<Degree> Min, Max;
-  auto Note = [&](const Degree &X) {
-    if (!Min || less(X, *Min))
+  auto Note = [&](const std::optional<Degree> &X) {
+    if (!X)
+      return;
+    if (!X->second) {
+      D.NeverForSome = true;
+      return;
+    }
+    if (!Min || less(*X, *Min))
       Min = X;
-    if (!Max || less(*Max, X))
+    if (!Max || less(*Max, *X))
       Max = X;
   };
-  for (unsigned R = 0; R < D.Period; ++R) {
-    if (R % G)
-      continue; // no multiple of Multiple has this residue
-    int64_t V = Base + R;
-    while (V % int64_t(D.Multiple) && V < MaxValue)
-      V += D.Period;
-    if (V >= MaxValue) {
-      Why = "its values would be too large to try";
-      return std::nullopt;
-    }
-    std::optional<Degree> X = DegreeAt(V);
-    if (!X)
-      return std::nullopt;
-    D.Classes[R] = *X;
-    Note(*X);
-  }
-  for (int64_t V : E) {
-    if (!InDomain(V))
-      continue;
-    std::optional<Degree> X = DegreeAt(V);
-    if (!X)
-      return std::nullopt;
-    unsigned R = unsigned(((V % D.Period) + D.Period) % D.Period);
-    if (!D.Classes[R] || !same(*D.Classes[R], *X))
-      D.Exceptions.push_back({V, X->first, X->second});
-    Note(*X);
-  }
-  if (!Min)
+  for (const auto &C : D.Classes)
+    Note(C);
+  for (const auto &C : D.BelowClasses)
+    Note(C);
+  for (const auto &[V, W, Ph] : D.Exceptions)
+    Note(Degree{W, Ph});
+  if (!Min && !D.NeverForSome)
     return std::nullopt;
-  D.Min = *Min;
-  D.Max = *Max;
+  D.Min = Min.value_or(Degree{0, 0});
+  D.Max = Max.value_or(Degree{0, 0});
   D.Text = describe(D);
   return D;
 }

@@ -32,15 +32,32 @@ static json::Value parametricJson(const ParametricDegree &D) {
   json::Array Exceptions;
   for (const auto &[V, W, P] : D.Exceptions)
     Exceptions.push_back(json::Object{{"value", V}, {"degree", Deg({W, P})}});
-  return json::Object{{"value", D.Name},
-                      {"multipleOf", D.Multiple},
-                      {"period", D.Period},
-                      {"degreeByResidue", std::move(Classes)},
-                      {"exceptions", std::move(Exceptions)},
-                      {"minDegree", Deg(D.Min)},
-                      {"maxDegree", Deg(D.Max)},
-                      {"conflictsForEveryValue", D.conflictsForEvery()},
-                      {"text", D.Text}};
+  json::Object O{{"value", D.Name},
+                 {"multipleOf", D.Multiple},
+                 {"period", D.Period},
+                 {"degreeByResidue", std::move(Classes)},
+                 {"exceptions", std::move(Exceptions)},
+                 {"minDegree", Deg(D.Min)},
+                 {"maxDegree", Deg(D.Max)},
+                 {"conflictsForEveryValue", D.conflictsForEvery()},
+                 {"text", D.Text}};
+  // What the code's conditions on the value decide (only where it has
+  // some): the values below Below, and whether some never run it.
+  if (!D.Conditions.empty()) {
+    json::Array Conditions;
+    for (const std::string &C : D.Conditions)
+      Conditions.push_back(C);
+    O["conditions"] = std::move(Conditions);
+    O["neverRunsForSome"] = D.NeverForSome;
+  }
+  if (D.Below) {
+    json::Array Below;
+    for (const auto &C : D.BelowClasses)
+      Below.push_back(C ? json::Value(Deg(*C)) : json::Value(nullptr));
+    O["below"] = *D.Below;
+    O["belowDegreeByResidue"] = std::move(Below);
+  }
+  return O;
 }
 
 json::Value sharedAccessJson(const SharedAccessInfo &I) {
@@ -62,6 +79,14 @@ json::Value sharedAccessJson(const SharedAccessInfo &I) {
       for (const auto &[Name, V] : R.Result.LoopValues)
         L[Name] = V;
       O["loopValues"] = std::move(L);
+      if (!R.Result.ByCycleValue.empty()) {
+        json::Array C;
+        for (const auto &[V, D] : R.Result.ByCycleValue)
+          C.push_back(json::Object{
+              {"value", V},
+              {"degree", D.second ? double(D.first) / D.second : 0.0}});
+        O["byCycleValue"] = std::move(C);
+      }
     } else if (R.Result.State == AccessResult::Unknown) {
       O["why"] = R.Result.Why;
       if (const auto &D = R.Result.Parametric)
@@ -209,7 +234,10 @@ void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {
                      "-way bank conflict"
                : std::string("no bank conflict"))
        << "; worst warp " << R.Result.Warp << " (threads " << T0 << ".." << T1
-       << ")\n\n";
+       << ")\n";
+    if (!R.Result.ByCycleValue.empty())
+      OS << "  " << cycleValuesText(R.Result) << "\n";
+    OS << "\n";
     if (Matrix)
       OS << "each phase pN is matrix N-1: the 8 rows of 16 bytes whose "
             "addresses lanes 8(N-1)..8(N-1)+7 give, one row per lane\n";

@@ -121,8 +121,18 @@ struct ParametricDegree {
   /// Values of v whose degree differs from their class's: (v, wavefronts,
   /// phases).
   std::vector<std::tuple<int64_t, unsigned, unsigned>> Exceptions;
-  /// The least and the greatest degree over every value v can have, as
-  /// (wavefronts, phases).
+  /// Where conditions the code tests on v decide whether the access runs
+  /// (a uniform loop v bounds, `if (v % 32 != 0) return;`): the values
+  /// below Below, when set, take their degree from BelowClasses (per
+  /// residue modulo Period) instead of Classes; Conditions are those
+  /// conditions as the analysis read them, and NeverForSome says that for
+  /// some values no thread executes the access.
+  std::optional<int64_t> Below;
+  std::vector<std::optional<std::pair<unsigned, unsigned>>> BelowClasses;
+  std::vector<std::string> Conditions;
+  bool NeverForSome = false;
+  /// The least and the greatest degree over every value v can have for
+  /// which the access runs, as (wavefronts, phases); (0, 0) when none.
   std::pair<unsigned, unsigned> Min{0, 1}, Max{0, 1};
   /// E.g. "32-way when 'd' is a multiple of 32; ...; conflict-free when
   /// 'd' is odd; except 'd' = 0: conflict-free".
@@ -146,6 +156,15 @@ struct AccessResult {
   /// enumerated and the degree depends on them: (loop name, value).
   std::vector<std::pair<std::string, int64_t>> LoopValues;
   bool DependsOnLoops = false;
+  /// Where the access reads one loop, whose trip count the code does not
+  /// fix (its bound is a run-time value) but whose counter goes through a
+  /// few values whatever it is (`for (offset = 1; offset < n; offset *=
+  /// 2)`), and the degree depends on them: the counter's name and the
+  /// block's degree, (wavefronts, phases), for each value in the order the
+  /// loop takes them. Which of them the program reaches depends on the
+  /// bound: the degree is the worst of all.
+  std::string CycleLoop;
+  std::vector<std::pair<int64_t, std::pair<unsigned, unsigned>>> ByCycleValue;
   /// Unknown because AccessSpec::Budget was spent before an answer.
   bool TooComplex = false;
   /// For an address the evaluator could not compute: the nodes from the
@@ -187,6 +206,11 @@ std::string formatLanes(llvm::ArrayRef<unsigned> Lanes);
 /// stride of 32 words" or "lanes 0, 5 and 9 hit bank 3 in 3 different
 /// words".
 std::string describeConflict(const AccessResult &R, unsigned Bytes);
+
+/// For a result with ByCycleValue: "'offset' stops at a bound known only
+/// at run time; the degree is the worst over the values it takes, in
+/// order: 2-way at 1, 4-way at 2, ...".
+std::string cycleValuesText(const AccessResult &R);
 
 /// "32x8" (z omitted when 1), the shape as bank-conflict messages print it.
 std::string shapeText(const Dim3 &D);
