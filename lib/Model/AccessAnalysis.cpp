@@ -138,6 +138,7 @@ void AccessAnalysis::enumerate(size_t I) {
     return;
   if (I == Order.size()) {
     if (++Combinations > MaxCombinations) {
+      TooMany = true;
       unknown("the loops around the access run too many iterations to "
               "enumerate");
       return;
@@ -153,7 +154,7 @@ void AccessAnalysis::enumerate(size_t I) {
     enumerateInduction(I, Ms, /*AllMembers=*/true);
     return;
   }
-  if (auto Values = loopValues(G)) {
+  if (auto Values = ForgetBounds ? std::nullopt : loopValues(G)) {
     enumerateStates(I, Ms, *Values);
     return;
   }
@@ -184,7 +185,7 @@ void AccessAnalysis::enumerate(size_t I) {
   // A start that depends on the thread, a uniform step and a trip count
   // the code fixes: iteration by iteration, each thread from its own
   // start, the threads that have left the loop idle.
-  if (laneEnumerable(Ms))
+  if (!ForgetBounds && laneEnumerable(Ms))
     if (std::optional<LaneLoop> LL = tripCounts(Ms)) {
       enumerateLaneLoop(I, Ms, *LL);
       return;
@@ -597,6 +598,16 @@ AccessResult detail::analyzeOnce(const AccessSpec &A, const Dim3 &Block,
     R = Full.run();
     if (Varying)
       *Varying = Full.VaryingSym;
+    // Trip counts the code fixes but too many iterations to enumerate: as
+    // if the counts were not known, each counter a uniform value (exact
+    // where it only shifts every lane's address alike, else unknown).
+    if (Full.TooMany && !(A.Budget && A.Budget->spent())) {
+      AccessAnalysis Opaque(A, Block);
+      Opaque.ForgetBounds = true;
+      AccessResult O = Opaque.run();
+      if (O.State != AccessResult::Unknown)
+        R = O;
+    }
   }
   return R;
 }

@@ -125,6 +125,11 @@ public:
   std::vector<int64_t> Exceptional;
   uint64_t CoeffGcd = 0, DiffGcd = 0;
   bool ProbeFailed = false; ///< an opaque value, too many exceptions
+  /// The enumeration stopped at MaxCombinations.
+  bool TooMany = false;
+  /// Take no loop's trip count as known: each counter an opaque uniform
+  /// value (the fallback when the known counts are too many to enumerate).
+  bool ForgetBounds = false;
   /// The loops ProbeSym bounds (UniformUses::Loops); BoundUnaligned, after
   /// the probe, when one moves a lane's address by other than a multiple
   /// of max(4, access size) bytes per iteration.
