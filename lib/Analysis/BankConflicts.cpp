@@ -122,6 +122,7 @@ private:
 void BankConflictAnalysis::run() {
   LaunchShapes Shapes(Index, Values, Launches.Project);
   Shapes.run();
+  Partial = Shapes.partial();
   if (Launches.Seen)
     Shapes.exportTo(*Launches.Seen);
   if (Launches.Wanted)

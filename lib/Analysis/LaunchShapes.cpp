@@ -450,6 +450,18 @@ std::vector<LaunchShape> LaunchShapes::of(const FunctionDecl *Kernel,
   return {LaunchShape{Default, {}}};
 }
 
+std::vector<std::pair<const FunctionDecl *, std::string>>
+LaunchShapes::partial() const {
+  std::vector<std::pair<const FunctionDecl *, std::string>> Out;
+  for (const auto &[K, Why] : WhyNone)
+    if (KernelLaunches.count(K))
+      Out.push_back({K, Why});
+  llvm::sort(Out, [](const auto &A, const auto &B) {
+    return A.first->getLocation() < B.first->getLocation();
+  });
+  return Out;
+}
+
 void LaunchShapes::exportTo(LaunchTable &Seen) const {
   for (const auto &[Kernel, Shapes] : KernelLaunches)
     Seen[kernelKey(Kernel)] = Shapes;

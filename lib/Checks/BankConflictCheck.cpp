@@ -514,6 +514,16 @@ static void runBankConflictCheck(CheckContext &C) {
   bool Possible =
       C.Opts.getBool("warplint-bank-conflict.ReportPossible", false);
   llvm::SmallPtrSet<const FunctionDecl *, 8> Said;
+  // A launch whose shape is not known, beside others whose shapes are: its
+  // kernel's degrees are for those others only.
+  if (!A.reports().empty())
+    for (const auto &[K, Why] : A.partialLaunches())
+      C.Accesses.Notes.push_back(
+          {K->getLocation(), "the shared-memory accesses of " +
+                                 quote(functionName(K)) +
+                                 " are analysed with the blocks of its other "
+                                 "launches only: " +
+                                 Why});
   for (const AccessReport &R : A.reports()) {
     SourceLocation Loc = R.Access.site()->getBeginLoc();
     C.visit(CheckId::BankConflict, Loc, R.Access.Function);

@@ -83,6 +83,13 @@ public:
   /// Every shared access of user code, with its runs.
   const std::vector<AccessReport> &reports() const { return Reports; }
 
+  /// The kernels analysed with the shapes of some of their launches, with
+  /// why another launch gave none (LaunchShapes::partial).
+  const std::vector<std::pair<const clang::FunctionDecl *, std::string>> &
+  partialLaunches() const {
+    return Partial;
+  }
+
   /// The smallest padding of V's innermost dimension (in elements, up to 4)
   /// that makes every access of V conflict-free in every run and keeps the
   /// other accesses' results, when that is certain; 0 otherwise.
@@ -106,6 +113,7 @@ private:
   SharedAccessFinder Finder;
   std::unique_ptr<BoundedWork> Work;
   std::vector<AccessReport> Reports;
+  std::vector<std::pair<const clang::FunctionDecl *, std::string>> Partial;
   /// The reports that name V as their array, their root or a run's array,
   /// in the order of Reports: paddingFix and layoutHint read these only.
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<unsigned, 4>>

@@ -70,6 +70,11 @@ public:
   /// iteration tried is one).
   static constexpr size_t MaxTries = 512;
 
+  /// The kernels some launch gave a shape while another gave none, with
+  /// why (its shapes are those of the launches that gave one).
+  std::vector<std::pair<const clang::FunctionDecl *, std::string>>
+  partial() const;
+
   /// This parse's shapes, for another parse (LaunchExchange::Seen).
   void exportTo(LaunchTable &Seen) const;
   /// The host functions run() met with no caller in this file and integer
