@@ -341,6 +341,10 @@ def claimed(par, d):
             return e.get("degree")
     p = par.get("period", 1)
     cls = par.get("degreeByResidue", [])
+    # Below a bound (a loop `j < d` that runs for no d < 1, say): the
+    # degrees of belowDegreeByResidue, 0 where no thread executes it.
+    if "below" in par and d < par["below"]:
+        cls = par.get("belowDegreeByResidue", [])
     return cls[d % p] if d % p < len(cls) else "missing"
 
 
@@ -396,7 +400,9 @@ def check_run(k, shape, run, values, warned, open_ok=()):
                 c = 0  # a class d cannot have: compare with no lane
             if c == "missing" or abs(float(r) - c) > 1e-6:
                 bad.append("d=%d: warplint %s, reference %s" % (d, c, r))
-        known = [ref[d] for d in vals if ref[d] is not None]
+        # The degrees of the values for which some thread executes it
+        # (minDegree, maxDegree and conflictsForEveryValue are about those).
+        known = [ref[d] for d in vals if ref[d] is not None and ref[d] != 0]
         lo = min(known, default=0)
         hi = max(known, default=0)
         if abs(par.get("minDegree", -1) - float(lo)) > 1e-6 or \
