@@ -16,6 +16,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -428,6 +429,57 @@ std::vector<SharedAccess> SharedAccessFinder::find(const FunctionDecl *F) {
   return Out;
 }
 
+/// When E (a part of a __shared__ variable, or its address) is an argument
+/// of a call or a construction whose callee the analysis does not see into
+/// (library code in a system header, CUB's TempStorage say, or a function
+/// whose body is not in this file), and no access is listed at that call:
+/// why its accesses there are unknown. Empty otherwise.
+std::string
+SharedAccessFinder::passedUnseen(const Expr *E, const ParentMap &PM,
+                                 llvm::ArrayRef<SharedAccess> Listed) const {
+  const Stmt *P = PM.getParent(E);
+  while (P && (isa<ImplicitCastExpr, ParenExpr>(P) ||
+               (isa<UnaryOperator>(P) &&
+                cast<UnaryOperator>(P)->getOpcode() == UO_AddrOf))) {
+    E = cast<Expr>(P);
+    P = PM.getParent(P);
+  }
+  const FunctionDecl *Callee = nullptr;
+  const Expr *Whole = nullptr;
+  if (const auto *C = dyn_cast_or_null<CallExpr>(P)) {
+    if (llvm::is_contained(C->arguments(), E))
+      Callee = C->getDirectCallee();
+    Whole = C;
+  } else if (const auto *CC = dyn_cast_or_null<CXXConstructExpr>(P)) {
+    if (llvm::is_contained(CC->arguments(), E) &&
+        !CC->getConstructor()->isCopyOrMoveConstructor())
+      Callee = CC->getConstructor();
+    Whole = CC;
+  }
+  if (!Callee || Callee->getBuiltinID() || isAddressQuery(Callee))
+    return "";
+  const SourceManager &SM = Engine.Ctx.getSourceManager();
+  bool Library = SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()));
+  const FunctionDecl *Def = nullptr;
+  if (!Library && Callee->hasBody(Def))
+    return ""; // followed into the callee, where it is user code
+  // An access a rule lists at this call (an atomic, a WMMA load, an
+  // asynchronous copy) says it already.
+  SourceLocation B = Whole->getBeginLoc(), End = Whole->getEndLoc();
+  for (const SharedAccess &A : Listed)
+    if (const Stmt *Site = A.site())
+      if (SM.isPointWithin(Site->getBeginLoc(), B, End))
+        return "";
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  Callee->getNameForDiagnostic(OS, Engine.Ctx.getPrintingPolicy(),
+                               /*Qualified=*/true);
+  return "passed to '" + Name + "', " +
+         (Library ? std::string("library code")
+                  : std::string("a function whose body is not in this file")) +
+         ", whose shared-memory accesses are not analysed";
+}
+
 /// The safety net under the rules above: a part of a __shared__ variable
 /// (the variable, subscripted, a member, a vector element, a member a
 /// pointer to member names, the object of a call returning a reference
@@ -481,8 +533,11 @@ void SharedAccessFinder::listUnfollowed(
         Cur->containsErrors() || !Cur->isGLValue())
       continue;
     std::optional<SharedAccess::Kind> K;
-    if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(Par);
-        ICE && ICE->getCastKind() == CK_LValueToRValue)
+    std::string Passed = passedUnseen(Cur, PM, Out);
+    if (!Passed.empty())
+      K = SharedAccess::LoadStore;
+    else if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(Par);
+             ICE && ICE->getCastKind() == CK_LValueToRValue)
       K = SharedAccess::Load;
     else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Par);
              B && B->isAssignmentOp() && B->getLHS() == Cur)
@@ -509,8 +564,11 @@ void SharedAccessFinder::listUnfollowed(
     else if (const auto *B = dyn_cast<BinaryOperator>(Cur))
       Form += " '" + B->getOpcodeStr().str() + "'";
     A.Unanalysable =
-        "a form the analysis does not follow: " + Form + " of type '" +
-        Cur->getType().getAsString(Engine.Ctx.getPrintingPolicy()) + "'";
+        !Passed.empty()
+            ? Passed
+            : "a form the analysis does not follow: " + Form + " of type '" +
+                  Cur->getType().getAsString(Engine.Ctx.getPrintingPolicy()) +
+                  "'";
     Out.push_back(std::move(A));
   }
 }

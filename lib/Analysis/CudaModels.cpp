@@ -309,6 +309,15 @@ bool partitionedFromBlock(const Expr *Init) {
   return F.Found;
 }
 
+bool isAddressQuery(const FunctionDecl *F) {
+  if (!F || !F->getIdentifier())
+    return false;
+  StringRef N = F->getName();
+  return N.starts_with("__cvta_") || N == "__isShared" || N == "__isGlobal" ||
+         N == "__isConstant" || N == "__isLocal" || N == "__isGridConstant" ||
+         N == "__isClusterShared";
+}
+
 // ---- warp matrix functions (WMMA) ----------------------------------------
 
 const char *const WmmaLaneMappingUnknown =

@@ -122,6 +122,10 @@ std::optional<uint64_t> groupKind(
     const clang::Expr *Init, clang::ASTContext &Ctx,
     llvm::function_ref<std::optional<uint64_t>(const clang::Expr *)> Variable);
 
+/// CUDA's functions that take a pointer only to look at its address
+/// (__cvta_generic_to_shared, __isShared, ...): no access through it.
+bool isAddressQuery(const clang::FunctionDecl *F);
+
 // ---- warp matrix functions (WMMA) ----------------------------------------
 
 /// nvcuda::wmma::load_matrix_sync and store_matrix_sync: the pointer

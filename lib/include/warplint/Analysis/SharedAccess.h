@@ -118,6 +118,8 @@ public:
   bool onlyFullySubscripted(const clang::VarDecl *V,
                             llvm::ArrayRef<TUIndex::SharedRef> Refs);
 
+  std::string passedUnseen(const clang::Expr *E, const clang::ParentMap &PM,
+                           llvm::ArrayRef<SharedAccess> Listed) const;
   ValueEngine &Engine;
 
 private:
