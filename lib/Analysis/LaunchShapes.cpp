@@ -117,6 +117,21 @@ std::vector<Assumptions> LaunchShapes::uncalled(const FunctionDecl *H) {
   return Out;
 }
 
+/// What a call of Callee (linkage name Name) at Call is, its argument
+/// values and block aside.
+static ProjectCall callOf(const FunctionDecl *Callee, const std::string &Name,
+                          const Expr *Call, const SourceManager &SM) {
+  ProjectCall C;
+  C.Callee = Name;
+  llvm::raw_string_ostream OS(C.Name);
+  Callee->getNameForDiagnostic(OS, Callee->getASTContext().getPrintingPolicy(),
+                               /*Qualified=*/true);
+  FileLocation L = fileLocationOf(Call->getBeginLoc(), SM);
+  C.File = L.File;
+  C.Line = L.Line;
+  return C;
+}
+
 void LaunchShapes::callsOut(std::vector<ProjectCall> &Out) {
   const SourceManager &SM = Values.Ctx.getSourceManager();
   std::set<ProjectCall> Seen;
@@ -128,14 +143,7 @@ void LaunchShapes::callsOut(std::vector<ProjectCall> &Out) {
     std::string Name = linkName(K);
     if (Name.empty())
       continue;
-    ProjectCall Base;
-    Base.Callee = Name;
-    llvm::raw_string_ostream OS(Base.Name);
-    K->getNameForDiagnostic(OS, Values.Ctx.getPrintingPolicy(),
-                            /*Qualified=*/true);
-    FileLocation L = fileLocationOf(S.Call->getBeginLoc(), SM);
-    Base.File = L.File;
-    Base.Line = L.Line;
+    ProjectCall Base = callOf(K, Name, S.Call, SM);
     std::string Why;
     for (const auto &[Shape, Called] : shapesOf(S, Why)) {
       ProjectCall C = Base;
@@ -153,14 +161,7 @@ void LaunchShapes::callsOut(std::vector<ProjectCall> &Out) {
     unsigned Shift =
         isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee);
     // What the call is, once; its argument values once per chain.
-    ProjectCall Base;
-    Base.Callee = Name;
-    llvm::raw_string_ostream OS(Base.Name);
-    Callee->getNameForDiagnostic(OS, Values.Ctx.getPrintingPolicy(),
-                                 /*Qualified=*/true);
-    FileLocation L = fileLocationOf(Call->getBeginLoc(), SM);
-    Base.File = L.File;
-    Base.Line = L.Line;
+    ProjectCall Base = callOf(Callee, Name, Call, SM);
     std::string Limit;
     for (const Assumptions &A : callersOf(Caller, MaxHostDepth, Limit)) {
       ProjectCall C = Base;

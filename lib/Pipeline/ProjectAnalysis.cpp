@@ -223,7 +223,6 @@ ProjectRun analyseProject(const CompilationDatabase &DB,
   P.finish();
   for (const Member &M : P.Members)
     Run.Again += M.Reported && M.Analyses > 1;
-  Run.FromCache = Cache.Hits;
   Index = std::move(P.Index);
   return Run;
 }

@@ -126,8 +126,6 @@ struct ProjectRun {
   unsigned Rounds = 0;   ///< rounds of analyses with the index
   /// MaxProjectRounds ended the rounds while calls still changed.
   bool RoundsLeft = false;
-  /// Files whose calls came from the project cache, not a parse.
-  size_t FromCache = 0;
 };
 /// Rounds of analyses with the index: a value crosses one file per round.
 inline constexpr unsigned MaxProjectRounds = 4;
