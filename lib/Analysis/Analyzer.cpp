@@ -18,7 +18,8 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx,
                                       const Options &Opts,
                                       ArrayRef<SourceLocation> ErrorLocs,
                                       LaunchExchange Launches,
-                                      std::vector<SharedAccessInfo> *Accesses) {
+                                      std::vector<SharedAccessInfo> *Accesses,
+                                      std::vector<LaunchInfo> *LaunchInfos) {
   debugCrashHook();
   debugTraceAnalysis(Ctx, Opts);
   TUIndex Index(Ctx, ErrorLocs);
@@ -26,6 +27,7 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx,
   if (!Launches.Project)
     Launches.Project = Opts.Project.get();
   C.Launches = Launches;
+  C.LaunchInfos = LaunchInfos;
   for (const CheckInfo &I : allChecks())
     if (Opts.Checks.isEnabled(I.Id))
       if (CheckRegistry::RunFunction Run = Checks.find(I.Id))

@@ -13,9 +13,12 @@
 #include "PtxasReports.h"
 #include "Registration.h"
 #include "warplint/Analysis/LaunchShapes.h"
+#include "warplint/Core/LaunchInfo.h"
+#include "warplint/Model/BankModel.h"
 #include "warplint/Model/Occupancy.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include <set>
@@ -113,16 +116,62 @@ std::string nextStep(const SmArch &A, const OccupancyInput &In,
 
 } // namespace
 
+/// What the check computed for one launch, for LaunchInfo.
+LaunchInfo::Arch archInfo(const SmArch &A, const OccupancyInput &In,
+                          const OccupancyResult &R, uint64_t StaticSmem,
+                          uint64_t Threads) {
+  LaunchInfo::Arch I;
+  I.Name = A.Name.str();
+  I.Registers = In.Regs;
+  I.StaticSmem = StaticSmem;
+  if (!R.ok()) {
+    I.Error = R.ErrorMessage;
+    return I;
+  }
+  I.Occupancy = R.Occupancy;
+  I.ActiveBlocks = R.ActiveBlocks;
+  I.ActiveWarps = R.ActiveWarps;
+  I.MaxWarps = R.MaxWarps;
+  I.Limiter = limiterText(R, In);
+  OccupancySteps St = occupancySteps(A, In, R);
+  std::string Bounds =
+      St.NextActiveBlocks
+          ? "__launch_bounds__(" + std::to_string(Threads) + ", " +
+                std::to_string(*St.NextActiveBlocks) +
+                ") or -maxrregcount=" + std::to_string(St.NextRegs)
+          : "";
+  I.NextStep = nextStep(A, In, R, St, Bounds);
+  return I;
+}
+
 static void runOccupancyCheck(CheckContext &C) {
   notePtxasCoverage(C);
   PtxasReportIndex Idx(C);
-  if (Idx.empty())
+  // With no report there is nothing to check, but the launches are still
+  // described when asked (the language server's hover says what is known).
+  if (Idx.empty() && !C.LaunchInfos)
     return;
   double Min = C.Opts.getDouble("warplint-occupancy.MinOccupancy", 0.5);
+  const SourceManager &SM = C.Index.Ctx.getSourceManager();
 
   auto Check = [&](const FunctionDecl *K, SourceLocation Loc,
-                   const FunctionDecl *Context, uint64_t Threads, uint64_t Dyn,
-                   StringRef What, bool FromBounds) {
+                   const FunctionDecl *Context, std::optional<Dim3> Block,
+                   uint64_t Threads, uint64_t Dyn, StringRef What,
+                   bool FromBounds) {
+    LaunchInfo *Info = nullptr;
+    if (C.LaunchInfos) {
+      Info = &C.LaunchInfos->emplace_back();
+      Info->Loc = fileLocationOf(SM.getExpansionLoc(Loc), SM);
+      Info->What = What.str();
+      Info->Kernel = functionName(K);
+      Info->Block = Block ? shapeText(*Block) : std::to_string(Threads);
+      Info->Threads = Threads;
+      Info->DynamicSmem = Dyn;
+      Info->WhyNoOccupancy = Idx.empty()
+                                 ? "no ptxas report"
+                                 : "the ptxas reports have no registers for " +
+                                       quote(Info->Kernel);
+    }
     for (const std::string &ArchName : Idx.archs()) {
       const ptxas::Function *F = Idx.find(K, ArchName);
       if (!F || !F->Registers)
@@ -139,6 +188,11 @@ static void runOccupancyCheck(CheckContext &C) {
       In.Barriers = F->Barriers.value_or(1) ? F->Barriers.value_or(1) : 1;
       OccupancyResult R = computeOccupancy(**A, In);
       C.visit(CheckId::Occupancy, Loc, Context);
+      LaunchInfo::Arch AI = archInfo(**A, In, R, F->Smem.value_or(0), Threads);
+      if (Info) {
+        Info->Archs.push_back(AI);
+        Info->WhyNoOccupancy.clear();
+      }
 
       AstFinding Fd;
       Fd.Check = CheckId::Occupancy;
@@ -162,13 +216,6 @@ static void runOccupancyCheck(CheckContext &C) {
       }
       if (R.Occupancy >= Min)
         continue;
-      OccupancySteps St = occupancySteps(**A, In, R);
-      std::string Bounds =
-          St.NextActiveBlocks
-              ? "__launch_bounds__(" + std::to_string(Threads) + ", " +
-                    std::to_string(*St.NextActiveBlocks) +
-                    ") or -maxrregcount=" + std::to_string(St.NextRegs)
-              : "";
       Fd.Level = Severity::Warning;
       Fd.Message =
           What.str() + " reaches " + percent(R.Occupancy) + " occupancy on " +
@@ -177,10 +224,9 @@ static void runOccupancyCheck(CheckContext &C) {
           (FromBounds
                ? ", with blocks of " + std::to_string(Threads) + " threads"
                : "") +
-          "), limited by " + limiterText(R, In);
-      std::string Next = nextStep(**A, In, R, St, Bounds);
-      if (!Next.empty())
-        Fd.Message += ": " + Next;
+          "), limited by " + AI.Limiter;
+      if (!AI.NextStep.empty())
+        Fd.Message += ": " + AI.NextStep;
       Fd.Notes.push_back(
           {Loc,
            "ptxas: " + std::to_string(In.Regs) + " registers, " +
@@ -216,7 +262,7 @@ static void runOccupancyCheck(CheckContext &C) {
     std::string What = "launch of " + quote(functionName(S.Kernel));
     if (S.How != LaunchSite::TripleChevron)
       What = S.Api.str() + " of " + quote(functionName(S.Kernel));
-    Check(S.Kernel, S.Loc, S.Enclosing, D->threads(), *Dyn, What, false);
+    Check(S.Kernel, S.Loc, S.Enclosing, D, D->threads(), *Dyn, What, false);
   }
   for (const FunctionDecl *K : C.Index.BoundedKernels) {
     if (Launched.count(K->getCanonicalDecl()) ||
@@ -227,7 +273,7 @@ static void runOccupancyCheck(CheckContext &C) {
                 : std::nullopt;
     if (!T || T->isNegative() || *T == 0)
       continue;
-    Check(K, K->getLocation(), K, T->getZExtValue(), 0,
+    Check(K, K->getLocation(), K, std::nullopt, T->getZExtValue(), 0,
           "kernel " + quote(functionName(K)), true);
   }
 }

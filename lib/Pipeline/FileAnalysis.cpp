@@ -136,7 +136,9 @@ public:
         }
         AnalysisResult AR = analyzeTranslationUnit(
             Ctx, builtinChecks(), A.Opts, A.Errors.Locs, Launches,
-            A.Describe ? &A.R.Accesses : nullptr);
+            A.Describe ? &A.R.Accesses : nullptr,
+            A.Setup.DescribeLaunches && !A.HostLaunches ? &A.R.LaunchInfos
+                                                        : nullptr);
         const SourceManager &SM = Ctx.getSourceManager();
         std::vector<NolintProblem> Unmatched = applyNolint(AR.Findings, SM);
         FindingResolver Resolve(SM);
@@ -357,11 +359,21 @@ private:
   std::string Written;
   std::optional<ClosedLaunches> Closed;
 
+  /// Whether File (as the user named it) has unsaved text in the overlay.
+  bool overlaid(StringRef File) const {
+    if (Setup.Overlay.empty())
+      return false;
+    SmallString<256> Abs(File);
+    sys::fs::make_absolute(Abs);
+    return Setup.Overlay.count(std::string(Abs));
+  }
+
   /// Whether the file can be analysed at all (else R.Fatal says why).
   bool prepare() {
     // Said as the system says it: a symbolic-link loop is not a missing
     // file; a FIFO or a device is refused before clang blocks reading it.
-    if (std::string Why = unreadableReason(R.File); !Why.empty()) {
+    if (std::string Why = unreadableReason(R.File);
+        !Why.empty() && !overlaid(R.File)) {
       R.Fatal =
           Why == std::error_code(ENOENT, std::generic_category()).message()
               ? "no such file"
@@ -399,8 +411,11 @@ private:
   /// is given the file with those brackets closed up, at the same lines and
   /// columns. A file that cannot be read is left to clang to say so.
   void readLaunchSpelling() {
+    auto Unsaved = Setup.Overlay.find(std::string(Spelled));
     Expected<std::string> Text =
-        readInputFile(Spelled, MaxSourceBytes, "a source file");
+        Unsaved != Setup.Overlay.end()
+            ? Expected<std::string>(Unsaved->second)
+            : readInputFile(Spelled, MaxSourceBytes, "a source file");
     if (!Text) {
       consumeError(Text.takeError());
       return;
@@ -440,6 +455,8 @@ private:
         DB, ArrayRef<std::string>(R.File),
         std::make_shared<PCHContainerOperations>(), FS);
     for (const auto &[Path, Text] : preludeFiles())
+      Tool->mapVirtualFile(Path, Text);
+    for (const auto &[Path, Text] : Setup.Overlay)
       Tool->mapVirtualFile(Path, Text);
     if (Closed)
       Tool->mapVirtualFile(Spelled, Closed->Text);

@@ -53,6 +53,7 @@ public:
     Named.Project = nullptr;
     CallsOnly = Named;
     CallsOnly.DescribeAccesses = false;
+    CallsOnly.DescribeLaunches = false;
     CallsOnly.PtxasPath.clear();
   }
 

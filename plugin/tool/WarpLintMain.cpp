@@ -13,6 +13,7 @@
 // 2 usage or input error.
 //
 //===----------------------------------------------------------------------===//
+#include "LspCommand.h"
 #include "OccupancyCalculatorCommand.h"
 #include "ToolOptions.h"
 #include "warplint/Core/Version.h"
@@ -313,6 +314,8 @@ int main(int argc, const char **argv) {
   std::atexit(checkOutputAtExit);
   if (argc > 1 && StringRef(argv[1]) == "occupancy")
     return runOccupancyCalculatorCommand(argc - 1, argv + 1);
+  if (argc > 1 && StringRef(argv[1]) == "lsp")
+    return runLspCommand(argc - 1, argv + 1, argv[0]);
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "warplint " << warplintVersion() << " (LLVM " << LLVM_VERSION_STRING

@@ -17,6 +17,7 @@
 
 #include "warplint/Analysis/AstFinding.h"
 #include "warplint/Analysis/Coverage.h"
+#include "warplint/Core/LaunchInfo.h"
 #include "warplint/Core/Options.h"
 #include "warplint/Core/ProjectIndex.h"
 #include "warplint/Core/SharedAccessInfo.h"
@@ -78,13 +79,15 @@ struct AnalysisResult {
 /// Runs the checks of Checks that Opts enables, in the order of Checks.def;
 /// with Accesses, also lists every shared-memory access and its runs (for
 /// `warplint explain` and --dump-shared-accesses), from the same bank
-/// analysis the check warplint-bank-conflict reports from.
+/// analysis the check warplint-bank-conflict reports from; with
+/// LaunchInfos, every launch warplint-occupancy looks at (when enabled).
 AnalysisResult
 analyzeTranslationUnit(clang::ASTContext &Ctx, const CheckRegistry &Checks,
                        const Options &Opts,
                        llvm::ArrayRef<clang::SourceLocation> ErrorLocs = {},
                        LaunchExchange Launches = {},
-                       std::vector<SharedAccessInfo> *Accesses = nullptr);
+                       std::vector<SharedAccessInfo> *Accesses = nullptr,
+                       std::vector<LaunchInfo> *LaunchInfos = nullptr);
 
 } // namespace warplint
 

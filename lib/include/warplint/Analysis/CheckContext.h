@@ -6,6 +6,7 @@
 #include "warplint/Analysis/Analyzer.h"
 #include "warplint/Analysis/TUIndex.h"
 #include "warplint/Analysis/ValueEngine.h"
+#include "warplint/Core/LaunchInfo.h"
 #include <map>
 #include <memory>
 #include <optional>
@@ -45,6 +46,9 @@ public:
   /// What warplint-bank-conflict could say of the accesses
   /// (AnalysisResult::Accesses).
   AccessCoverage Accesses;
+  /// When set, warplint-occupancy describes each launch it looks at here
+  /// (the language server's hover), whether or not it reports anything.
+  std::vector<LaunchInfo> *LaunchInfos = nullptr;
 
   /// Records that the check looked at Loc from Context (a function, possibly
   /// a template instantiation), whether or not it reports anything.

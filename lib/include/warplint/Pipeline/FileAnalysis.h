@@ -22,6 +22,7 @@
 #include "warplint/Output/Explain.h"
 #include "warplint/Pipeline/Settings.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -39,6 +40,9 @@ struct ParseOutput {
   bool Parsed = false;
   std::vector<Finding> Findings;
   std::vector<SharedAccessInfo> Accesses; ///< explain and the dump
+  /// With RunSetup::DescribeLaunches (host side): each launch
+  /// warplint-occupancy looked at.
+  std::vector<LaunchInfo> LaunchInfos;
   unsigned UserFunctions = 0;
   unsigned FunctionsNotAnalysed = 0;
   /// __CUDA_ARCH__ conditionals and the ranges the preprocessor skipped.
@@ -101,11 +105,17 @@ struct RunSetup {
   std::string ClangPath;
   /// Describe the shared accesses (explain, --dump-shared-accesses) too.
   bool DescribeAccesses = false;
+  /// Describe the launches too (ParseOutput::LaunchInfos).
+  bool DescribeLaunches = false;
   /// Collect each file's calls into other files (ParseOutput::Outgoing).
   bool IndexProject = false;
   /// The calls other files make (analyseProject).
   const ProjectIndex *Project = nullptr;
   unsigned Jobs = 0; ///< files in parallel; 0: one per core
+  /// Text that stands for a file's contents on disk, by absolute path: the
+  /// unsaved buffers of an editor (`warplint lsp`). A file given here need
+  /// not exist on disk.
+  std::map<std::string, std::string> Overlay;
 };
 
 /// Analyses each of Files (File and Settings set) with its command in DB.
