@@ -17,7 +17,9 @@ PACKAGES=(clang-$LLVM_MAJOR libclang-$LLVM_MAJOR-dev llvm-$LLVM_MAJOR-dev
           # test/docs/format.test: the sources as clang-format-22 writes them
           clang-format-$LLVM_MAJOR
           # test/integration: the pre-commit hook, ccache chained with warplint
-          git pre-commit ccache)
+          git pre-commit ccache
+          # test/lsp: real clients of `warplint lsp` and of `warplint compdb`
+          neovim clangd-$LLVM_MAJOR)
 
 say() { printf '%s\n' "warplint: $*" >&2; }
 
