@@ -80,17 +80,17 @@ public:
 
   int run() {
     std::thread Worker([this] { work(); });
-    int Status = 1;
+    // The end of the input without "exit" ends the server too: 0 after
+    // a shutdown request, as for "exit".
     while (std::optional<Incoming> In = T.read()) {
       if (!In->Json) {
         T.replyError(nullptr, ParseError, In->Problem);
         continue;
       }
-      if (handle(*In->Json)) {
-        Status = ShutDown ? 0 : 1;
+      if (handle(*In->Json))
         break;
-      }
     }
+    int Status = ShutDown ? 0 : 1;
     {
       std::lock_guard<std::mutex> L(M);
       Stop = true;

@@ -28,39 +28,41 @@ bool Transport::readLine(std::string &Line) {
 
 std::optional<Incoming> Transport::read() {
   std::string Line;
+  std::optional<size_t> Length;
+  bool Any = false;
+  std::string BadLength;
   for (;;) {
-    std::optional<size_t> Length;
-    bool BadLength = false, Any = false;
-    for (;;) {
-      if (!readLine(Line))
-        return std::nullopt;
-      if (Line.empty()) {
-        if (Any)
-          break;
-        continue; // blank lines between messages
-      }
-      Any = true;
-      auto [Name, Value] = StringRef(Line).split(':');
-      if (!Name.trim().equals_insensitive("Content-Length"))
-        continue;
-      size_t N = 0;
-      if (Value.trim().getAsInteger(10, N) || N > MaxMessageBytes)
-        BadLength = true;
-      else
-        Length = N;
+    if (!readLine(Line))
+      return std::nullopt;
+    if (Line.empty()) {
+      if (Any)
+        break;
+      continue; // blank lines between messages
     }
-    if (BadLength || !Length)
-      return Incoming{std::nullopt,
-                      BadLength ? "bad Content-Length header '" + Line + "'"
-                                : "a message without a Content-Length header"};
-    std::string Body(*Length, '\0');
-    if (*Length && std::fread(Body.data(), 1, *Length, In) != *Length)
-      return std::nullopt; // the input ended inside a message
-    Expected<json::Value> V = json::parse(Body);
-    if (!V)
-      return Incoming{std::nullopt, "not JSON: " + toString(V.takeError())};
-    return Incoming{std::move(*V), ""};
+    Any = true;
+    auto [Name, Value] = StringRef(Line).split(':');
+    if (!Name.trim().equals_insensitive("Content-Length"))
+      continue;
+    size_t N = 0;
+    if (Value.trim().getAsInteger(10, N) || N > MaxMessageBytes)
+      BadLength = Line;
+    else
+      Length = N;
   }
+  if (!BadLength.empty() || !Length)
+    return Incoming{std::nullopt,
+                    !BadLength.empty()
+                        ? "bad header '" + BadLength +
+                              "' (a length of at most " +
+                              std::to_string(MaxMessageBytes) + " bytes)"
+                        : "a message without a Content-Length header"};
+  std::string Body(*Length, '\0');
+  if (*Length && std::fread(Body.data(), 1, *Length, In) != *Length)
+    return std::nullopt; // the input ended inside a message
+  Expected<json::Value> V = json::parse(Body);
+  if (!V)
+    return Incoming{std::nullopt, "not JSON: " + toString(V.takeError())};
+  return Incoming{std::move(*V), ""};
 }
 
 void Transport::send(json::Value Message) {

@@ -11,11 +11,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LspCommand.h"
+#include "warplint/Core/Checks.h"
 #include "warplint/Core/Version.h"
 #include "warplint/Driver/Toolchain.h"
 #include "warplint/Lsp/Protocol.h"
 #include "warplint/Lsp/Server.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -102,8 +104,12 @@ int runLspCommand(int Argc, const char **Argv, const char *Argv0) {
     } else if (A == "--no-ptxas") {
       Ptxas = false;
     } else if (!HasValue) {
-      return usage("unknown option '" + A + "'" +
-                   (A.starts_with("--") ? " (options take '=VALUE')" : ""));
+      bool Valued = is_contained({"--checks", "--arch", "--config",
+                                  "--cuda-path", "--compile-commands-dir",
+                                  "--extra-arg", "--docs-url", "--debounce"},
+                                 A);
+      return usage(Valued ? A + " needs a value: " + A + "=VALUE"
+                          : "unknown option '" + A + "'");
     } else if (Name == "--checks") {
       Opts.Args.Checks = Value.str();
     } else if (Name == "--arch") {
@@ -127,8 +133,12 @@ int runLspCommand(int Argc, const char **Argv, const char *Argv0) {
   }
   // What the tool validates at start: a wrong check glob or architecture
   // is said now, not at each file.
-  if (auto S = Settings::create(Opts.Args); !S)
+  auto S = Settings::create(Opts.Args);
+  if (!S)
     return usage(toString(S.takeError()));
+  if (!S->base().Checks.any())
+    return usage("--checks='" + *Opts.Args.Checks + "' enables no check" +
+                 didYouMean(*Opts.Args.Checks));
   std::string CudaErr;
   Opts.Setup.Parse.Toolkit = findCudaToolkit(CudaPath, &CudaErr);
   if (!CudaErr.empty())
