@@ -461,10 +461,10 @@ private:
     DiagnosticContext C = context(A->Text, Texts);
     for (const Finding &F : A->Findings)
       A->Diagnostics.push_back(diagnostic(F, C, accessTextAt(*A, F.Loc)));
-    std::string Why = !R.Crashed.empty()
-                          ? "warplint's analysis crashed (" + R.Crashed +
-                                "); the server goes on"
-                          : R.Fatal;
+    std::string Why =
+        !R.Crashed.empty()
+            ? "the analysis crashed (" + R.Crashed + "); the server goes on"
+            : R.Fatal;
     if (!Why.empty())
       A->Diagnostics.push_back(json::Object{
           {"range", findingRange(A->Text, FileLocation{S.Path, 1, 1})},

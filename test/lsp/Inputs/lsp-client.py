@@ -8,6 +8,8 @@ a piece of the file's current text (the step acts at its first occurrence):
 
     initialize                  initialize + initialized (utf-16 positions)
     open FILE                   didOpen with the file's text, version 1
+    versions FILE N             wait for the publishDiagnostics of version N
+                                of FILE; print the versions published
     diagnostics FILE            wait for the next publishDiagnostics of FILE
                                 and print them, one per line:
                                   diag L:C-L:C SEVERITY CODE: MESSAGE
@@ -224,6 +226,18 @@ def step(c, words, line):
             for ri in d.get("relatedInformation", []):
                 print("  related %s: %s" % (
                     show(ri["location"]["range"]["start"]), ri["message"]))
+    elif op == "versions":
+        # Every publishDiagnostics of FILE until the one of version N.
+        path, last = words[1], int(words[2])
+        seen = []
+        while not seen or seen[-1] != last:
+            m = c.wait(lambda m: m.get("method") ==
+                       "textDocument/publishDiagnostics" and
+                       m["params"]["uri"] == uri(path))
+            seen.append(m["params"].get("version"))
+            c.diags[path] = m["params"]["diagnostics"]
+        print("published versions: %s (%d diagnostics)" % (
+            " ".join(map(str, seen)), len(c.diags[path])))
     elif op == "replace":
         path = words[1]
         old, _, new = rest.split(None, 1)[1].partition(" => ")
