@@ -11,6 +11,7 @@
 #include "warplint/Core/Version.h"
 #include "warplint/Lsp/Protocol.h"
 #include "warplint/Pipeline/Inputs.h"
+#include "warplint/Pipeline/Preambles.h"
 #include "warplint/Pipeline/Reporting.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -76,7 +77,10 @@ bool isHeader(StringRef Path) {
 
 class Server {
 public:
-  Server(Transport &T, ServerOptions O) : T(T), Opts(std::move(O)) {}
+  Server(Transport &T, ServerOptions O) : T(T), Opts(std::move(O)) {
+    if (Opts.Preambles)
+      Opts.Setup.Preambles = std::make_shared<PreambleStore>();
+  }
 
   int run() {
     std::thread Worker([this] { work(); });
@@ -273,7 +277,10 @@ private:
     ++D.Generation;
     auto When = Clock::now() + std::chrono::milliseconds(Opts.DebounceMs);
     Due[Uri] = When;
-    // A header's edit changes what the files that include it say.
+    // A header's edit changes what the files that include it say, and
+    // their preambles (the unsaved text may keep the header's size).
+    if (isHeader(D.Path) && Opts.Setup.Preambles)
+      Opts.Setup.Preambles->forget();
     if (isHeader(D.Path))
       for (auto &[OtherUri, Other] : Docs)
         if (OtherUri != Uri) {
@@ -303,6 +310,9 @@ private:
   void didClose(const std::string &Uri) {
     {
       std::lock_guard<std::mutex> L(M);
+      auto It = Docs.find(Uri);
+      if (It != Docs.end() && Opts.Setup.Preambles)
+        Opts.Setup.Preambles->forget(It->second.Path);
       Docs.erase(Uri);
       Due.erase(Uri);
     }

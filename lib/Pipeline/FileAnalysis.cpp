@@ -8,6 +8,7 @@
 #include "warplint/Core/Nolint.h"
 #include "warplint/Driver/LaunchSpelling.h"
 #include "warplint/Driver/Process.h"
+#include "warplint/Pipeline/Preambles.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
@@ -184,6 +185,25 @@ public:
       : Opts(Opts), E(E), R(R), HostLaunches(HostLaunches), Setup(Setup) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<AnalysisAction>(Opts, E, R, HostLaunches, Setup);
+  }
+
+  /// With Setup.Preambles, the headers come from the file's precompiled
+  /// preamble (built or rebuilt first when needed).
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    std::optional<PreambleStore::Use> Pre;
+    if (Setup.Preambles)
+      Pre = Setup.Preambles->use(*Invocation, *Files, PCHContainerOps);
+    if (!Pre)
+      return FrontendActionFactory::runInvocation(
+          Invocation, Files, PCHContainerOps, DiagConsumer);
+    R.Conditionals = Pre->Conditionals;
+    auto WithPreamble =
+        makeIntrusiveRefCnt<FileManager>(Files->getFileSystemOpts(), Pre->FS);
+    return FrontendActionFactory::runInvocation(Invocation, WithPreamble.get(),
+                                                PCHContainerOps, DiagConsumer);
   }
 
 private:

@@ -3,7 +3,8 @@
 // warplint lsp [--checks=GLOBS] [--arch=sm_XX,...] [--config=FILE]
 //              [--no-config] [--cuda-path=DIR|none]
 //              [--compile-commands-dir=DIR] [--extra-arg=ARG]...
-//              [--no-ptxas] [--debounce=MS] [--docs-url=URL]
+//              [--no-ptxas] [--no-preamble] [--debounce=MS]
+//              [--docs-url=URL]
 //
 // The language server's command line; the server is lib/Lsp (Server.h).
 // Parsed by hand, as `warplint occupancy` is: the tool's cl::opt options
@@ -61,6 +62,9 @@ static const char Help[] =
     "  --debounce=MS              wait after an edit before analysing "
     "(default\n"
     "                             300)\n"
+    "  --no-preamble              parse every header again at each edit\n"
+    "                             (slower; by default each file's headers\n"
+    "                             are kept precompiled, as clangd does)\n"
     "  --docs-url=URL             where the checks' pages are (default: the\n"
     "                             installed docs)\n";
 
@@ -103,6 +107,8 @@ int runLspCommand(int Argc, const char **Argv, const char *Argv0) {
       Opts.Args.NoConfig = true;
     } else if (A == "--no-ptxas") {
       Ptxas = false;
+    } else if (A == "--no-preamble") {
+      Opts.Preambles = false;
     } else if (!HasValue) {
       bool Valued = is_contained({"--checks", "--arch", "--config",
                                   "--cuda-path", "--compile-commands-dir",

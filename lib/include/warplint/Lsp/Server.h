@@ -32,6 +32,9 @@ struct ServerOptions {
   std::string DocsBase;
   /// Milliseconds between the last edit and the analysis it starts.
   unsigned DebounceMs = 300;
+  /// Keep each file's headers precompiled between its analyses
+  /// (Pipeline/Preambles.h).
+  bool Preambles = true;
 };
 
 /// Serves the client on T until it says "exit" or its input ends; the

@@ -23,6 +23,7 @@
 #include "warplint/Pipeline/Settings.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -33,6 +34,7 @@ class CompilationDatabase;
 
 namespace warplint {
 
+class PreambleStore;
 class ProjectCache;
 
 /// What one parse of a file gives.
@@ -116,6 +118,9 @@ struct RunSetup {
   /// unsaved buffers of an editor (`warplint lsp`). A file given here need
   /// not exist on disk.
   std::map<std::string, std::string> Overlay;
+  /// Precompiled preambles kept from one run to the next (the language
+  /// server's; Preambles.h), or none: each parse reads every header.
+  std::shared_ptr<PreambleStore> Preambles;
 };
 
 /// Analyses each of Files (File and Settings set) with its command in DB.
