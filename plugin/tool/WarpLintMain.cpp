@@ -7,12 +7,14 @@
 // line (ToolOptions.cpp), asks Settings what applies to each file, runs
 // analyseFiles, and reports what FindingReport keeps, in text, JSON, SARIF
 // or GitHub's format; `warplint explain` prints the banks of an access
-// instead, `warplint occupancy` is the occupancy calculator.
+// instead, `warplint occupancy` is the occupancy calculator, `warplint
+// compdb` writes a compilation database for clangd (CompdbCommand.cpp).
 //
 // Exit status: 0 no findings (or none that --fail-on counts), 1 findings,
 // 2 usage or input error.
 //
 //===----------------------------------------------------------------------===//
+#include "CompdbCommand.h"
 #include "LspCommand.h"
 #include "OccupancyCalculatorCommand.h"
 #include "ToolOptions.h"
@@ -316,6 +318,8 @@ int main(int argc, const char **argv) {
     return runOccupancyCalculatorCommand(argc - 1, argv + 1);
   if (argc > 1 && StringRef(argv[1]) == "lsp")
     return runLspCommand(argc - 1, argv + 1, argv[0]);
+  if (argc > 1 && StringRef(argv[1]) == "compdb")
+    return runCompdbCommand(argc - 1, argv + 1);
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "warplint " << warplintVersion() << " (LLVM " << LLVM_VERSION_STRING
