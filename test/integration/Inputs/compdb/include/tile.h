@@ -1,5 +1,0 @@
-// TILE comes from the compile command: a command that lost
-// nvcc's macros does not parse.
-#ifndef TILE
-#error "TILE is not defined"
-#endif

@@ -1,1 +1,0 @@
-int hostOnly() { return 1; }
