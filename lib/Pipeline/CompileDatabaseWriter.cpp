@@ -55,13 +55,16 @@ readEntries(StringRef Json) {
 
 Expected<ExportedDatabase>
 writeExportedDatabase(StringRef BuildDir, StringRef Output, ExportSetup Setup) {
-  // The checks and messages of `warplint -p`: a missing or damaged
-  // database, an entry whose directory is gone.
-  std::vector<std::string> CudaFiles;
-  if (auto DB = chooseCompilationDatabase(BuildDir, nullptr, CudaFiles); !DB)
-    return DB.takeError();
+  // The checks and messages of `warplint -p` for a missing or damaged
+  // database. Named as the file to analyse, the database itself, which no
+  // entry compiles, keeps out the rest: a database with no .cu file (nvcc
+  // compiling .cpp files with -x cu) is exported all the same, and an entry
+  // whose directory is gone is written as it is, for that file's tool to say.
   SmallString<256> Json(BuildDir);
   sys::path::append(Json, "compile_commands.json");
+  std::vector<std::string> NotAnEntry{std::string(Json)};
+  if (auto DB = chooseCompilationDatabase(BuildDir, nullptr, NotAnEntry); !DB)
+    return DB.takeError();
   if (!sys::fs::exists(Json))
     return createStringError("no compilation database in '" + BuildDir +
                              "': no compile_commands.json there");

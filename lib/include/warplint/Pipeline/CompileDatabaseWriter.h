@@ -30,7 +30,7 @@ std::string exportHeaderDir(llvm::StringRef Output);
 /// each "directory" absolute) and the headers, in exportHeaderDir(Output)
 /// (Setup.HeaderDir is set to it). The errors (no database, a damaged one,
 /// an Output that is the database read or cannot be written) are the
-/// user's to fix.
+/// user's to fix; a database without CUDA is copied.
 llvm::Expected<ExportedDatabase> writeExportedDatabase(llvm::StringRef BuildDir,
                                                        llvm::StringRef Output,
                                                        ExportSetup Setup);
