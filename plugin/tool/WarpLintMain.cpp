@@ -308,18 +308,27 @@ static std::optional<int> analyse(const CompilationDatabase &DB,
   return std::nullopt;
 }
 
+/// The subcommands with options of their own, read before the tool's
+/// cl::opt options: their exit status, or none for the tool's command line.
+static std::optional<int> runSubcommand(int argc, const char **argv) {
+  StringRef Name = argc > 1 ? argv[1] : "";
+  if (Name == "occupancy")
+    return runOccupancyCalculatorCommand(argc - 1, argv + 1);
+  if (Name == "lsp")
+    return runLspCommand(argc - 1, argv + 1, argv[0]);
+  if (Name == "compdb")
+    return runCompdbCommand(argc - 1, argv + 1);
+  return std::nullopt;
+}
+
 int main(int argc, const char **argv) {
   // Both streams exist before the handler is registered, so that it runs
   // before they are destroyed.
   outs();
   errs();
   std::atexit(checkOutputAtExit);
-  if (argc > 1 && StringRef(argv[1]) == "occupancy")
-    return runOccupancyCalculatorCommand(argc - 1, argv + 1);
-  if (argc > 1 && StringRef(argv[1]) == "lsp")
-    return runLspCommand(argc - 1, argv + 1, argv[0]);
-  if (argc > 1 && StringRef(argv[1]) == "compdb")
-    return runCompdbCommand(argc - 1, argv + 1);
+  if (std::optional<int> Status = runSubcommand(argc, argv))
+    return *Status;
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "warplint " << warplintVersion() << " (LLVM " << LLVM_VERSION_STRING
