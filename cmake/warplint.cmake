@@ -7,7 +7,8 @@
 #                   [CHECK_OPTIONS check.Option=value...]
 #                   [CONFIG file]               # a .warplint.yaml
 #                   [BASELINE file]             # findings to leave out
-#                   [MODE AUTO|PLUGIN|LAUNCHER])
+#                   [MODE AUTO|PLUGIN|LAUNCHER]
+#                   [COMPDB])                   # a database for clangd
 #
 # runs warplint on every CUDA source of <target> as it is compiled:
 #
@@ -33,6 +34,16 @@
 # or the target property) is kept after warplint-launch, which runs it
 # unchanged and analyses the compile command behind it.
 #
+# COMPDB: the target's compile commands are exported (its
+# EXPORT_COMPILE_COMMANDS property, as CMAKE_EXPORT_COMPILE_COMMANDS does for
+# every target), and the target warplint-compdb, built by default, runs
+# `warplint compdb` on ${CMAKE_BINARY_DIR}/compile_commands.json whenever
+# CMake rewrites it: ${CMAKE_BINARY_DIR}/warplint-compdb/compile_commands.json
+# is the build's database with each nvcc command replaced by the clang command
+# warplint parses with, for clangd (--compile-commands-dir) and clang-tidy
+# (-p). Makefile and Ninja generators only (the others write no
+# compile_commands.json).
+#
 # The work is done at the end of the calling directory
 # (cmake_language(DEFER)), so sources and launchers set after the call count.
 # Relative CONFIG and BASELINE paths are relative to the calling directory's
@@ -43,14 +54,14 @@
 include_guard(GLOBAL)
 
 function(warplint_enable target)
-  cmake_parse_arguments(PARSE_ARGV 1 _wl "WERROR" "CONFIG;BASELINE;MODE"
+  cmake_parse_arguments(PARSE_ARGV 1 _wl "WERROR;COMPDB" "CONFIG;BASELINE;MODE"
                         "ARCHS;CHECKS;CHECK_OPTIONS")
   set(_fn "warplint_enable(${target})")
   if(_wl_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${_fn}: unknown arguments: ${_wl_UNPARSED_ARGUMENTS}\n"
       "Usage: warplint_enable(<target> [ARCHS sm_XX...] [WERROR] [CHECKS glob...] "
       "[CHECK_OPTIONS check.Option=value...] [CONFIG file] [BASELINE file] "
-      "[MODE AUTO|PLUGIN|LAUNCHER])")
+      "[MODE AUTO|PLUGIN|LAUNCHER] [COMPDB])")
   endif()
   foreach(_kw IN LISTS _wl_KEYWORDS_MISSING_VALUES)
     message(FATAL_ERROR "${_fn}: ${_kw} needs a value")
@@ -124,6 +135,10 @@ function(warplint_enable target)
     list(APPEND _launch "--baseline=${_baseline}")
   endif()
 
+  if(_wl_COMPDB)
+    _warplint_compdb("${target}" "${_fn}")
+  endif()
+
   # Paths are taken now, from the scope find_package(warplint) set them in.
   set_target_properties("${target}" PROPERTIES
     WARPLINT_MODE "${_wl_MODE}"
@@ -139,6 +154,30 @@ function(warplint_enable target)
     cmake_language(EVAL CODE
       "cmake_language(DEFER CALL _warplint_apply [==[${target}]==])")
   endif()
+endfunction()
+
+# COMPDB: export the target's compile commands, and add, once, the target
+# warplint-compdb that rewrites the build's database for clangd.
+function(_warplint_compdb target fn)
+  if(NOT CMAKE_GENERATOR MATCHES "Makefiles|Ninja")
+    message(WARNING "${fn}: COMPDB needs a Makefile or Ninja generator, "
+      "which write compile_commands.json; ${CMAKE_GENERATOR} does not")
+    return()
+  endif()
+  set_target_properties("${target}" PROPERTIES EXPORT_COMPILE_COMMANDS ON)
+  get_property(_done GLOBAL PROPERTY WARPLINT_COMPDB_TARGET)
+  if(_done)
+    return()
+  endif()
+  set_property(GLOBAL PROPERTY WARPLINT_COMPDB_TARGET TRUE)
+  set(_in "${CMAKE_BINARY_DIR}/compile_commands.json")
+  set(_out "${CMAKE_BINARY_DIR}/warplint-compdb/compile_commands.json")
+  add_custom_command(OUTPUT "${_out}"
+    COMMAND "${WARPLINT_EXECUTABLE}" compdb -p "${CMAKE_BINARY_DIR}" -o "${_out}"
+    DEPENDS "${_in}" "${WARPLINT_EXECUTABLE}"
+    COMMENT "warplint: compilation database for clangd and clang-tidy in ${CMAKE_BINARY_DIR}/warplint-compdb"
+    VERBATIM)
+  add_custom_target(warplint-compdb ALL DEPENDS "${_out}")
 endfunction()
 
 # True in OUT when LANG's compiler (CMAKE_<LANG>_COMPILER_ID/VERSION) can

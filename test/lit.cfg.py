@@ -56,6 +56,12 @@ if config.have_plugin:
     config.available_features.add("plugin")
 if config.have_tidy and config.clang_tidy:
     config.available_features.add("clang-tidy")
+# clangd of LLVM 22 (optional): test/tool/compdb*.test.
+clangd = getattr(config, "clangd", "")
+if clangd and os.path.exists(clangd):
+    config.available_features.add("clangd")
+    # Before %clang, which would otherwise replace its start.
+    config.substitutions.insert(0, ("%clangd", clangd))
 
 # Builds through CMake with Ninja (test/launch/cmake.test).
 if shutil.which("cmake") and shutil.which("ninja"):

@@ -7,12 +7,14 @@
 // line (ToolOptions.cpp), asks Settings what applies to each file, runs
 // analyseFiles, and reports what FindingReport keeps, in text, JSON, SARIF
 // or GitHub's format; `warplint explain` prints the banks of an access
-// instead, `warplint occupancy` is the occupancy calculator.
+// instead, `warplint occupancy` is the occupancy calculator, `warplint
+// compdb` writes a compilation database for clangd (CompdbCommand.cpp).
 //
 // Exit status: 0 no findings (or none that --fail-on counts), 1 findings,
 // 2 usage or input error.
 //
 //===----------------------------------------------------------------------===//
+#include "CompdbCommand.h"
 #include "LspCommand.h"
 #include "OccupancyCalculatorCommand.h"
 #include "ToolOptions.h"
@@ -306,16 +308,27 @@ static std::optional<int> analyse(const CompilationDatabase &DB,
   return std::nullopt;
 }
 
+/// The subcommands with options of their own, read before the tool's
+/// cl::opt options: their exit status, or none for the tool's command line.
+static std::optional<int> runSubcommand(int argc, const char **argv) {
+  StringRef Name = argc > 1 ? argv[1] : "";
+  if (Name == "occupancy")
+    return runOccupancyCalculatorCommand(argc - 1, argv + 1);
+  if (Name == "lsp")
+    return runLspCommand(argc - 1, argv + 1, argv[0]);
+  if (Name == "compdb")
+    return runCompdbCommand(argc - 1, argv + 1);
+  return std::nullopt;
+}
+
 int main(int argc, const char **argv) {
   // Both streams exist before the handler is registered, so that it runs
   // before they are destroyed.
   outs();
   errs();
   std::atexit(checkOutputAtExit);
-  if (argc > 1 && StringRef(argv[1]) == "occupancy")
-    return runOccupancyCalculatorCommand(argc - 1, argv + 1);
-  if (argc > 1 && StringRef(argv[1]) == "lsp")
-    return runLspCommand(argc - 1, argv + 1, argv[0]);
+  if (std::optional<int> Status = runSubcommand(argc, argv))
+    return *Status;
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "warplint " << warplintVersion() << " (LLVM " << LLVM_VERSION_STRING
