@@ -1,10 +1,9 @@
--- Neovim 0.7: clangd and warplint on every CUDA and C++ buffer, as
--- docs/editors.md shows it (test/lsp/nvim-beside-clangd.test runs it; the
--- test gives warplint's command in WARPLINT_LSP, a user writes it here).
+-- Neovim 0.7: clangd and warplint on every CUDA and C++ buffer. From
+-- "local servers" to the autocmd's end, this is docs/editors.md's set-up
+-- (test/lsp/nvim-beside-clangd.test compares them).
 local servers = {
   clangd = { 'clangd' },
-  warplint = os.getenv('WARPLINT_LSP') and vim.split(os.getenv('WARPLINT_LSP'), ' ')
-    or { 'warplint', 'lsp' },
+  warplint = { 'warplint', 'lsp' },
 }
 local clients = {} -- one client per server and project
 
@@ -18,7 +17,7 @@ local function root(bufnr)
       found = vim.fn.finddir(marker, dir .. ';')
     end
     if found ~= '' then
-      return vim.fn.fnamemodify(found, ':p:h'):gsub('/%.git/?$', '')
+      return (vim.fn.fnamemodify(found, ':p:h'):gsub('/%.git/?$', ''))
     end
   end
   return dir
@@ -35,3 +34,8 @@ vim.api.nvim_create_autocmd('FileType', {
     end
   end,
 })
+
+-- The test's warplint (the built one, with its options); not in the doc.
+if os.getenv('WARPLINT_LSP') then
+  servers.warplint = vim.split(os.getenv('WARPLINT_LSP'), ' ')
+end
