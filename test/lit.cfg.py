@@ -97,6 +97,15 @@ for major in range(21, 13, -1):
         config.available_features.add("clang-other-major")
         config.substitutions.insert(0, ("%clang_other_major", other))
         break
+# Neovim (0.7 or later), a real editor client of `warplint lsp`
+# (test/lsp/nvim*.test). Not in a sanitizer build: the runtime preloaded
+# into every process (below) would be preloaded into nvim too.
+if shutil.which("nvim") and not config.sanitizer_runtime:
+    config.available_features.add("nvim")
+# A clangd on PATH, as an editor starts it: the server warplint's runs
+# beside (test/lsp/nvim-beside-clangd.test).
+if shutil.which("clangd"):
+    config.available_features.add("clangd-on-path")
 # test/docs/format.test: the clang-format whose output the sources keep.
 if shutil.which("clang-format-22"):
     config.available_features.add("clang-format-22")
