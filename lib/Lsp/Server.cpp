@@ -297,7 +297,9 @@ private:
       return;
     // The text on disk is the buffer's now: the ptxas reports (made from
     // the file on disk) are up to date again. The other open files may
-    // include this one.
+    // include this one; a header that was missing may be there now.
+    if (Opts.Setup.Preambles)
+      Opts.Setup.Preambles->forget();
     for (auto &[U, D] : Docs) {
       ++D.Generation;
       if (U == Uri)

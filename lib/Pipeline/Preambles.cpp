@@ -19,6 +19,9 @@ struct PreambleStore::Entry {
   std::string File, Key;
   std::shared_ptr<const PrecompiledPreamble> Preamble;
   ArchConditionals Conditionals;
+  /// The preamble's text the last time it could not be built (a header
+  /// missing, an error in one): not tried again while it stays the same.
+  std::optional<std::string> Failed;
 };
 
 namespace {
@@ -102,8 +105,13 @@ PreambleStore::use(CompilerInvocation &Invocation, FileManager &Files,
   // parses of the same key at once would both build; the last one stays.
   std::shared_ptr<const PrecompiledPreamble> Kept;
   ArchConditionals KeptConditionals;
+  std::string Text = (*Buffer)->getBuffer().take_front(Bounds.Size).str();
   {
     std::lock_guard<std::mutex> L(M);
+    if (E->Failed && *E->Failed == Text) {
+      ++Seen.Failed;
+      return std::nullopt;
+    }
     Kept = E->Preamble;
     KeptConditionals = E->Conditionals;
   }
@@ -126,8 +134,10 @@ PreambleStore::use(CompilerInvocation &Invocation, FileManager &Files,
     E->Preamble.reset();
     if (!Built || Errors.Errors) {
       ++Seen.Failed;
+      E->Failed = std::move(Text);
       return std::nullopt;
     }
+    E->Failed.reset();
     ++Seen.Built;
     Kept = std::make_shared<const PrecompiledPreamble>(std::move(*Built));
     E->Preamble = Kept;

@@ -10,7 +10,9 @@
 /// of the file against it. A preamble is rebuilt when its part of the file,
 /// the command or a header it read changes, and is used only when it built
 /// without an error (else the file is parsed whole, so that clang's errors
-/// in headers are seen as they are without one). The tool does not use it.
+/// in headers are seen as they are without one; a preamble that failed is
+/// not tried again until its text changes or it is forgotten, as at a
+/// save). The tool does not use it.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_PIPELINE_PREAMBLES_H
@@ -22,6 +24,7 @@
 #include <list>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 namespace llvm::vfs {
