@@ -10,16 +10,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CompdbCommand.h"
+#include "BuildPaths.h"
 #include "warplint/Pipeline/CompileDatabaseWriter.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
-
-#ifndef WARPLINT_CLANG_PATH
-#define WARPLINT_CLANG_PATH ""
-#endif
 
 using namespace llvm;
 using namespace warplint;

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LspCommand.h"
+#include "BuildPaths.h"
 #include "warplint/Core/Checks.h"
 #include "warplint/Core/Version.h"
 #include "warplint/Driver/Toolchain.h"
@@ -25,16 +26,6 @@
 
 using namespace llvm;
 using namespace warplint;
-
-#ifndef WARPLINT_CLANG_RESOURCE_DIR
-#define WARPLINT_CLANG_RESOURCE_DIR ""
-#endif
-#ifndef WARPLINT_CLANG_PATH
-#define WARPLINT_CLANG_PATH ""
-#endif
-#ifndef WARPLINT_SOURCE_DOCS
-#define WARPLINT_SOURCE_DOCS ""
-#endif
 
 static const char Help[] =
     "OVERVIEW: warplint lsp: a language server (LSP 3.17 over standard input\n"

@@ -14,6 +14,7 @@
 // 2 usage or input error.
 //
 //===----------------------------------------------------------------------===//
+#include "BuildPaths.h"
 #include "CompdbCommand.h"
 #include "LspCommand.h"
 #include "OccupancyCalculatorCommand.h"
@@ -39,13 +40,6 @@ using namespace clang::tooling;
 using namespace llvm;
 using namespace warplint;
 using namespace warplint::tool;
-
-#ifndef WARPLINT_CLANG_RESOURCE_DIR
-#define WARPLINT_CLANG_RESOURCE_DIR ""
-#endif
-#ifndef WARPLINT_CLANG_PATH
-#define WARPLINT_CLANG_PATH ""
-#endif
 
 /// --status-file: how the run went, for warplint-launch, which reads it
 /// instead of these messages: the error that stopped it, or Done.
