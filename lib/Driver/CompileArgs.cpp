@@ -300,6 +300,37 @@ std::vector<std::string> tokenizeNvccOptionsFile(StringRef Text) {
   return Out;
 }
 
+std::vector<std::string> optionsFilesFrom(const std::vector<std::string> &Args,
+                                          StringRef Directory) {
+  auto Absolute = [&](StringRef List) {
+    std::string Out;
+    SmallVector<StringRef, 2> Items;
+    List.split(Items, ',', -1, /*KeepEmpty=*/false);
+    for (StringRef F : Items) {
+      SmallString<256> P(F);
+      if (sys::path::is_relative(P) && !Directory.empty()) {
+        P = Directory;
+        sys::path::append(P, F);
+      }
+      Out += (Out.empty() ? "" : ",") + std::string(P);
+    }
+    return Out;
+  };
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    auto [Name, Value] = A.split('=');
+    bool IsOptf = I && (Name == "--options-file" || Name == "-optf");
+    if (IsOptf && A.contains('='))
+      Out.push_back((Name + "=" + Absolute(Value)).str());
+    else
+      Out.push_back(A.str());
+    if (IsOptf && !A.contains('=') && I + 1 < Args.size())
+      Out.push_back(Absolute(Args[++I]));
+  }
+  return Out;
+}
+
 static std::vector<std::string>
 expandNvccOptionFiles(const std::vector<std::string> &Args, unsigned Depth) {
   std::vector<std::string> Out;

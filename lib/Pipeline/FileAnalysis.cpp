@@ -492,8 +492,11 @@ private:
                                        StringRef File,
                                        std::vector<std::string> *Dropped) {
     std::vector<std::string> In = Args;
-    if (!In.empty() && isNvccCommand(In.front()))
-      In = translateNvccCommand(In, Dropped);
+    // ClangTool has moved the file system to the command's directory.
+    if (!In.empty() && isNvccCommand(In.front())) {
+      auto Cwd = FS->getCurrentWorkingDirectory();
+      In = translateNvccCommand(optionsFilesFrom(In, Cwd ? *Cwd : ""), Dropped);
+    }
     // Before a "--" that ends the options, as adjustCommand does.
     In.insert(find(In, "--"), Setup.ExtraArgs.begin(), Setup.ExtraArgs.end());
     return adjustCommand(In, File, Setup.Parse);

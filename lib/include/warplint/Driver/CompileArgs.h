@@ -70,6 +70,13 @@ std::vector<std::string> tokenizeNvccOptionsFile(llvm::StringRef Text);
 std::vector<std::string>
 expandNvccOptionFiles(const std::vector<std::string> &Command);
 
+/// Args (an nvcc command) with each relative --options-file (-optf) name
+/// made relative to Directory: nvcc reads them from the directory it runs
+/// in, a compile command's, and the translation reads them from this
+/// process's.
+std::vector<std::string> optionsFilesFrom(const std::vector<std::string> &Args,
+                                          llvm::StringRef Directory);
+
 /// Rewrites an nvcc command line into a clang one that parses the same source
 /// the same way: include paths, macros, the language standard, forced
 /// includes, the macros and include paths given to the host compiler with
