@@ -252,16 +252,29 @@ static void runOccupancyCheck(CheckContext &C) {
         !C.Index.isAnalysable(S.Enclosing))
       continue;
     Launched.insert(S.Kernel->getCanonicalDecl());
-    std::optional<Dim3> D =
-        launchBlock(C.Values, S, Assumptions::hostIn(S.Enclosing));
-    if (!D || D->threads() == 0)
-      continue;
-    std::optional<uint64_t> Dyn = dynamicSmem(C, S);
-    if (!Dyn)
-      continue;
     std::string What = "launch of " + quote(functionName(S.Kernel));
     if (S.How != LaunchSite::TripleChevron)
       What = S.Api.str() + " of " + quote(functionName(S.Kernel));
+    std::optional<Dim3> D =
+        launchBlock(C.Values, S, Assumptions::hostIn(S.Enclosing));
+    std::optional<uint64_t> Dyn =
+        D && D->threads() ? dynamicSmem(C, S) : std::nullopt;
+    if (!Dyn) {
+      // Described all the same, with what is missing.
+      if (C.LaunchInfos && (!D || D->threads())) {
+        LaunchInfo &I = C.LaunchInfos->emplace_back();
+        I.Loc = fileLocationOf(SM.getExpansionLoc(S.Loc), SM);
+        I.What = What;
+        I.Kernel = functionName(S.Kernel);
+        if (D) {
+          I.Block = shapeText(*D);
+          I.Threads = D->threads();
+        }
+        I.WhyNoOccupancy = D ? "its dynamic shared memory is not known here"
+                             : "its block size is not known here";
+      }
+      continue;
+    }
     Check(S.Kernel, S.Loc, S.Enclosing, D, D->threads(), *Dyn, What, false);
   }
   for (const FunctionDecl *K : C.Index.BoundedKernels) {

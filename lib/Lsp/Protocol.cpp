@@ -461,16 +461,20 @@ std::optional<json::Value> launchHint(const LaunchInfo &L,
 std::string launchHover(const LaunchInfo &L) {
   std::string S;
   raw_string_ostream OS(S);
-  OS << "**warplint**: " << L.What << " with blocks of " << L.Block;
-  if (L.Block != std::to_string(L.Threads))
+  OS << "**warplint**: " << L.What;
+  if (!L.Block.empty())
+    OS << " with blocks of " << L.Block;
+  if (L.Threads && L.Block != std::to_string(L.Threads))
     OS << " (" << L.Threads << " threads)";
   if (L.DynamicSmem)
     OS << " and " << L.DynamicSmem << " bytes of dynamic shared memory";
   OS << "\n\n";
   if (L.Archs.empty()) {
-    OS << "Occupancy not known: " << L.WhyNoOccupancy
-       << " (with a CUDA toolkit, `warplint lsp` runs ptxas when the file is "
-          "opened and saved; or set `PtxasReport` in `.warplint.yaml`).\n";
+    OS << "Occupancy not known: " << L.WhyNoOccupancy;
+    if (StringRef(L.WhyNoOccupancy).contains("ptxas"))
+      OS << " (with a CUDA toolkit, `warplint lsp` runs ptxas when the file "
+            "is opened and saved; or set `PtxasReport` in `.warplint.yaml`)";
+    OS << ".\n";
     return S;
   }
   OS << "| arch | registers | static shared | blocks/SM | warps/SM | "
