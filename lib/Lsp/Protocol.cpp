@@ -412,7 +412,8 @@ std::string accessHover(const SharedAccessInfo &I,
     OS << "\n";
   std::string Picture;
   raw_string_ostream P(Picture);
-  writeExplanation(P, I, /*Color=*/false);
+  // A hover is narrow: the banks 16 to a grid (81 columns).
+  writeExplanation(P, I, /*Color=*/false, /*Width=*/81);
   // The first line repeats the place and the access, said above.
   StringRef Body = StringRef(Picture).split('\n').second.ltrim('\n');
   OS << "```text\n" << Body.rtrim() << "\n```\n";

@@ -120,43 +120,54 @@ json::Value sharedAccessJson(const SharedAccessInfo &I) {
 /// A terminal picture of the worst warp's wavefronts: one column per bank,
 /// one row per wavefront, each cell the lane (or lanes) served there; with
 /// Color, the cells of the wavefronts past a phase's first in bold red.
+/// The bank map of R's worst warp: a column per bank, a row per wavefront;
+/// with Width (columns) too narrow for the 32 banks side by side, the banks
+/// in groups that fit (at least 8 a group), one grid per group.
 static std::string renderBankMap(const AccessResult &R, unsigned Bytes,
-                                 bool Color) {
+                                 bool Color, unsigned Width) {
   std::vector<WavefrontRow> Rows;
   WarpBanks B = warpBanks(R.Lanes, Bytes, &Rows);
   std::string S;
   auto Cell = [](const std::string &T) {
     return T.size() >= 4 ? T.substr(0, 4) : std::string(4 - T.size(), ' ') + T;
   };
-  S += std::string(13, ' ') + "bank"; // as wide as the row labels
-  for (unsigned K = 0; K < NumBanks; ++K)
-    S += Cell(std::to_string(K));
-  S += "\n";
+  // The row labels take 17 columns, each bank 4.
+  unsigned Group = NumBanks;
+  while (Width && Group > 8 && 17 + 4 * Group > Width)
+    Group /= 2;
   unsigned Phases = phasesFor(Bytes);
-  for (size_t I = 0; I < Rows.size(); ++I) {
-    const WavefrontRow &Row = Rows[I];
-    std::string Label = "wavefront " + std::to_string(I + 1);
-    if (Phases > 1)
-      Label =
-          "p" + std::to_string(Row.Phase + 1) + " wf " + std::to_string(I + 1);
-    S += Label + std::string(Label.size() < 17 ? 17 - Label.size() : 1, ' ');
-    for (unsigned K = 0; K < NumBanks; ++K) {
-      std::string T;
-      if (Row.Word[K]) {
-        T = std::to_string(Row.Lanes[K].front());
-        if (Row.Lanes[K].size() > 1)
-          T += "+"; // a broadcast: more lanes read this word
-      } else {
-        T = ".";
-      }
-      std::string C = Cell(T);
-      bool Hot = Row.Word[K] && I > 0 && Rows[I - 1].Phase == Row.Phase;
-      if (Color && Hot)
-        S += "\x1b[1;31m" + C + "\x1b[0m";
-      else
-        S += C;
-    }
+  for (unsigned First = 0; First < NumBanks; First += Group) {
+    if (First)
+      S += "\n";
+    S += std::string(13, ' ') + "bank"; // as wide as the row labels
+    for (unsigned K = First; K < First + Group; ++K)
+      S += Cell(std::to_string(K));
     S += "\n";
+    for (size_t I = 0; I < Rows.size(); ++I) {
+      const WavefrontRow &Row = Rows[I];
+      std::string Label = "wavefront " + std::to_string(I + 1);
+      if (Phases > 1)
+        Label = "p" + std::to_string(Row.Phase + 1) + " wf " +
+                std::to_string(I + 1);
+      S += Label + std::string(Label.size() < 17 ? 17 - Label.size() : 1, ' ');
+      for (unsigned K = First; K < First + Group; ++K) {
+        std::string T;
+        if (Row.Word[K]) {
+          T = std::to_string(Row.Lanes[K].front());
+          if (Row.Lanes[K].size() > 1)
+            T += "+"; // a broadcast: more lanes read this word
+        } else {
+          T = ".";
+        }
+        std::string C = Cell(T);
+        bool Hot = Row.Word[K] && I > 0 && Rows[I - 1].Phase == Row.Phase;
+        if (Color && Hot)
+          S += "\x1b[1;31m" + C + "\x1b[0m";
+        else
+          S += C;
+      }
+      S += "\n";
+    }
   }
   S += "cells: the first lane served; '+': more lanes read the same word "
        "(a broadcast); '.': bank idle\n";
@@ -169,7 +180,8 @@ static std::string renderBankMap(const AccessResult &R, unsigned Bytes,
   return S;
 }
 
-void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {
+void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color,
+                      unsigned Width) {
   if (Color)
     OS.changeColor(raw_ostream::SAVEDCOLOR, /*Bold=*/true);
   StringRef Instr(I.Instruction);
@@ -241,7 +253,7 @@ void writeExplanation(raw_ostream &OS, const SharedAccessInfo &I, bool Color) {
     if (Matrix)
       OS << "each phase pN is matrix N-1: the 8 rows of 16 bytes whose "
             "addresses lanes 8(N-1)..8(N-1)+7 give, one row per lane\n";
-    OS << renderBankMap(R.Result, I.Bytes, Color);
+    OS << renderBankMap(R.Result, I.Bytes, Color, Width);
   }
 }
 

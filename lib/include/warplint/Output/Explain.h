@@ -16,8 +16,10 @@
 
 namespace warplint {
 
+/// Width: the columns the bank map may take (0: no limit); a narrower one
+/// shows the banks in groups of 16 or 8, one grid after the other.
 void writeExplanation(llvm::raw_ostream &OS, const SharedAccessInfo &I,
-                      bool Color);
+                      bool Color, unsigned Width = 0);
 llvm::json::Value sharedAccessJson(const SharedAccessInfo &I);
 
 } // namespace warplint
