@@ -86,11 +86,10 @@ static Finding conflict() {
   F.Level = Severity::Warning;
   F.Loc = {"/p/k.cu", 2, 11};
   F.Message = "shared-memory load of 't[x][y]' has a 32-way bank conflict";
-  FindingNote Pad{{"/p/k.cu", 1, 18},
-                  "padding the inner dimension of 't' to "
-                  "33 elements makes every access of it "
-                  "conflict-free",
-                  {}};
+  FindingNote Pad;
+  Pad.Loc = {"/p/k.cu", 1, 18};
+  Pad.Message = "padding the inner dimension of 't' to 33 elements makes "
+                "every access of it conflict-free";
   Pad.FixIts.push_back({{"/p/k.cu", 1, 21}, {"/p/k.cu", 1, 23}, "32 + 1"});
   F.Notes.push_back(Pad);
   return F;
@@ -189,10 +188,11 @@ TEST(LspActions, NolintJoinsAnExistingListAndKeepsOutOfMacros) {
 
 TEST(LspActions, LayoutHintIsExplainedNotApplied) {
   Finding F = conflict();
-  F.Notes = {{{"/p/k.cu", 1, 18},
-              "every access of 't' is conflict-free with an XOR swizzle of "
-              "the column by the row",
-              {}}};
+  FindingNote Hint;
+  Hint.Loc = {"/p/k.cu", 1, 18};
+  Hint.Message = "every access of 't' is conflict-free with an XOR swizzle "
+                 "of the column by the row";
+  F.Notes = {Hint};
   std::vector<std::string> A = actions(F, Source);
   ASSERT_EQ(A.size(), 2u);
   EXPECT_EQ(A[0], "Explain: every access of 't' is conflict-free with an XOR "
