@@ -328,6 +328,8 @@ void summariseReport(raw_ostream &OS, const ptxas::Report &Report,
             Opt("smem", F.Smem);
             Opt("lmem", F.Lmem);
             Opt("cumulativeStack", F.CumulativeStack);
+            Opt("maxThreads", F.MaxThreads);
+            Opt("maxRegisters", F.MaxRegisters);
             if (!F.Cmem.empty())
               writeCmem(J, F.Cmem);
             Opt("compileTimeMs", F.CompileTimeMs);
@@ -382,6 +384,9 @@ void summariseReport(raw_ostream &OS, const ptxas::Report &Report,
         Parts.push_back("spills " + std::to_string(F.SpillStores.value_or(0)) +
                         " bytes stored, " +
                         std::to_string(F.SpillLoads.value_or(0)) + " loaded");
+      else if (F.StackFrame.value_or(0) && !F.SpillStores)
+        // An object records the frame, not the spills.
+        Parts.push_back("spills unknown");
       OS << (Parts.empty() ? std::string(" no resources reported")
                            : " " + join(Parts, ", "))
          << "\n";

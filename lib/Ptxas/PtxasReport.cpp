@@ -97,7 +97,6 @@ public:
 
   void line(StringRef Raw, unsigned No);
   void finish();
-  void contradictions();
   /// Whether the text held anything the parser understood.
   bool sawReport() const;
 
@@ -433,7 +432,7 @@ void Parser::finish() {
   for (size_t I = 0; I < R.Functions.size(); ++I)
     if (R.Functions[I].Arch.empty() && ModuleOf[I] < R.Modules.size())
       R.Functions[I].Arch = R.Modules[ModuleOf[I]].Arch;
-  contradictions();
+  markContradictions(R);
   llvm::stable_sort(
       R.Diagnostics,
       [](const Diagnostic &A, const Diagnostic &B) { return A.Line < B.Line; });
@@ -461,9 +460,10 @@ static std::string resources(const Function &F) {
   return S.empty() ? "no resources" : S;
 }
 
-void Parser::contradictions() {
+void markContradictions(Report &R) {
   // Reports appended across builds hold a function twice: the same entry
-  // twice is harmless, two different ones make any choice a guess.
+  // twice is harmless, two different ones make any choice a guess. So do
+  // objects that hold two builds of a kernel for one architecture.
   auto Same = [](const Function &A, const Function &B) {
     return A.Registers == B.Registers && A.Barriers == B.Barriers &&
            A.StackFrame == B.StackFrame && A.SpillStores == B.SpillStores &&
@@ -482,13 +482,19 @@ void Parser::contradictions() {
       continue;
     if (!Earlier.Contradicted)
       // Said once per function and architecture, at the first contradiction.
-      diag(Diagnostic::Error, F.Line,
-           "the report contradicts itself: " +
+      R.Diagnostics.push_back(
+          {Diagnostic::Error, F.Line,
+           (F.Line ? "the report contradicts itself: "
+                   : "the object contradicts itself: ") +
                std::string(F.IsKernel ? "entry function " : "function ") +
                F.Mangled + (F.Arch.empty() ? "" : " for " + F.Arch) + " has " +
-               resources(F) + " here and " + resources(Earlier) + " on line " +
-               std::to_string(Earlier.Line) +
-               " (reports of several builds appended?); neither is used");
+               resources(F) +
+               (F.Line ? " here and " + resources(Earlier) + " on line " +
+                             std::to_string(Earlier.Line) +
+                             " (reports of several builds appended?)"
+                       : " in one entry and " + resources(Earlier) +
+                             " in another") +
+               "; neither is used"});
     Earlier.Contradicted = F.Contradicted = true;
   }
 }

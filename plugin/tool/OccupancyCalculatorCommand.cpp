@@ -19,6 +19,7 @@
 #include "warplint/Calculator/OccupancyCalculator.h"
 #include "warplint/Core/InputFile.h"
 #include "warplint/Model/Occupancy.h"
+#include "warplint/Ptxas/CudaObject.h"
 #include "warplint/Ptxas/PtxasReport.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -124,12 +125,17 @@ int runBatch(const CommandOptions &O) {
 
 /// --parse-ptxas=FILE: what a ptxas report says of each function.
 int runParsePtxas(const CommandOptions &O) {
-  Expected<std::string> Text = readInputFile(
-      *O.PtxasFile, MaxReportBytes, "a ptxas report", /*AllowStdin=*/true);
+  Expected<std::string> Text =
+      readInputFile(*O.PtxasFile, MaxObjectBytes, "a ptxas report or object",
+                    /*AllowStdin=*/true);
   if (!Text)
     return usage("cannot read '" + *O.PtxasFile +
                  "': " + toString(Text.takeError()));
-  auto Rep = ptxas::parseReport(*Text);
+  bool Object = ptxas::looksLikeObject(*Text);
+  if (!Object && Text->size() > MaxReportBytes)
+    return usage("cannot read '" + *O.PtxasFile +
+                 "': larger than a ptxas report can be");
+  auto Rep = Object ? ptxas::readObject(*Text) : ptxas::parseReport(*Text);
   if (!Rep)
     return usage(*O.PtxasFile + ": " + toString(Rep.takeError()));
   calc::ReportSummaryOptions S;
@@ -149,7 +155,8 @@ int runParsePtxas(const CommandOptions &O) {
   unsigned Errors = Rep->count(ptxas::Diagnostic::Error);
   if (Errors)
     errs() << "warplint: " << *O.PtxasFile << ": " << Errors << " error"
-           << (Errors == 1 ? "" : "s") << " in the ptxas report\n";
+           << (Errors == 1 ? "" : "s") << " in the "
+           << (Object ? "object" : "ptxas report") << "\n";
   return Errors ? 1 : 0;
 }
 

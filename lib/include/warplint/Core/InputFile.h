@@ -19,7 +19,9 @@
 namespace warplint {
 
 /// The caps (docs/design.md, "Hostile input").
-inline constexpr uint64_t MaxReportBytes = 64u << 20;     ///< ptxas reports
+inline constexpr uint64_t MaxReportBytes = 64u << 20; ///< ptxas reports
+inline constexpr uint64_t MaxObjectBytes = 1u
+                                           << 30; ///< CUDA objects (--object)
 inline constexpr uint64_t MaxBaselineBytes = 64u << 20;   ///< baselines
 inline constexpr uint64_t MaxConfigBytes = 1u << 20;      ///< .warplint.yaml
 inline constexpr uint64_t MaxDatabaseBytes = 512u << 20;  ///< compile_commands

@@ -47,6 +47,11 @@ struct Function {
   std::optional<uint64_t> Smem, Lmem, CumulativeStack;
   CmemBanks Cmem;
   std::optional<double> CompileTimeMs;
+  /// Read from an object only (CudaObject.h): the thread limit of its
+  /// __launch_bounds__ (x*y*z), and the register limit ptxas compiled it to
+  /// (255 when nothing limits it).
+  std::optional<uint64_t> MaxThreads;
+  std::optional<unsigned> MaxRegisters;
 };
 
 /// One compiled module: each target of a multi -gencode build prints its
@@ -98,6 +103,10 @@ struct ReportProblems {
 };
 ReportProblems reportProblems(llvm::StringRef File, llvm::StringRef Text,
                               unsigned MaxLines = 5);
+
+/// Marks the functions the report holds twice for one architecture with
+/// different resources as Contradicted, with an Error diagnostic for each.
+void markContradictions(Report &R);
 
 /// Splits a mangled name into the Function's name fields; extern "C" and
 /// undemanglable names are their own name.
