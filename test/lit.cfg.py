@@ -76,6 +76,9 @@ if os.path.exists(os.path.join(cuda, "include", "cuda_runtime.h")) and \
         not config.sanitizer_runtime:
     config.available_features.add("cuda-toolkit")
     config.substitutions.append(("%cuda_path", cuda))
+# The reader of CUDA objects reads LZ4-compressed entries (liblz4-dev).
+if config.have_lz4:
+    config.available_features.add("lz4")
 
 # The integration tests (test/integration/) install warplint, then configure
 # and build small CMake projects with it.
