@@ -134,7 +134,9 @@ Expected<std::string> decompress(const FatbinEntry &E) {
   std::string Out;
   switch (E.Packed) {
   case Compression::None:
-    return E.Payload.str();
+    // Padded to 8 bytes with zeros, which PTX's text does not have.
+    return (E.EntryKind == FatbinEntry::Ptx ? E.Payload.rtrim('\0') : E.Payload)
+        .str();
   case Compression::Zstd: {
     SmallVector<uint8_t, 0> Buf;
     if (Error Err = compression::zstd::decompress(

@@ -49,7 +49,7 @@ struct FatbinEntry {
 
   /// "sm_90" for a cubin, "compute_90" for PTX.
   std::string arch() const;
-  /// The payload, decompressed.
+  /// The payload, decompressed (PTX without the zeros that pad it).
   llvm::Expected<std::string> contents() const;
 };
 
