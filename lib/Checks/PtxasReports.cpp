@@ -1,6 +1,7 @@
 //===-- PtxasReports.cpp - The ptxas reports the checks read --------------===//
 #include "PtxasReports.h"
 #include "warplint/Model/SmArch.h"
+#include "warplint/Ptxas/CudaObject.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/GlobalDecl.h"
 #include "llvm/ADT/STLExtras.h"
@@ -18,6 +19,16 @@ PtxasReportIndex::PtxasReportIndex(CheckContext &C) {
   for (const auto &[Name, Text] : C.Opts.ptxasReports()) {
     ++Given;
     auto R = ptxas::parseReport(Text);
+    if (!R) {
+      llvm::consumeError(R.takeError());
+      continue;
+    }
+    Reports.push_back(std::move(*R));
+  }
+  // Objects give the same Functions, less the spills (unknown).
+  for (const auto &[Name, Bytes] : C.Opts.Objects) {
+    ++Given;
+    auto R = ptxas::readObject(Bytes);
     if (!R) {
       llvm::consumeError(R.takeError());
       continue;

@@ -1,8 +1,9 @@
 //===-- PtxasReports.h - The ptxas reports the checks read ------*- C++ -*-===//
 ///
 /// What warplint-occupancy and warplint-register-spill share: the ptxas
-/// reports of the options, parsed, and each kernel's entry in them. A kernel
-/// is found in a report by its mangled name, computed by Clang's Itanium
+/// reports of the options, parsed, and the CUDA objects (--object), read
+/// into the same entries (spills unknown), and each kernel's entry in them. A
+/// kernel is found in a report by its mangled name, computed by Clang's Itanium
 /// mangler exactly as the device compilation names it, so that overloads
 /// and template instantiations map one to one. Without a report entry for a
 /// kernel and an architecture, the checks say nothing about it.
@@ -32,7 +33,7 @@ public:
   explicit PtxasReportIndex(CheckContext &C);
 
   bool empty() const { return Reports.empty(); }
-  /// How many reports the options hold, usable or not.
+  /// How many reports and objects the options hold, usable or not.
   unsigned given() const { return Given; }
   /// The architectures to check: --arch when given, else those the reports
   /// name.

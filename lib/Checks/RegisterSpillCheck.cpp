@@ -34,9 +34,11 @@ static void runRegisterSpillCheck(CheckContext &C) {
     struct Numbers {
       uint64_t Stores, Loads, Stack;
       unsigned Regs;
+      /// False for an object's entry: it records the frame, not the spills.
+      bool SpillsKnown;
       bool operator==(const Numbers &O) const {
         return Stores == O.Stores && Loads == O.Loads && Stack == O.Stack &&
-               Regs == O.Regs;
+               Regs == O.Regs && SpillsKnown == O.SpillsKnown;
       }
     };
     std::vector<std::pair<Numbers, std::vector<std::string>>> Groups;
@@ -47,7 +49,8 @@ static void runRegisterSpillCheck(CheckContext &C) {
       if (!F || !F->Registers)
         continue;
       Numbers N{F->SpillStores.value_or(0), F->SpillLoads.value_or(0),
-                F->StackFrame.value_or(0), F->Registers.value_or(0)};
+                F->StackFrame.value_or(0), F->Registers.value_or(0),
+                F->SpillStores && F->SpillLoads};
       if (!N.Stores && !N.Loads && !N.Stack)
         continue;
       auto It = llvm::find_if(Groups, [&](auto &G) { return G.first == N; });
@@ -70,6 +73,13 @@ static void runRegisterSpillCheck(CheckContext &C) {
                      " bytes stored and " + std::to_string(N.Loads) +
                      " bytes loaded per thread, with " +
                      std::to_string(N.Regs) + " registers";
+      else if (!N.SpillsKnown)
+        // A frame of spills or of local arrays: the object cannot tell.
+        Fd.Message = quote(functionName(K)) + " uses a " +
+                     std::to_string(N.Stack) +
+                     "-byte stack frame in local memory" + On +
+                     " (register spills, or arrays indexed at run time: the "
+                     "object does not record spills; nvcc -Xptxas -v says)";
       else
         Fd.Message = quote(functionName(K)) + " uses a " +
                      std::to_string(N.Stack) +
@@ -119,8 +129,10 @@ static void runRegisterSpillCheck(CheckContext &C) {
         }
       }
       Fd.Properties["kernel"] = functionName(K);
-      Fd.Properties["spillStores"] = N.Stores;
-      Fd.Properties["spillLoads"] = N.Loads;
+      if (N.SpillsKnown) {
+        Fd.Properties["spillStores"] = N.Stores;
+        Fd.Properties["spillLoads"] = N.Loads;
+      }
       Fd.Properties["stackFrame"] = N.Stack;
       Fd.Properties["registers"] = N.Regs;
       llvm::json::Array A;

@@ -158,6 +158,16 @@ Error Options::addPtxasReportFile(StringRef File) {
   return Error::success();
 }
 
+Error Options::addObjectFile(StringRef File) {
+  Expected<std::string> Bytes =
+      readInputFile(File, MaxObjectBytes, "a CUDA object");
+  if (!Bytes)
+    return createStringError("cannot read the object '" + File.str() +
+                             "': " + toString(Bytes.takeError()));
+  Objects.push_back({File.str(), std::move(*Bytes)});
+  return Error::success();
+}
+
 Error Options::setProjectIndexFile(StringRef File) {
   Expected<ProjectIndex> I = ProjectIndex::read(File);
   if (!I)

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "ToolOptions.h"
 #include "warplint/Driver/ReportExchange.h"
+#include "warplint/Ptxas/CudaObject.h"
 #include "warplint/Ptxas/PtxasReport.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -129,6 +130,15 @@ cl::list<std::string> PtxasReports(
              "A file with no ptxas line is a usage error; its damaged lines\n"
              "are printed. An --arch the reports lack is a note per file"),
     cl::value_desc("file"), cl::cat(Category));
+cl::list<std::string> ObjectFiles(
+    "object",
+    cl::desc("A CUDA object nvcc or clang built (a host object, a fatbinary\n"
+             "or a cubin): the occupancy and register-spill checks read its\n"
+             "kernels' registers, stack frame, shared memory and barriers as\n"
+             "from a ptxas report, for each architecture it holds a cubin\n"
+             "for; it does not record spills. Repeatable. An object the\n"
+             "reader cannot read is a usage error"),
+    cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> PtxasReportPending(
     "ptxas-report-pending",
     cl::desc("The --ptxas-report files are still being written (by\n"
@@ -222,6 +232,23 @@ static Error usage(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
 
+/// --object=F: its bytes into Base, once the reader has read them; its
+/// errors (an entry it cannot read) and warnings said, the rest used.
+static Error addObject(Options &Base, StringRef F) {
+  if (Error E = Base.addObjectFile(F))
+    return E;
+  auto R = ptxas::readObject(Base.Objects.back().second);
+  if (!R)
+    return usage("'" + F + "' is not a CUDA object warplint can read: " +
+                 toString(R.takeError()));
+  for (const ptxas::Diagnostic &D : R->Diagnostics)
+    if (D.K == ptxas::Diagnostic::Error || D.K == ptxas::Diagnostic::Warning)
+      errs() << "warplint: " << F << ": "
+             << (D.K == ptxas::Diagnostic::Error ? "error: " : "warning: ")
+             << D.Message << "\n";
+  return Error::success();
+}
+
 Expected<Arguments> arguments(Options &Base) {
   Arguments A;
   if (ChecksOpt.getNumOccurrences()) {
@@ -262,6 +289,9 @@ Expected<Arguments> arguments(Options &Base) {
              << (P.Errors == 1 ? "" : "s")
              << " in the ptxas report; its other entries are used\n";
   }
+  for (const std::string &F : ObjectFiles)
+    if (Error E = addObject(Base, F))
+      return std::move(E);
   if (FailOnOpt.getNumOccurrences()) {
     A.Fail = parseFailOn(FailOnOpt);
     if (!A.Fail)

@@ -54,6 +54,10 @@ struct Options {
   /// The text of each ptxas report (nvcc -Xptxas -v, --resource-usage,
   /// ptxas -v) that the occupancy checks read, and where it came from.
   std::vector<std::pair<std::string, std::string>> PtxasReports;
+  /// The bytes of each CUDA object (--object: a host object, a fatbinary or
+  /// a cubin), whose kernels' resources the occupancy checks read as they
+  /// read a report's (warplint/Ptxas/CudaObject.h), and where it came from.
+  std::vector<std::pair<std::string, std::string>> Objects;
   /// Reports that appear while the analysis runs (shared by the copies of
   /// these options that parallel files get).
   std::shared_ptr<const LatePtxasReports> Pending;
@@ -68,6 +72,9 @@ struct Options {
   uint64_t getUInt(llvm::StringRef Key, uint64_t Default) const;
   /// Reads a ptxas report from File into PtxasReports.
   llvm::Error addPtxasReportFile(llvm::StringRef File);
+  /// Reads a CUDA object from File into Objects (whether the reader can
+  /// read it is the front end's to say).
+  llvm::Error addObjectFile(llvm::StringRef File);
 
   /// The calls between the build's files (ProjectIndex.h) a previous run
   /// wrote (warplint -p --write-project-index), for a front end that sees
