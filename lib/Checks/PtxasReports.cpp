@@ -16,25 +16,20 @@ static bool sameArch(StringRef A, StringRef B) {
 }
 
 PtxasReportIndex::PtxasReportIndex(CheckContext &C) {
-  for (const auto &[Name, Text] : C.Opts.ptxasReports()) {
+  // The front ends have said what is wrong with each; the unusable ones
+  // count as given.
+  auto Add = [&](llvm::Expected<ptxas::Report> R) {
     ++Given;
-    auto R = ptxas::parseReport(Text);
-    if (!R) {
+    if (R)
+      Reports.push_back(std::move(*R));
+    else
       llvm::consumeError(R.takeError());
-      continue;
-    }
-    Reports.push_back(std::move(*R));
-  }
+  };
+  for (const auto &[Name, Text] : C.Opts.ptxasReports())
+    Add(ptxas::parseReport(Text));
   // Objects give the same Functions, less the spills (unknown).
-  for (const auto &[Name, Bytes] : C.Opts.Objects) {
-    ++Given;
-    auto R = ptxas::readObject(Bytes);
-    if (!R) {
-      llvm::consumeError(R.takeError());
-      continue;
-    }
-    Reports.push_back(std::move(*R));
-  }
+  for (const auto &[Name, Bytes] : C.Opts.Objects)
+    Add(ptxas::readObject(Bytes));
   Mangler.reset(C.Index.Ctx.createMangleContext());
   // The architectures: --arch when given, else those the reports name.
   if (C.Opts.ArchsGiven) {

@@ -63,7 +63,9 @@ static const char Help[] =
     "                      --resource-usage' or 'ptxas -v' ('-': stdin) and\n"
     "                      print each function's resources; with --threads,\n"
     "                      each kernel's occupancy (its static shared memory\n"
-    "                      plus --smem of dynamic)\n"
+    "                      plus --smem of dynamic); or read a CUDA object (a\n"
+    "                      host object, .fatbin or .cubin) and print what its\n"
+    "                      cubins record of each kernel (not spills)\n"
     "\n"
     "With --parse-ptxas, lines the parser does not know (another tool's\n"
     "output, a new kind of ptxas info) are listed as 'unrecognized' and are\n"
@@ -73,7 +75,8 @@ static const char Help[] =
     "\n"
     "Exit status: 0 success; 1 a launch that cannot run, a batch line that\n"
     "could not be read, or a ptxas report with errors; 2 a usage error, or a\n"
-    "--parse-ptxas input that cannot be read or holds no ptxas report.\n";
+    "--parse-ptxas input that cannot be read or holds no ptxas report\n"
+    "(an object: one that is damaged or holds no cubin).\n";
 
 namespace {
 
