@@ -32,10 +32,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Ptxas/CudaObject.h"
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELF.h"
 #include "llvm/Support/Endian.h"
+#include <unordered_map>
 
 using namespace llvm;
 using namespace llvm::object;
@@ -104,10 +104,11 @@ struct Kernels {
   size_t First; ///< index of the first Function of this cubin
   /// By symbol index (.nv.info's records), and by the index of the
   /// kernel's .text section (which .nv.info.K and .nv.shared.K name in
-  /// sh_info, SHF_INFO_LINK).
-  DenseMap<uint32_t, size_t> BySymbol, BySection;
+  /// sh_info, SHF_INFO_LINK). Not DenseMap: any key may come from the input,
+  /// its reserved ones too.
+  std::unordered_map<uint32_t, size_t> BySymbol, BySection;
 
-  Function *get(const DenseMap<uint32_t, size_t> &M, uint32_t Key) {
+  Function *get(const std::unordered_map<uint32_t, size_t> &M, uint32_t Key) {
     auto It = M.find(Key);
     return It == M.end() ? nullptr : &Into.Functions[It->second];
   }
@@ -249,8 +250,8 @@ Error readCubin(StringRef Cubin, Report &Into, StringRef Arch) {
   auto Sections = F->sections();
   if (!Sections)
     return Sections.takeError();
-  Kernels K{Into, Into.Functions.size(), DenseMap<uint32_t, size_t>(),
-            DenseMap<uint32_t, size_t>()};
+  Kernels K{Into, Into.Functions.size(), std::unordered_map<uint32_t, size_t>(),
+            std::unordered_map<uint32_t, size_t>()};
   std::optional<uint64_t> Reserved;
   auto Fail = [&](Error E) {
     Into.Functions.resize(K.First);
