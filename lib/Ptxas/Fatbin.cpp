@@ -14,7 +14,8 @@
 //
 // Containers follow each other (a linked file holds one per object), zero
 // padding between them. Host objects hold the container in .nv_fatbin, or,
-// built with -rdc=true, in __nv_relfatbin.
+// built with -rdc=true, in __nv_relfatbin; a static library (ar) holds such
+// objects.
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Ptxas/CudaObject.h"
@@ -22,6 +23,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/Magic.h"
+#include "llvm/Object/Archive.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/Compression.h"
 #include "llvm/Support/Endian.h"
@@ -267,6 +269,7 @@ bool looksLikeObject(StringRef Bytes) {
   if (isFatbin(Bytes))
     return true;
   switch (identify_magic(Bytes)) {
+  case file_magic::archive:
   case file_magic::elf_relocatable:
   case file_magic::elf_executable:
   case file_magic::elf_shared_object:
@@ -278,31 +281,66 @@ bool looksLikeObject(StringRef Bytes) {
   }
 }
 
+/// The cubins of a host object, a fatbinary or a cubin into R; Member names
+/// an archive's member in messages.
+static Error readOneObject(StringRef Bytes, Report &R, unsigned &Cubins,
+                           StringRef Member = "") {
+  std::string In = Member.empty() ? "" : Member.str() + ": ";
+  if (isFatbin(Bytes))
+    return readFatbinInto(Bytes, R, Cubins);
+  if (Bytes.size() >= 20 &&
+      Bytes.starts_with("\x7f"
+                        "ELF") &&
+      support::endian::read16le(Bytes.data() + 18) == ELF::EM_CUDA) {
+    ++Cubins;
+    return readCubin(Bytes, R);
+  }
+  auto Sections = fatbinSections(Bytes);
+  if (!Sections)
+    return createStringError(In + "not an object, a fatbinary or a cubin: " +
+                             toString(Sections.takeError()));
+  if (Sections->empty() && Member.empty())
+    return createStringError("no device code: no .nv_fatbin or "
+                             "__nv_relfatbin section");
+  for (StringRef S : *Sections)
+    if (Error E = readFatbinInto(S, R, Cubins))
+      return createStringError(In + toString(std::move(E)));
+  return Error::success();
+}
+
+/// Each member of a static library (ar), those without device code left out.
+static Error readArchive(StringRef Bytes, Report &R, unsigned &Cubins) {
+  auto A = object::Archive::create(MemoryBufferRef(Bytes, "archive"));
+  if (!A)
+    return A.takeError();
+  Error Err = Error::success();
+  for (const object::Archive::Child &C : (*A)->children(Err)) {
+    auto Name = C.getName();
+    auto Data = C.getBuffer();
+    if (!Name || !Data) {
+      consumeError(Name.takeError());
+      consumeError(Data.takeError());
+      return createStringError("a damaged archive member");
+    }
+    // The archive's symbol table and other members that are not objects.
+    if (!looksLikeObject(*Data))
+      continue;
+    if (Error E = readOneObject(*Data, R, Cubins, *Name))
+      return E;
+  }
+  return Err;
+}
+
 Expected<Report> readObject(StringRef Bytes) {
   Report R;
   unsigned Cubins = 0;
-  if (isFatbin(Bytes)) {
-    if (Error E = readFatbinInto(Bytes, R, Cubins))
-      return std::move(E);
-  } else if (Bytes.size() >= 20 &&
-             Bytes.starts_with("\x7f"
-                               "ELF") &&
-             support::endian::read16le(Bytes.data() + 18) == ELF::EM_CUDA) {
-    ++Cubins;
-    if (Error E = readCubin(Bytes, R))
-      return std::move(E);
-  } else {
-    auto Sections = fatbinSections(Bytes);
-    if (!Sections)
-      return createStringError("not an object, a fatbinary or a cubin: " +
-                               toString(Sections.takeError()));
-    if (Sections->empty())
-      return createStringError("no device code: no .nv_fatbin or "
-                               "__nv_relfatbin section");
-    for (StringRef S : *Sections)
-      if (Error E = readFatbinInto(S, R, Cubins))
-        return std::move(E);
-  }
+  bool Archive = identify_magic(Bytes) == file_magic::archive;
+  if (Error E = Archive ? readArchive(Bytes, R, Cubins)
+                        : readOneObject(Bytes, R, Cubins))
+    return std::move(E);
+  if (!Cubins && Archive)
+    return createStringError("no cubin in any member of the archive (no "
+                             "device code, or PTX only)");
   if (!Cubins)
     return createStringError("no cubin in the device code (PTX only: built "
                              "for a virtual architecture alone?)");

@@ -132,12 +132,13 @@ cl::list<std::string> PtxasReports(
     cl::value_desc("file"), cl::cat(Category));
 cl::list<std::string> ObjectFiles(
     "object",
-    cl::desc("A CUDA object nvcc or clang built (a host object, a fatbinary\n"
-             "or a cubin): the occupancy and register-spill checks read its\n"
-             "kernels' registers, stack frame, shared memory and barriers as\n"
-             "from a ptxas report, for each architecture it holds a cubin\n"
-             "for; it does not record spills. Repeatable. An object the\n"
-             "reader cannot read is a usage error"),
+    cl::desc("A CUDA object nvcc or clang built (a host object, a static\n"
+             "library, a fatbinary or a cubin): the occupancy and\n"
+             "register-spill checks read its kernels' registers, stack\n"
+             "frame, shared memory and barriers as from a ptxas report, for\n"
+             "each architecture it holds a cubin for; it does not record\n"
+             "spills. Repeatable. An object the reader cannot read is a\n"
+             "usage error"),
     cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> PtxasReportPending(
     "ptxas-report-pending",

@@ -64,7 +64,9 @@ llvm::Error readCubin(llvm::StringRef Cubin, Report &Into,
                       llvm::StringRef Arch = "");
 
 /// The kernels of each cubin in Bytes: a host object (ELF, COFF or Mach-O)
-/// with a .nv_fatbin or __nv_relfatbin section, a fatbinary or a cubin.
+/// with a .nv_fatbin or __nv_relfatbin section, a static library of such
+/// objects (its members without device code left out), a fatbinary or a
+/// cubin.
 /// Fails when Bytes is none of these, is damaged, or holds no cubin; an
 /// entry it cannot read (a compression this build lacks) is an Error
 /// diagnostic of the Report while other entries are read. Two different
@@ -72,7 +74,7 @@ llvm::Error readCubin(llvm::StringRef Cubin, Report &Into,
 llvm::Expected<Report> readObject(llvm::StringRef Bytes);
 
 /// Whether Bytes looks like what readObject reads rather than a ptxas
-/// report's text: an ELF, COFF or Mach-O file, or a fatbinary.
+/// report's text: an ELF, COFF or Mach-O file, an archive, or a fatbinary.
 bool looksLikeObject(llvm::StringRef Bytes);
 
 } // namespace warplint::ptxas
