@@ -295,7 +295,10 @@ static Error readOneObject(StringRef Bytes, Report &R, unsigned &Cubins,
     ++Cubins;
     return readCubin(Bytes, R);
   }
-  auto Sections = fatbinSections(Bytes);
+  // LLVM's object readers want their headers aligned, which an archive's
+  // members are not: a copy is.
+  std::unique_ptr<MemoryBuffer> Copy = MemoryBuffer::getMemBufferCopy(Bytes);
+  auto Sections = fatbinSections(Copy->getBuffer());
   if (!Sections)
     return createStringError(In + "not an object, a fatbinary or a cubin: " +
                              toString(Sections.takeError()));
