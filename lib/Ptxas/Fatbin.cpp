@@ -316,20 +316,33 @@ static Error readArchive(StringRef Bytes, Report &R, unsigned &Cubins) {
   auto A = object::Archive::create(MemoryBufferRef(Bytes, "archive"));
   if (!A)
     return A.takeError();
+  if ((*A)->isThin())
+    return createStringError("a thin archive, whose members are files "
+                             "elsewhere: name the objects instead");
   Error Err = Error::success();
+  // A member's problem ends the loop; the iteration's own error is then
+  // not the one to say.
+  auto Stop = [&](Error E) {
+    consumeError(std::move(Err));
+    return E;
+  };
   for (const object::Archive::Child &C : (*A)->children(Err)) {
     auto Name = C.getName();
     auto Data = C.getBuffer();
     if (!Name || !Data) {
       consumeError(Name.takeError());
       consumeError(Data.takeError());
-      return createStringError("a damaged archive member");
+      return Stop(createStringError("a damaged archive member"));
     }
+    // LLVM's reader trusts a member's size.
+    if (Data->data() < Bytes.data() || Data->end() > Bytes.end())
+      return Stop(
+          createStringError(*Name + ": reaches past the archive's end"));
     // The archive's symbol table and other members that are not objects.
     if (!looksLikeObject(*Data))
       continue;
     if (Error E = readOneObject(*Data, R, Cubins, *Name))
-      return E;
+      return Stop(std::move(E));
   }
   return Err;
 }
