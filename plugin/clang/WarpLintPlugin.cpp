@@ -18,7 +18,9 @@
 // configuration or baseline it cannot read is a warning, and the compile
 // goes on with the defaults. So is a ptxas report that is not one, or has
 // damaged lines (an error with werror); a file whose occupancy checks have
-// no report for an architecture gets a remark, once per compile. What it
+// no report for an architecture gets a remark, once per compile. A compile
+// (-c) of CUDA needs no report: the host side reads the registers from the
+// device binary clang hands it (withDeviceBinary). What it
 // cannot write (standard error on a full disk) is lost without changing
 // the compile's status or object (OwnOutput).
 //
@@ -27,9 +29,11 @@
 #include "warplint/Checks/AllChecks.h"
 #include "warplint/Pipeline/CompilerReporting.h"
 #include "warplint/Pipeline/Settings.h"
+#include "warplint/Ptxas/CudaObject.h"
 #include "warplint/Ptxas/PtxasReport.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/CodeGenOptions.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -210,10 +214,11 @@ protected:
     // Every argument was checked on its own (ParseArgs): what is left to
     // go wrong is the configuration file and the baseline, said and left
     // out.
-    auto All = Settings::create(Args, Base);
+    Options WithBinary = withDeviceBinary(CI);
+    auto All = Settings::create(Args, WithBinary);
     if (!All) {
       warn(D, "ignoring the arguments: " + toString(All.takeError()));
-      All = Settings::create(Arguments(), Base);
+      All = Settings::create(Arguments(), WithBinary);
     }
     std::vector<std::string> Ignored;
     Decided S;
@@ -229,6 +234,37 @@ protected:
       S.Known = std::move(All->baselines().at(S.File.BaselinePath));
     checkReports(D, S);
     return std::make_unique<WarpLintConsumer>(CI, std::move(S), InFile);
+  }
+
+  /// Base, with the device binary of a clang CUDA compile: the host-side
+  /// compile is handed the fatbinary of the device side
+  /// (-fcuda-include-gpubinary), whose cubins record each kernel's
+  /// registers, stack frame and shared memory (Ptxas/CudaObject.h). Read
+  /// when no ptxas report or object was given, in an optimised build only:
+  /// without optimisation (-O0) the device code keeps every variable in
+  /// local memory, and its registers and stack frames say nothing of the
+  /// kernel an optimised build runs. One that cannot be read is said, and
+  /// the occupancy checks go without it.
+  Options withDeviceBinary(CompilerInstance &CI) {
+    Options O = Base;
+    const std::string &Binary = CI.getCodeGenOpts().CudaGpuBinaryFileName;
+    if (!CI.getLangOpts().CUDA || CI.getLangOpts().CUDAIsDevice ||
+        Binary.empty() || !O.PtxasReports.empty() || !O.Objects.empty() ||
+        CI.getCodeGenOpts().OptimizationLevel == 0)
+      return O;
+    llvm::Error E = O.addObjectFile(Binary);
+    if (!E) {
+      auto Read = ptxas::readObject(O.Objects.back().second);
+      if (Read)
+        return O;
+      E = Read.takeError();
+      O.Objects.pop_back();
+    }
+    warn(CI.getDiagnostics(),
+         "the device binary of this compile, '" + Binary +
+             "', could not be read (" + toString(std::move(E)) +
+             "); warplint-occupancy and warplint-register-spill go without it");
+    return O;
   }
 
   bool ParseArgs(const CompilerInstance &CI,
@@ -281,6 +317,17 @@ protected:
       } else if (A.consume_front("ptxas-report=")) {
         if (llvm::Error E = Base.addPtxasReportFile(A))
           Complain(toString(std::move(E)));
+      } else if (A.consume_front("object=")) {
+        llvm::Error E = Base.addObjectFile(A);
+        if (!E)
+          if (auto Read = ptxas::readObject(Base.Objects.back().second);
+              !Read) {
+            E = llvm::createStringError("cannot use the object '" + A.str() +
+                                        "': " + toString(Read.takeError()));
+            Base.Objects.pop_back();
+          }
+        if (E)
+          Complain(toString(std::move(E)));
       } else if (A.consume_front("option=")) {
         if (llvm::Error E = Options().setCheckOption(A))
           Complain(toString(std::move(E)));
@@ -311,7 +358,7 @@ protected:
       } else {
         Complain("unknown plugin argument '" + Arg +
                  "' (known: werror, device-side, checks=GLOBS, arch=LIST, "
-                 "ptxas-report=FILE, project-index=FILE, "
+                 "ptxas-report=FILE, object=FILE, project-index=FILE, "
                  "option=check.Option=value, config=FILE, "
                  "no-config, baseline=FILE, fail-on=LEVEL, "
                  "warnings-as-errors=GLOBS)");
