@@ -25,8 +25,11 @@ PtxasReportIndex::PtxasReportIndex(CheckContext &C) {
     else
       llvm::consumeError(R.takeError());
   };
+  // A pending report may be the object the build wrote (warplint-launch
+  // publishes it when it tells all the checks need).
   for (const auto &[Name, Text] : C.Opts.ptxasReports())
-    Add(ptxas::parseReport(Text));
+    Add(ptxas::looksLikeObject(Text) ? ptxas::readObject(Text)
+                                     : ptxas::parseReport(Text));
   // Objects give the same Functions, less the spills (unknown).
   for (const auto &[Name, Bytes] : C.Opts.Objects)
     Add(ptxas::readObject(Bytes));

@@ -37,6 +37,46 @@ bool wantsPtxasReport(const LauncherArgs &L) {
          F->isEnabled(CheckId::RegisterSpill);
 }
 
+bool wantsSpills(const LauncherArgs &L) {
+  std::optional<std::string> Globs = L.forwardedValue("checks");
+  if (!Globs)
+    return true;
+  auto F = CheckFilter::parse(*Globs);
+  if (!F) {
+    consumeError(F.takeError());
+    return true;
+  }
+  return F->isEnabled(CheckId::RegisterSpill);
+}
+
+std::string compiledObject(ArrayRef<std::string> Command, StringRef Source) {
+  bool Compiles = false;
+  std::string Output;
+  for (size_t I = 1; I < Command.size(); ++I) {
+    StringRef A = Command[I];
+    if (A == "-c" || A == "--compile" || A == "-dc" || A == "--device-c") {
+      Compiles = true;
+    } else if (A == "-o" || A == "--output-file") {
+      if (I + 1 >= Command.size())
+        return "";
+      Output = Command[++I];
+    } else if (A.starts_with("--output-file=") || A.starts_with("-o=")) {
+      Output = A.split('=').second.str();
+    } else if (A.starts_with("-odir") || A.starts_with("--output-directory") ||
+               A == "-cubin" || A == "--cubin" || A == "-ptx" || A == "--ptx" ||
+               A == "-fatbin" || A == "--fatbin" || A == "-E" ||
+               A == "--preprocess" || A == "-lib" || A == "--lib" ||
+               A == "-link" || A == "--link") {
+      return "";
+    }
+  }
+  if (!Compiles)
+    return "";
+  if (!Output.empty())
+    return Output;
+  return (sys::path::stem(Source) + ".o").str();
+}
+
 std::optional<std::string> LauncherArgs::forwardedValue(StringRef Name) const {
   StringRef Want = Name.ltrim('-');
   std::optional<std::string> Value;

@@ -7,9 +7,11 @@
 //===----------------------------------------------------------------------===//
 #include "warplint/Driver/Launcher.h"
 #include "warplint/Driver/ReportExchange.h"
+#include "warplint/Ptxas/CudaObject.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <thread>
 
@@ -60,20 +62,60 @@ struct ReportPass {
   std::string Failure, Timeout;
   std::atomic<bool> Stop{false};
 
+  /// Publishes the object the compile wrote, when it tells the checks all
+  /// they need: the registers, stack frames and shared memory of every
+  /// kernel, and no stack frame whose spills (which objects do not record)
+  /// warplint-register-spill would ask about. True when it did.
+  bool fromObject(const Context &C, const Job &J, const std::string &Report) {
+    if (C.Plan.Sources.size() != 1)
+      return false;
+    std::string Obj = compiledObject(C.Plan.Command, J.Src.Path);
+    if (Obj.empty())
+      return false;
+    auto Bytes = MemoryBuffer::getFile(Obj, /*IsText=*/false,
+                                       /*RequiresNullTerminator=*/false);
+    if (!Bytes) {
+      Notes.push_back("the object " + Obj + " could not be read (" +
+                      Bytes.getError().message() + "): a ptxas pass instead");
+      return false;
+    }
+    auto Read = ptxas::readObject((*Bytes)->getBuffer());
+    if (!Read) {
+      Notes.push_back("the object " + Obj + " has no kernel resources (" +
+                      toString(Read.takeError()) + "): a ptxas pass instead");
+      return false;
+    }
+    bool Framed = llvm::any_of(Read->Functions, [](const ptxas::Function &F) {
+      return F.IsKernel && F.StackFrame.value_or(0) > 0;
+    });
+    if (Framed && wantsSpills(C.L)) {
+      Notes.push_back("the object " + Obj +
+                      " has a kernel with a stack frame, whose spills only "
+                      "ptxas says: a ptxas pass");
+      return false;
+    }
+    Notes.push_back("registers read from the object " + Obj +
+                    ": no ptxas pass");
+    publishPtxasReport(Report, (*Bytes)->getBuffer());
+    return true;
+  }
+
   void run(const Context &C, const Job &J, const std::string &Report) {
     std::string Out = C.tempPath(J, "fatbin");
     std::string Err = C.tempPath(J, "ptxas.txt");
     std::string StdOut = C.tempPath(J, "pass.out");
     std::vector<std::string> Cmd =
         nvccReportCommand(C.Plan.Command, J.Src.Path, Out);
-    Notes.push_back("ptxas pass: " + quoteCommand(Cmd));
     // After the build's compile, never beside it: two nvccs at once in one
     // TMPDIR took the space the build's own needed, and failed the build.
     // Its intermediate files go to the job's directory in the launcher's.
     RunResult R;
     if (!C.waitForCompiler(&Stop)) {
       R.Aborted = true;
+    } else if (fromObject(C, J, Report)) {
+      return;
     } else {
+      Notes.push_back("ptxas pass: " + quoteCommand(Cmd));
       std::vector<std::string> Env =
           process::environmentWithTmpdir(C.jobTempDir(J));
       std::vector<StringRef> EnvRefs(Env.begin(), Env.end());

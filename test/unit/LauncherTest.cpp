@@ -819,3 +819,30 @@ TEST(LauncherTest, TheOutcomeAfterTheCompilersOutput) {
                  "warplint-launch: analysis of a.cu failed: no ptxas "
                  "report: ptxas failed; the other checks ran\n");
 }
+
+TEST(LauncherTest, TheObjectAnNvccCompileWrites) {
+  EXPECT_EQ(compiledObject(Args{"nvcc", "-c", "k.cu", "-o", "out/k.o"}, "k.cu"),
+            "out/k.o");
+  EXPECT_EQ(
+      compiledObject(Args{"nvcc", "--output-file=x.o", "-dc", "k.cu"}, "k.cu"),
+      "x.o");
+  // nvcc's own name: the source's stem, .o, in the current directory.
+  EXPECT_EQ(compiledObject(Args{"nvcc", "-c", "src/k.cu"}, "src/k.cu"), "k.o");
+  // Not an object, or not one the launcher can find: none.
+  EXPECT_EQ(compiledObject(Args{"nvcc", "k.cu", "-o", "app"}, "k.cu"), "");
+  EXPECT_EQ(compiledObject(Args{"nvcc", "-cubin", "-c", "k.cu"}, "k.cu"), "");
+  EXPECT_EQ(compiledObject(Args{"nvcc", "-c", "-odir", "d", "k.cu"}, "k.cu"),
+            "");
+  EXPECT_EQ(compiledObject(Args{"nvcc", "-c", "k.cu", "-o"}, "k.cu"), "");
+}
+
+TEST(LauncherTest, SpillsWantedUnlessTheChecksLeaveTheSpillCheckOut) {
+  auto Spills = [](Args A) {
+    A.push_back("nvcc");
+    return wantsSpills(*parseLauncherArgs(A));
+  };
+  EXPECT_TRUE(Spills({}));
+  EXPECT_TRUE(Spills({"--checks=-*,warplint-register-spill"}));
+  EXPECT_FALSE(Spills({"--checks=warplint-occupancy"}));
+  EXPECT_TRUE(Spills({"--checks=[broken"})); // warplint reports that one
+}

@@ -128,6 +128,18 @@ std::vector<std::string>
 analysisArgs(const CompilePlan &Plan,
              std::vector<std::string> *Dropped = nullptr);
 
+/// The object an nvcc command that compiles Source alone writes (-c, -dc):
+/// its -o (--output-file), else Source's name with .o in the current
+/// directory, as nvcc names it; empty when the command writes something
+/// else (-cubin, -ptx, -E, a link) or into a directory of its choosing
+/// (--output-directory). The caller makes sure Command compiles one source.
+std::string compiledObject(llvm::ArrayRef<std::string> Command,
+                           llvm::StringRef Source);
+
+/// Whether warplint-register-spill may be enabled by what the launcher
+/// forwards (--checks): spills are what a CUDA object does not record.
+bool wantsSpills(const LauncherArgs &L);
+
 /// The nvcc command that compiles Source's device code for the same targets
 /// with the same flags and prints ptxas's report on standard error, writing
 /// only OutFile: the user's command without its inputs, outputs, mode,
