@@ -12,6 +12,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include <limits>
 
 using namespace llvm;
 
@@ -209,6 +210,12 @@ Expected<Baseline> Baseline::parse(StringRef Text, StringRef Dir,
         return Fail(Where + ".count is not a positive integer");
       Count = *N;
     }
+    // The counts are held as unsigned: counts that add up past it are no
+    // baseline a run wrote (found by fuzz-baseline; they used to wrap).
+    constexpr unsigned Most = std::numeric_limits<unsigned>::max();
+    if (Count > int64_t(Most - B.Total))
+      return Fail(Where + ".count makes the counts add up to more than " +
+                  std::to_string(Most));
     B.Counts[K] += Count;
     B.Total += Count;
   }

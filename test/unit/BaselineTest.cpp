@@ -231,6 +231,19 @@ TEST(BaselineTest, Errors) {
                     "\"file\": \"f\", \"message\": \"m\", \"count\": 0}]}")
                 .find("findings[0].count is not a positive integer"),
             std::string::npos);
+  EXPECT_NE(errorOf("{\"version\": 1, \"findings\": [{\"check\": \"c\", "
+                    "\"file\": \"f\", \"message\": \"m\", \"count\": "
+                    "4294967295}, {\"check\": \"c\", \"file\": "
+                    "\"f\", \"message\": \"m\"}]}")
+                .find("findings[1].count makes the counts add up to more "
+                      "than 4294967295"),
+            std::string::npos);
+  EXPECT_NE(errorOf("{\"version\": 1, \"findings\": [{\"check\": \"c\", "
+                    "\"file\": \"f\", \"message\": \"m\", \"count\": "
+                    "9223372036854775807}]}")
+                .find("findings[0].count makes the counts add up to more "
+                      "than 4294967295"),
+            std::string::npos);
   EXPECT_EQ(errorOf("{\"version\": 1, \"findings\": []}"), "");
   auto Missing = Baseline::read("/nonexistent-w/none.json");
   ASSERT_FALSE(bool(Missing));
