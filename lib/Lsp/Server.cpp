@@ -20,6 +20,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <map>
@@ -108,7 +109,9 @@ private:
   Transport &T;
   ServerOptions Opts;
   bool Initialized = false, ShutDown = false;
-  bool RefreshHints = false; ///< the client takes inlayHint/refresh
+  /// The client takes inlayHint/refresh: set by initialize (this thread),
+  /// read by the worker.
+  std::atomic<bool> RefreshHints{false};
   int64_t NextRequest = 0;
 
   std::mutex M;
