@@ -612,7 +612,18 @@ AccessResult detail::analyzeOnce(const AccessSpec &A, const Dim3 &Block,
   return R;
 }
 
-AccessResult analyzeAccess(const AccessSpec &A, const Dim3 &Block) {
+AccessResult analyzeAccess(const AccessSpec &Spec, const Dim3 &Block) {
+  // Every analysis is bounded: a caller's budget, or the default one.
+  WorkBudget Default;
+  Default.Limit = WorkBudget::DefaultLimit;
+  AccessSpec Bounded;
+  const AccessSpec *Given = &Spec;
+  if (!Spec.Budget) {
+    Bounded = Spec;
+    Bounded.Budget = &Default;
+    Given = &Bounded;
+  }
+  const AccessSpec &A = *Given;
   if (!A.Pool || Block.threads() == 0 || Block.threads() > 1024)
     return AccessResult();
   if (A.Bytes != 1 && A.Bytes != 2 && A.Bytes != 4 && A.Bytes != 8 &&

@@ -138,9 +138,12 @@ struct Builder {
     L.Init = In.u8() % 2 ? P.constant(int8_t(In.u8()), IntType::i32())
                          : P.cast(P.threadIdx(0), IntType::i32());
     NodeId Step = P.constant(int8_t(In.u8() | 1), IntType::i32());
-    L.Cond =
-        P.binary(In.u8() % 2 ? Op::LT : Op::NE, V,
-                 P.constant(int8_t(In.u8()), IntType::i32()), IntType::i32());
+    // Each byte read in a statement of its own: the order of a call's
+    // arguments is not fixed, and an input must mean the same expression
+    // whichever compiler built the fuzzer.
+    Op CondOp = In.u8() % 2 ? Op::LT : Op::NE;
+    NodeId Bound = P.constant(int8_t(In.u8()), IntType::i32());
+    L.Cond = P.binary(CondOp, V, Bound, IntType::i32());
     L.Next = P.binary(Op::Add, V, Step, IntType::i32());
     L.Step = Step;
     L.Complete = true;
@@ -326,7 +329,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Symbolic && (Mode & 0x20))
     S.AddressLanes = 8 * unsigned(In.range(1, 4));
 
+  // Bounded as the tool bounds every access, with a smaller budget (the
+  // sanitizers make each step slow): the fuzzer finds work the budget does
+  // not bound, and answers wrong within it.
+  WorkBudget Budget;
+  Budget.Limit = 2'000'000;
+  S.Budget = &Budget;
   AccessResult R = analyzeAccess(S, Block);
+  WARPLINT_FUZZ_CHECK(!Budget.spent() || R.TooComplex,
+                      "a spent budget, yet an answer");
   uint64_t Warps = (Block.threads() + 31) / 32;
   if (R.State == AccessResult::Ok) {
     unsigned MaxPhases = phasesFor(Bytes);

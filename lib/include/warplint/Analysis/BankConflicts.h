@@ -61,7 +61,7 @@ struct BankAnalysisSettings {
   /// access and block shape, and per file (MaxSteps and MaxFileSteps).
   /// Past one, an access is Unknown with the reason "skipped: too complex:
   /// ...".
-  uint64_t MaxSteps = 50'000'000;
+  uint64_t MaxSteps = model::WorkBudget::DefaultLimit;
   uint64_t MaxFileSteps = 500'000'000;
   /// The option names the reasons give for each bound.
   std::string MaxStepsOption, MaxFileStepsOption;

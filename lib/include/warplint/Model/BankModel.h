@@ -92,8 +92,9 @@ struct AccessSpec {
   /// unknown value, or the result is Unknown.
   std::function<int64_t(int64_t)> Remap;
   unsigned RemapBase = 0;
-  /// Charged for the evaluations, when set: once it is spent the result is
-  /// Unknown with TooComplex set.
+  /// Charged for the evaluations: once it is spent the result is Unknown
+  /// with TooComplex set. Without one, analyzeAccess bounds the access by
+  /// WorkBudget::DefaultLimit steps: no address runs unbounded.
   WorkBudget *Budget = nullptr;
 };
 

@@ -268,6 +268,10 @@ struct LinearValue {
 /// same answer on every machine. Once Used passes Limit every evaluation fails
 /// at once.
 struct WorkBudget {
+  /// The bound analyzeAccess applies to an access given no budget, and the
+  /// tool's default per access (BankAnalysisSettings::MaxSteps): about a
+  /// second of work.
+  static constexpr uint64_t DefaultLimit = 50'000'000;
   uint64_t Limit = UINT64_MAX;
   uint64_t Used = 0;
   bool spent() const { return Used > Limit; }
