@@ -17,16 +17,18 @@ std::optional<OutputFormat> parseOutputFormat(llvm::StringRef Name) {
 
 void writeFindings(llvm::raw_ostream &OS, OutputFormat F,
                    const std::vector<Finding> &Findings, bool Color,
-                   llvm::StringRef BaseDir) {
+                   llvm::StringRef BaseDir, const RunSummary *Summary) {
   switch (F) {
   case OutputFormat::Text:
     writeText(OS, Findings, Color);
+    if (Summary)
+      OS << Summary->text() << "\n";
     break;
   case OutputFormat::Json:
-    writeJson(OS, Findings);
+    writeJson(OS, Findings, Summary);
     break;
   case OutputFormat::Sarif:
-    writeSarif(OS, Findings, BaseDir);
+    writeSarif(OS, Findings, BaseDir, Summary);
     break;
   case OutputFormat::Github:
     writeGithub(OS, Findings, BaseDir);

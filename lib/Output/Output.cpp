@@ -119,7 +119,40 @@ static json::Array notesJson(const Finding &F) {
   return Notes;
 }
 
-void writeJson(raw_ostream &OS, const std::vector<Finding> &Findings) {
+//===----------------------------------------------------------------------===//
+// The run's summary
+//===----------------------------------------------------------------------===//
+
+void RunSummary::count(const Finding &F) {
+  if (F.Level == Severity::Error)
+    ++Errors;
+  else if (F.Level == Severity::Warning)
+    ++Warnings;
+}
+
+std::string RunSummary::text() const {
+  auto N = [](unsigned K, StringRef One, StringRef Many) {
+    return std::to_string(K) + " " + (K == 1 ? One : Many).str();
+  };
+  return N(Warnings, "warning", "warnings") + " and " +
+         N(Errors, "error", "errors") + " in " +
+         std::to_string(FilesWithFindings) + " of " +
+         N(Files, "file", "files") + "; " + N(Accesses, "access", "accesses") +
+         " analysed, " + std::to_string(Unknown) + " unknown";
+}
+
+static json::Object summaryJson(const RunSummary &S) {
+  return json::Object{{"warnings", S.Warnings},
+                      {"errors", S.Errors},
+                      {"filesWithFindings", S.FilesWithFindings},
+                      {"files", S.Files},
+                      {"accessesAnalysed", S.Accesses},
+                      {"accessesUnknown", S.Unknown},
+                      {"text", S.text()}};
+}
+
+void writeJson(raw_ostream &OS, const std::vector<Finding> &Findings,
+               const RunSummary *Summary) {
   json::Array Arr;
   for (const Finding &F : Findings)
     Arr.push_back(json::Object{
@@ -134,6 +167,8 @@ void writeJson(raw_ostream &OS, const std::vector<Finding> &Findings) {
     });
   json::Object Root{{"version", warplintVersion()},
                     {"findings", std::move(Arr)}};
+  if (Summary)
+    Root["summary"] = summaryJson(*Summary);
   OS << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
 }
 
@@ -249,7 +284,7 @@ static StringRef sarifLevel(Severity S) {
 }
 
 void writeSarif(raw_ostream &OS, const std::vector<Finding> &Findings,
-                StringRef BaseDir) {
+                StringRef BaseDir, const RunSummary *Summary) {
   json::Array Rules;
   for (const CheckInfo &C : allChecks())
     Rules.push_back(json::Object{
@@ -336,6 +371,9 @@ void writeSarif(raw_ostream &OS, const std::vector<Finding> &Findings,
       // SARIF does; said, not left to a reader's default.
       {"columnKind", "unicodeCodePoints"},
   };
+  // A property bag, free-form in SARIF: the counts and the summary line.
+  if (Summary)
+    Run["properties"] = json::Object{{"summary", summaryJson(*Summary)}};
   if (!BaseDir.empty()) {
     std::string Base = BaseDir.str();
     if (!StringRef(Base).ends_with("/"))

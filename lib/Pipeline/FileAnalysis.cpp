@@ -28,6 +28,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <atomic>
+#include <mutex>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -158,6 +159,8 @@ public:
         }
         if (!AR.Accesses.empty())
           A.R.AccessSummary = AR.Accesses.summary();
+        A.R.AccessesAnalysed = AR.Accesses.Total;
+        A.R.AccessesUnknown = AR.Accesses.Unknown;
         for (const auto &[Loc, Text] : AR.Accesses.Notes) {
           FileLocation L = fileLocationOf(Loc, SM);
           A.R.AccessNotes.push_back(L.File + ":" + std::to_string(L.Line) +
@@ -318,6 +321,17 @@ void mergeDeviceParses(FileResult &R) {
   llvm::erase_if(R.Accesses, [&](const SharedAccessInfo &I) {
     return NotForDevice(I.Loc);
   });
+  // The accesses of the code only the device side sees: those of the
+  // architecture that saw most (each sees the same code, but for its own
+  // __CUDA_ARCH__ branches).
+  unsigned DeviceAnalysed = 0, DeviceUnknown = 0;
+  for (const DeviceParse &D : R.Device)
+    if (D.AccessesAnalysed > DeviceAnalysed) {
+      DeviceAnalysed = D.AccessesAnalysed;
+      DeviceUnknown = D.AccessesUnknown;
+    }
+  R.AccessesAnalysed += DeviceAnalysed;
+  R.AccessesUnknown += DeviceUnknown;
   bool Added = false;
   for (DeviceParse &D : R.Device) {
     for (Finding &F : D.Findings)
@@ -627,6 +641,13 @@ private:
 void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
                   const RunSetup &Setup) {
   auto AnalyseOne = [&](FileResult &R) { OneFile(DB, Setup, R).run(); };
+  std::mutex DoneLock;
+  auto Done = [&](FileResult &R) {
+    if (!Setup.OnFileDone)
+      return;
+    std::lock_guard<std::mutex> Lock(DoneLock);
+    Setup.OnFileDone(R);
+  };
 
   // Each file on a thread of its own with a large stack, as clang's driver
   // runs its parser (deeply nested code parses), under crash recovery: a
@@ -644,13 +665,17 @@ void analyseFiles(const CompilationDatabase &DB, std::vector<FileResult> &Files,
     Fresh.Crashed = Crash;
     new (&R) FileResult(std::move(Fresh));
   };
+  auto AnalyseAndSay = [&](FileResult &R) {
+    AnalyseSafely(R);
+    Done(R);
+  };
   if (Files.size() == 1 || Setup.Jobs == 1) {
     for (FileResult &R : Files)
-      AnalyseSafely(R);
+      AnalyseAndSay(R);
   } else {
     DefaultThreadPool Pool(hardware_concurrency(Setup.Jobs));
     for (FileResult &R : Files)
-      Pool.async([&] { AnalyseSafely(R); });
+      Pool.async([&] { AnalyseAndSay(R); });
     Pool.wait();
   }
 }

@@ -32,22 +32,36 @@ std::vector<Finding> FindingReport::takeAll() {
   return All;
 }
 
-FindingReport::Outcome
-FindingReport::finish(std::map<std::string, Baseline> &Baselines) {
-  Outcome Out;
-  std::map<std::string, unsigned> Baselined;
+std::vector<Finding>
+FindingReport::takeNew(std::map<std::string, Baseline> &Baselines) {
+  std::vector<Finding> New;
   for (size_t I : sortedUniqueOrder(Found)) {
+    const Finding &F = Found[I];
+    // A finding said by an earlier file (a header seen from several).
+    if (!Seen.insert({F.Loc.File, F.Loc.Line, F.Loc.Column, F.Check, F.Message})
+             .second)
+      continue;
     const From &O = Origins[I];
     if (!O.BaselinePath.empty()) {
       unsigned &N = Baselined[O.BaselinePath];
-      if (Baselines.at(O.BaselinePath).take(Found[I])) {
+      if (Baselines.at(O.BaselinePath).take(F)) {
         ++N;
         continue;
       }
     }
-    Out.Failing |= failsRun(Found[I].Level, O.Fail);
-    Out.Reported.push_back(std::move(Found[I]));
+    Failing |= failsRun(F.Level, O.Fail);
+    New.push_back(std::move(Found[I]));
   }
+  Found.clear();
+  Origins.clear();
+  return New;
+}
+
+FindingReport::Outcome
+FindingReport::finish(std::map<std::string, Baseline> &Baselines) {
+  Outcome Out;
+  Out.Reported = takeNew(Baselines);
+  Out.Failing = Failing;
   for (const auto &[Path, N] : Baselined) {
     std::string Line = std::to_string(N) + " finding" + (N == 1 ? "" : "s") +
                        " in the baseline " + Path + " not reported";
@@ -57,8 +71,6 @@ FindingReport::finish(std::map<std::string, Baseline> &Baselines) {
               "this run";
     Out.BaselineNotes.push_back(Line);
   }
-  Found.clear();
-  Origins.clear();
   return Out;
 }
 

@@ -31,6 +31,27 @@ cl::opt<unsigned> Jobs("j", cl::Prefix,
                        cl::desc("Files analysed in parallel (default: one per "
                                 "core)"),
                        cl::init(0), cl::cat(Category));
+cl::opt<bool> Progress(
+    "progress",
+    cl::desc("Over several files, say '[n/N] FILE' on standard error as\n"
+             "each file's analysis ends (default: when standard error is a\n"
+             "terminal)"),
+    cl::cat(Category));
+cl::opt<bool> NoProgress("no-progress",
+                         cl::desc("Never say the files' progress"),
+                         cl::cat(Category));
+cl::opt<bool> Summary(
+    "summary",
+    cl::desc("End the text output with the run's summary line ('N warnings\n"
+             "and M errors in K of N files; J accesses analysed, U\n"
+             "unknown') even for one file (default: over several files)"),
+    cl::cat(Category));
+cl::opt<unsigned> ExplainWidth(
+    "width",
+    cl::desc("warplint explain: the columns its lines may take (default:\n"
+             "the terminal's, else $COLUMNS, else 80); the bank map shows\n"
+             "32, 16 or 8 banks a row, as many as fit"),
+    cl::init(0), cl::cat(Category));
 cl::opt<std::string> FormatOpt("format",
                                cl::desc("Output format: text, json, sarif or "
                                         "github (GitHub Actions\nworkflow "

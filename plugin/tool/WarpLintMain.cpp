@@ -18,6 +18,7 @@
 #include "CompdbCommand.h"
 #include "LspCommand.h"
 #include "OccupancyCalculatorCommand.h"
+#include "RunOutput.h"
 #include "ToolOptions.h"
 #include "warplint/Core/Version.h"
 #include "warplint/Driver/Toolchain.h"
@@ -94,13 +95,19 @@ static int findingsWriteError(raw_fd_ostream &OS, StringRef Path) {
       ": " + Why);
 }
 
+/// The narrowest explain draws in: a map of 8 banks and its labels.
+static constexpr unsigned MinExplainWidth = 50;
+
 static const char ExplainHelp[] =
     "usage: warplint explain FILE:LINE[:COL] [options] [-- COMPILER_ARGS]\n\n"
     "Prints, for each shared-memory access at that place, the banks its "
     "worst\nwarp hits in each block shape: one column per bank, one row per "
     "wavefront\n(for ldmatrix and stmatrix, one phase per 8x8 matrix), or "
-    "why the access\nhas no degree. The options are warplint's (warplint "
-    "--help).\n";
+    "why the access\nhas no degree; with a conflict whose fix warplint "
+    "knows (a padding or a\nswizzle of the array), the fix and the same "
+    "warp's banks after it. Its\nlines fit --width=N columns (default: the "
+    "terminal's, else $COLUMNS,\nelse 80; at least 50): the map shows 32, 16 "
+    "or 8 banks a row. The\noptions are warplint's (warplint --help).\n";
 
 static int printModulePath(const char *Argv0, StringRef Name) {
   auto P = installedModulePath(Argv0, Name);
@@ -108,6 +115,20 @@ static int printModulePath(const char *Argv0, StringRef Name) {
     return usageError(toString(P.takeError()));
   outs() << *P << "\n";
   return 0;
+}
+
+/// The columns explain's lines may take: --width, else the terminal's,
+/// else $COLUMNS, else 80.
+static unsigned explainWidth() {
+  if (ExplainWidth)
+    return ExplainWidth;
+  if (unsigned Columns = sys::Process::StandardOutColumns())
+    return std::max(Columns, MinExplainWidth);
+  unsigned Columns = 0;
+  if (std::optional<std::string> Env = sys::Process::GetEnv("COLUMNS"))
+    if (!StringRef(*Env).trim().getAsInteger(10, Columns) && Columns)
+      return std::max(Columns, MinExplainWidth);
+  return 80;
 }
 
 /// `warplint explain`: the banks of the accesses at the place asked about.
@@ -129,10 +150,11 @@ static int explain(const ExplainTarget &T,
     return 2;
   }
   bool Color = sys::Process::StandardOutHasColors();
+  unsigned Width = explainWidth();
   for (size_t I = 0; I < Here.size(); ++I) {
     if (I)
       outs() << "\n";
-    writeExplanation(outs(), *Here[I], Color);
+    writeExplanation(outs(), *Here[I], Color, Width);
   }
   return 0;
 }
@@ -199,29 +221,30 @@ setUp(const char *Argv0, RunSetup &Setup,
   return std::nullopt;
 }
 
-/// Writes the findings to --output or standard output; the exit status
-/// when that fails, else -1.
-static int writeOutput(OutputFormat Format, const std::vector<Finding> &All) {
-  std::unique_ptr<ToolOutputFile> OutFile;
-  if (!OutputOpt.empty()) {
-    std::error_code EC;
-    OutFile = std::make_unique<ToolOutputFile>(OutputOpt, EC,
-                                               sys::fs::OF_TextWithCRLF);
-    if (EC)
-      return usageError("cannot write '" + OutputOpt + "': " + EC.message());
-  }
-  SmallString<256> Cwd;
-  sys::fs::current_path(Cwd);
-  raw_fd_ostream &OS = OutFile ? OutFile->os() : outs();
-  writeFindings(OS, Format, All,
-                !OutFile && sys::Process::StandardOutHasColors(), Cwd);
+/// --output, opened before the analysis (its findings are written as each
+/// file finishes), or none for standard output; a usage error's status
+/// when it cannot be opened.
+static std::optional<int> openOutput(std::unique_ptr<ToolOutputFile> &Out) {
+  if (OutputOpt.empty())
+    return std::nullopt;
+  std::error_code EC;
+  Out =
+      std::make_unique<ToolOutputFile>(OutputOpt, EC, sys::fs::OF_TextWithCRLF);
+  if (EC)
+    return usageError("cannot write '" + OutputOpt + "': " + EC.message());
+  return std::nullopt;
+}
+
+/// The findings written to --output (OutFile) or standard output: the exit
+/// status when that failed, else -1.
+static int closeOutput(std::unique_ptr<ToolOutputFile> &OutFile) {
   if (!OutFile)
-    return findingsWriteError(OS, "");
+    return findingsWriteError(outs(), "");
   // ToolOutputFile removes what it does not keep: a regular file only (the
   // output may be a device, a FIFO), and only when half-written.
   bool Regular = sys::fs::is_regular_file(OutputOpt);
   OutFile->keep();
-  int Status = findingsWriteError(OS, OutputOpt);
+  int Status = findingsWriteError(OutFile->os(), OutputOpt);
   if (Status >= 0 && Regular)
     sys::fs::remove(OutputOpt);
   return Status;
@@ -371,6 +394,12 @@ int main(int argc, const char **argv) {
     return usageError(First.substr(0, 1).lower() + First.substr(1) +
                       "; run 'warplint --help' for the options");
   }
+  if (ExplainWidth.getNumOccurrences() && !Explain)
+    return usageError("--width is an option of warplint explain");
+  if (ExplainWidth.getNumOccurrences() && ExplainWidth < MinExplainWidth)
+    return usageError("--width=" + Twine(ExplainWidth) +
+                      ": explain needs at least " + Twine(MinExplainWidth) +
+                      " columns");
   if (PrintPluginPath)
     return printModulePath(argv[0], "warplint-plugin.so");
   if (PrintTidyModulePath)
@@ -416,9 +445,39 @@ int main(int argc, const char **argv) {
       errs() << "warplint: warning: " << W << "\n";
     Results[I].Settings = std::move(*FS);
   }
+  // The findings as each file finishes (not for explain, the dump and
+  // --write-baseline, which need them all).
+  bool Findings = !Explain && !DumpSharedAccesses && WriteBaselineOpt.empty();
+  std::unique_ptr<ToolOutputFile> OutFile;
+  if (Findings)
+    if (std::optional<int> Status = openOutput(OutFile))
+      return *Status;
+  RunOutput::Config Say;
+  Say.Format = *Format;
+  Say.Progress = Inputs.size() > 1 && !NoProgress &&
+                 (Progress || sys::Process::StandardErrIsDisplayed());
+  Say.Stream = Findings && BuildPath.empty();
+  Say.TextSummary = Inputs.size() > 1 || Summary;
+  Say.Color = !OutFile && sys::Process::StandardOutHasColors();
+  Say.Verbose = Verbose;
+  Say.NoConfig = NoConfig;
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  Say.BaseDir = Cwd.str().str();
+  RunOutput Run(Results, S->baselines(), OutFile ? OutFile->os() : outs(), Say);
+  Setup.OnFileDone = [&](const FileResult &R) { Run.fileDone(R); };
   ProjectIndex Index;
   if (std::optional<int> Status = analyse(**DB, Results, Setup, Index))
     return *Status;
+  if (Findings) {
+    Run.finish();
+    if (int Status = closeOutput(OutFile); Status >= 0)
+      return Status;
+    writeStatusFile("", runStatus(Results, Run.reported()));
+    if (Run.inputError())
+      return 2;
+    return Run.failing() ? 1 : 0;
+  }
 
   bool InputError = false;
   FindingReport Report;
@@ -441,23 +500,11 @@ int main(int argc, const char **argv) {
            << "\n";
     return InputError ? 2 : 0;
   }
-  if (!WriteBaselineOpt.empty()) {
-    std::vector<Finding> All = Report.takeAll();
-    if (Error E = writeBaseline(All, WriteBaselineOpt))
-      return usageError(toString(std::move(E)));
-    errs() << "warplint: wrote " << All.size() << " finding"
-           << (All.size() == 1 ? "" : "s") << " to the baseline "
-           << WriteBaselineOpt << "\n";
-    return InputError ? 2 : 0;
-  }
-
-  FindingReport::Outcome Out = Report.finish(S->baselines());
-  for (const std::string &Line : Out.BaselineNotes)
-    errs() << "warplint: " << Line << "\n";
-  if (int Status = writeOutput(*Format, Out.Reported); Status >= 0)
-    return Status;
-  writeStatusFile("", runStatus(Results, Out.Reported));
-  if (InputError)
-    return 2;
-  return Out.Failing ? 1 : 0;
+  std::vector<Finding> All = Report.takeAll();
+  if (Error E = writeBaseline(All, WriteBaselineOpt))
+    return usageError(toString(std::move(E)));
+  errs() << "warplint: wrote " << All.size() << " finding"
+         << (All.size() == 1 ? "" : "s") << " to the baseline "
+         << WriteBaselineOpt << "\n";
+  return InputError ? 2 : 0;
 }

@@ -119,6 +119,15 @@ void clean(float *p) {
 // CLEAN: 0 findings (0 warnings, 0 errors)
 // CLEAN-JSON:      {
 // CLEAN-JSON-NEXT:   "findings": [],
+// CLEAN-JSON-NEXT:   "summary": {
+// CLEAN-JSON-NEXT:     "accessesAnalysed": 0,
+// CLEAN-JSON-NEXT:     "accessesUnknown": 0,
+// CLEAN-JSON-NEXT:     "errors": 0,
+// CLEAN-JSON-NEXT:     "files": 1,
+// CLEAN-JSON-NEXT:     "filesWithFindings": 0,
+// CLEAN-JSON-NEXT:     "text": "0 warnings and 0 errors in 0 of 1 file; 0 accesses analysed, 0 unknown",
+// CLEAN-JSON-NEXT:     "warnings": 0
+// CLEAN-JSON-NEXT:   },
 // CLEAN-JSON-NEXT:   "version": "{{.*}}"
 // CLEAN-JSON-NEXT: }
 

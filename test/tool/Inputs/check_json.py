@@ -41,7 +41,7 @@ def check_location(what, o):
 def main(path):
     with open(path, encoding="utf-8") as f:
         doc = json.load(f)
-    if set(doc) != {"version", "findings"}:
+    if set(doc) != {"version", "findings", "summary"}:
         fail(f"top-level keys {sorted(doc)}")
     if not isinstance(doc["version"], str) or doc["version"].count(".") != 2:
         fail(f"version {doc['version']!r}")
@@ -100,6 +100,15 @@ def main(path):
     if len(set(keys)) != len(keys):
         fail("a finding is repeated")
     warnings = sum(f["severity"] == "warning" for f in findings)
+    # The run's summary counts what the findings say.
+    s = doc["summary"]
+    if (s.get("warnings") != warnings
+            or s.get("errors") != len(findings) - warnings
+            or s.get("filesWithFindings", -1) > s.get("files", -1)
+            or s.get("accessesUnknown", -1) > s.get("accessesAnalysed", -1)
+            or not isinstance(s.get("text"), str)):
+        fail(f"summary {s!r} for {warnings} warnings, "
+             f"{len(findings) - warnings} errors")
     print(f"{len(findings)} findings ({warnings} warnings, "
           f"{len(findings) - warnings} errors)")
     return 0

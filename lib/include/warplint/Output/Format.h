@@ -11,10 +11,13 @@ namespace warplint {
 std::optional<OutputFormat> parseOutputFormat(llvm::StringRef Name);
 
 /// Writes Findings in format F. Color: text with ANSI colours. BaseDir: the
-/// directory SARIF and GitHub paths are written relative to.
+/// directory SARIF and GitHub paths are written relative to. Summary: the
+/// run's, in the formats with room for it (text: a last line; JSON: a
+/// "summary" object; SARIF: the run's properties; not GitHub's), or none.
 void writeFindings(llvm::raw_ostream &OS, OutputFormat F,
                    const std::vector<Finding> &Findings, bool Color,
-                   llvm::StringRef BaseDir);
+                   llvm::StringRef BaseDir,
+                   const RunSummary *Summary = nullptr);
 
 } // namespace warplint
 

@@ -5,7 +5,7 @@
 ///  - text: clang style, "file:line:col: warning: message [check-name]", the
 ///    source line and a caret, then the notes;
 ///  - JSON: {"version", "findings": [{check, severity, file, line, column,
-///    message, properties, notes}]};
+///    message, properties, notes}], "summary"} (the tool's);
 ///  - SARIF 2.1.0: one run, every rule in tool.driver.rules;
 ///  - GitHub Actions workflow commands, one line per finding.
 ///
@@ -21,13 +21,31 @@ namespace warplint {
 
 enum class OutputFormat { Text, Json, Sarif, Github };
 
+/// How a run over several files went, for the closing summary: the text
+/// format's last line, JSON's "summary" object, SARIF's run.properties.
+struct RunSummary {
+  unsigned Warnings = 0, Errors = 0; ///< reported (after baselines)
+  unsigned FilesWithFindings = 0, Files = 0;
+  unsigned Accesses = 0; ///< shared-memory accesses analysed
+  unsigned Unknown = 0;  ///< of them, without a degree
+  /// Counts F, a finding reported.
+  void count(const Finding &F);
+  /// "2 warnings and 1 error in 2 of 3 files; 7 accesses analysed, 1
+  /// unknown".
+  std::string text() const;
+};
+
 void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                bool Color);
-void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings);
+/// Summary: the run's, or none (no "summary" object).
+void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+               const RunSummary *Summary = nullptr);
 /// File paths under BaseDir are written relative to it, with uriBaseId
 /// %SRCROOT%, as code-scanning services expect; others as file:// URIs.
+/// Summary: the run's, as the run's properties "summary" (its counts) and
+/// "summaryText", or none.
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                llvm::StringRef BaseDir);
+                llvm::StringRef BaseDir, const RunSummary *Summary = nullptr);
 
 /// GitHub Actions workflow commands, which the runner turns into annotations
 /// of the pull request: one

@@ -22,6 +22,7 @@
 #include "warplint/Output/Explain.h"
 #include "warplint/Pipeline/Settings.h"
 #include "llvm/Support/raw_ostream.h"
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -68,6 +69,9 @@ struct ParseOutput {
   /// "FILE:LINE:COL: text", for --verbose.
   std::string AccessSummary;
   std::vector<std::string> AccessNotes;
+  /// The shared-memory accesses the bank-conflict analysis looked at, and
+  /// of them those left unknown (AccessCoverage's Total and Unknown).
+  unsigned AccessesAnalysed = 0, AccessesUnknown = 0;
 };
 
 /// The device-side parse of a file for one architecture, when the host side
@@ -121,6 +125,11 @@ struct RunSetup {
   /// Precompiled preambles kept from one run to the next (the language
   /// server's; Preambles.h), or none: each parse reads every header.
   std::shared_ptr<PreambleStore> Preambles;
+  /// Called with each file of analyseFiles as its
+  /// analysis ends, one call at a time (never two at once), from the
+  /// thread that analysed it: the tool's progress lines and the findings
+  /// it prints as each file finishes.
+  std::function<void(const FileResult &)> OnFileDone;
 };
 
 /// Analyses each of Files (File and Settings set) with its command in DB.

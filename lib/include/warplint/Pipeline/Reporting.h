@@ -21,7 +21,9 @@
 #include "warplint/Core/Finding.h"
 #include "warplint/Pipeline/Settings.h"
 #include <map>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace warplint {
@@ -51,10 +53,21 @@ public:
     /// found in this run").
     std::vector<std::string> BaselineNotes;
   };
-  /// Steps 2 to 4, with the baselines the settings read.
+  /// Steps 2 to 4, with the baselines the settings read: the findings
+  /// added since the last call, but for those reported before (takeNew).
   Outcome finish(std::map<std::string, Baseline> &Baselines);
 
+  /// Steps 2 to 4 for the findings added since the last call, as each file
+  /// of a run finishes: those not reported before, in order. Failing and
+  /// the baselines' notes wait for finish().
+  std::vector<Finding> takeNew(std::map<std::string, Baseline> &Baselines);
+
 private:
+  using Key =
+      std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
+  std::set<Key> Seen; ///< the findings reported or baselined so far
+  std::map<std::string, unsigned> Baselined; ///< by baseline
+  bool Failing = false;
   std::vector<Finding> Found;
   struct From {
     std::string BaselinePath;
