@@ -16,7 +16,7 @@ using namespace warplint::model;
 
 namespace warplint {
 
-unsigned BankConflictAnalysis::paddingFix(const VarDecl *V) {
+unsigned BankConflictAnalysis::paddingFix(const VarDecl *V, FixedRuns *After) {
   const auto *CAT = Index.Ctx.getAsConstantArrayType(V->getType());
   if (!CAT || !Index.Ctx.getAsConstantArrayType(CAT->getElementType()))
     return 0;
@@ -42,6 +42,7 @@ unsigned BankConflictAnalysis::paddingFix(const VarDecl *V) {
   for (unsigned Extra = 1; Extra <= 4; ++Extra) {
     ArrayPadding Pad{V, Extra};
     bool Works = true;
+    FixedRuns Fixed;
     for (const AccessReport *R : Mine) {
       for (const AccessRun &Run : R->Runs) {
         Assumptions As;
@@ -54,24 +55,29 @@ unsigned BankConflictAnalysis::paddingFix(const VarDecl *V) {
           Works = false;
           break;
         }
-        AccessResult After = Work->analyze(L->Spec, Run.Block);
-        if (After.State == AccessResult::Unknown || After.conflicts() ||
-            (After.State == AccessResult::NeverRuns) !=
+        AccessResult Res = Work->analyze(L->Spec, Run.Block);
+        if (Res.State == AccessResult::Unknown || Res.conflicts() ||
+            (Res.State == AccessResult::NeverRuns) !=
                 (Run.Result.State == AccessResult::NeverRuns)) {
           Works = false;
           break;
         }
+        Fixed[{R, size_t(&Run - R->Runs.data())}] = std::move(Res);
       }
       if (!Works)
         break;
     }
-    if (Works)
+    if (Works) {
+      if (After)
+        *After = std::move(Fixed);
       return Extra;
+    }
   }
   return 0;
 }
 
-std::string BankConflictAnalysis::layoutHint(const VarDecl *V) {
+std::string BankConflictAnalysis::layoutHint(const VarDecl *V,
+                                             FixedRuns *After) {
   ASTContext &Ctx = Index.Ctx;
   const auto *CAT = Ctx.getAsConstantArrayType(V->getType());
   if (!CAT || !Ctx.getAsConstantArrayType(CAT->getElementType()))
@@ -107,6 +113,7 @@ std::string BankConflictAnalysis::layoutHint(const VarDecl *V) {
     return "";
   // Every relayout tried on each run's own lowering.
   std::vector<std::pair<AccessSpec, Dim3>> Lowered;
+  std::vector<std::pair<const AccessReport *, size_t>> LoweredRun;
   for (const auto &[R, Run] : Mine) {
     if (Run->Result.State == AccessResult::NeverRuns)
       continue;
@@ -116,14 +123,22 @@ std::string BankConflictAnalysis::layoutHint(const VarDecl *V) {
     AccessSpec Spec = L->Spec;
     Spec.RemapBase = *L->RootSymbol;
     Lowered.push_back({std::move(Spec), Run->Block});
+    LoweredRun.push_back({R, size_t(Run - R->Runs.data())});
   }
+  // The results of the first relayout that works, for After.
+  FixedRuns Fixed;
   auto Works = [&](const std::function<int64_t(int64_t)> &Remap) {
-    for (auto &[Spec, Block] : Lowered) {
+    FixedRuns These;
+    for (size_t K = 0; K < Lowered.size(); ++K) {
+      auto &[Spec, Block] = Lowered[K];
       Spec.Remap = Remap;
-      AccessResult After = Work->analyze(Spec, Block);
-      if (After.State != AccessResult::Ok || After.conflicts())
+      AccessResult Res = Work->analyze(Spec, Block);
+      if (Res.State != AccessResult::Ok || Res.conflicts())
         return false;
+      These[LoweredRun[K]] = std::move(Res);
     }
+    if (Fixed.empty())
+      Fixed = std::move(These);
     return true;
   };
   std::vector<std::string> Ways;
@@ -165,6 +180,8 @@ std::string BankConflictAnalysis::layoutHint(const VarDecl *V) {
   }
   if (Ways.empty())
     return "";
+  if (After)
+    *After = std::move(Fixed);
   std::string Out = Ways[0];
   if (Ways.size() > 1)
     Out += ", or " + Ways[1];

@@ -3,14 +3,43 @@
 #include "warplint/Analysis/BankConflicts.h"
 #include "clang/Basic/SourceManager.h"
 #include <algorithm>
+#include <map>
 
 using namespace clang;
 
 namespace warplint {
 
-std::vector<SharedAccessInfo>
-describeSharedAccesses(const BankConflictAnalysis &A, ASTContext &Ctx) {
+namespace {
+/// The fix of each conflicting array, as the check finds it (its note): a
+/// padding of the innermost dimension, else a relayout, asked once.
+struct ArrayFix {
+  std::string Text;
+  FixedRuns After;
+};
+
+ArrayFix fixOf(BankConflictAnalysis &A, const VarDecl *V, ASTContext &Ctx) {
+  ArrayFix F;
+  if (unsigned Extra = A.paddingFix(V, &F.After)) {
+    uint64_t Inner = 0;
+    for (const auto *CAT = Ctx.getAsConstantArrayType(V->getType()); CAT;
+         CAT = Ctx.getAsConstantArrayType(CAT->getElementType()))
+      Inner = CAT->getZExtSize();
+    F.Text = "pad the inner dimension of '" + V->getNameAsString() + "' to " +
+             std::to_string(Inner + Extra) + " elements";
+    return F;
+  }
+  F.After.clear();
+  std::string Hint = A.layoutHint(V, &F.After);
+  if (!Hint.empty())
+    F.Text = "lay out '" + V->getNameAsString() + "' " + Hint;
+  return F;
+}
+} // namespace
+
+std::vector<SharedAccessInfo> describeSharedAccesses(BankConflictAnalysis &A,
+                                                     ASTContext &Ctx) {
   std::vector<SharedAccessInfo> Out;
+  std::map<const VarDecl *, ArrayFix> Fixes;
   for (const AccessReport &R : A.reports()) {
     SharedAccessInfo I;
     I.Loc =
@@ -36,10 +65,22 @@ describeSharedAccesses(const BankConflictAnalysis &A, ASTContext &Ctx) {
     I.Function = functionName(R.Access.Function);
     I.Bytes = R.Access.Bytes;
     I.WhyUnknown = R.WhyUnknown;
-    for (const AccessRun &Run : R.Runs)
+    for (const AccessRun &Run : R.Runs) {
       I.Runs.push_back({Run.Block, Run.Assumed, Run.AssumedWhy,
                         Run.Kernel ? functionName(Run.Kernel) : "", Run.Via,
                         Run.Result});
+      const VarDecl *V = Run.Array ? Run.Array : R.Array;
+      if (!V || !Run.Result.conflicts())
+        continue;
+      auto It = Fixes.find(V);
+      if (It == Fixes.end())
+        It = Fixes.insert({V, fixOf(A, V, Ctx)}).first;
+      auto After = It->second.After.find({&R, size_t(&Run - R.Runs.data())});
+      if (It->second.Text.empty() || After == It->second.After.end())
+        continue;
+      I.Runs.back().Fix = It->second.Text;
+      I.Runs.back().Fixed = After->second;
+    }
     for (SourceRange SR : R.Through) {
       FileLocation B = fileLocationOf(SR.getBegin(), Ctx.getSourceManager());
       FileLocation E = fileLocationOf(SR.getEnd(), Ctx.getSourceManager());

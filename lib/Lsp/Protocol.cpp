@@ -412,10 +412,10 @@ std::string accessHover(const SharedAccessInfo &I,
     OS << "\n";
   std::string Picture;
   raw_string_ostream P(Picture);
-  // A hover is narrow: the banks 16 to a grid (81 columns).
-  writeExplanation(P, I, /*Color=*/false, /*Width=*/81);
-  // The first line repeats the place and the access, said above.
-  StringRef Body = StringRef(Picture).split('\n').second.ltrim('\n');
+  // A hover is narrow: 81 columns, the banks 16 to a grid. The place and
+  // the access are said above.
+  writeExplanation(P, I, /*Color=*/false, /*Width=*/81, /*Headline=*/false);
+  StringRef Body = StringRef(Picture).ltrim('\n');
   OS << "```text\n" << Body.rtrim() << "\n```\n";
   return S;
 }

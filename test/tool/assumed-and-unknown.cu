@@ -8,7 +8,7 @@
 //
 // RUN: %warplint --verbose --checks=warplint-bank-conflict %s -- %cuda_flags 2>&1 >/dev/null | FileCheck %s -DFILE=%s
 // RUN: %warplint --checks=warplint-bank-conflict %s -- %cuda_flags 2>&1 >/dev/null | FileCheck %s --check-prefix=QUIET --allow-empty
-// RUN: %warplint explain %s:33 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %warplint explain %s:33 --width=400 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
 //
 // CHECK:      warplint: [[FILE]]: 4 shared-memory accesses: 1 with a degree, 1 at the assumed block only, 2 unknown (1 with a degree for each value of a run-time value)
 // CHECK-NEXT: warplint: note: [[FILE]]:31:17: no launch of 'unlaunched' in this file gives its block shape: analysed with the assumed block 32x1 only; -p (the build's compilation database) follows its launches from the build's other files, --block-dim=X,Y,Z or warplint-bank-conflict.BlockDim (--check-option, CheckOptions in .warplint.yaml) sets the shape it is launched with

@@ -23,8 +23,8 @@
 // RUN: %if sarif-schema %{ %python %S/../docs/Inputs/validate_sarif.py %sarif_schema %t.sarif %}
 //
 // RUN: %warplint --dump-shared-accesses %s -- %cuda_flags | FileCheck %s --check-prefix=DUMP --implicit-check-not='"text":'
-// RUN: %warplint explain %s:41 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
-// RUN: not %warplint explain %s:47 -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=NOTCOMPILED
+// RUN: %warplint explain %s:41 --width=400 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
+// RUN: not %warplint explain %s:47 --width=400 -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=NOTCOMPILED
 //
 // RUN: not %warplint %s -- %cuda_flags -DDEVICE_ERROR > %t.err.out 2> %t.err.err
 // RUN: FileCheck %s --check-prefix=CHECK --input-file=%t.err.out -implicit-check-not='{{warning|error}}:'

@@ -1,10 +1,10 @@
 // warplint explain FILE:LINE[:COL] prints the worst warp's banks: one column
 // per bank, one row per wavefront; bad places are usage errors.
 //
-// RUN: %warplint explain %s:20 -- %cuda_flags | FileCheck %s --check-prefix=ROW
-// RUN: %warplint explain %s:25:26 -- %cuda_flags | FileCheck %s --check-prefix=COL
-// RUN: %warplint explain %s:28 -- %cuda_flags | FileCheck %s --check-prefix=UNKNOWN
-// RUN: not %warplint explain %s:2 -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: %warplint explain %s:20 --width=160 -- %cuda_flags | FileCheck %s --check-prefix=ROW
+// RUN: %warplint explain %s:25:26 --width=400 -- %cuda_flags | FileCheck %s --check-prefix=COL
+// RUN: %warplint explain %s:28 --width=400 -- %cuda_flags | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not %warplint explain %s:2 --width=400 -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: not %warplint explain %s -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=USAGE
 // RUN: not %warplint explain 2>&1 | FileCheck %s --check-prefix=USAGE0
 
@@ -19,8 +19,8 @@ __global__ void k(float *out, int n) {
   // ROW-EMPTY:
   t[tx * 2 % 32][ty] = 1;
   // ROW-NEXT: {{^ +}}bank   0   1   2   3   4   5   6   7   8   9  10  11  12  13  14  15  16  17  18  19  20  21  22  23  24  25  26  27  28  29  30  31{{$}}
-  // ROW-NEXT: {{^}}wavefront 1        0+   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .{{$}}
-  // ROW-NEXT: {{^}}wavefront 2        1+   .
+  // ROW-NEXT: {{^}}wavefront 1    0+   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .{{$}}
+  // ROW-NEXT: {{^}}wavefront 2    1+   .
   // ROW:      16 wavefronts where 1 would do: 16-way (lanes 0..31 hit bank 0 in 16 different words)
   out[0] = t[ty][tx] + t[tx][ty];
   // COL: explain.cu:25:24: shared-memory load of 't[tx][ty]'

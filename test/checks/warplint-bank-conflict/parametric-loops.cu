@@ -18,7 +18,7 @@
 // RUN: %warplint --dump-shared-accesses %s -- %cuda_flags | FileCheck %s --check-prefix=JSON
 //
 // explain says it too.
-// RUN: %warplint explain %s:48 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %warplint explain %s:48 --width=400 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
 // EXPLAIN: parametric-loops.cu:48:12: shared-memory load of 'k[tx * d + x]' (4 bytes) in 'innerProduct'
 // EXPLAIN: block 32x1 (kernel 'innerProduct'): depends on 'd', a value known only at run time: 32-way when 'd' is a multiple of 32; {{.*}}; conflict-free when 'd' is odd; no thread executes it when 'd' < 1
 

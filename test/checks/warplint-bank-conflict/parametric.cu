@@ -44,7 +44,7 @@
 // DUMP:      "text": "s[threadIdx.x * n]",
 //
 // explain says it too.
-// RUN: %warplint explain %s:60 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %warplint explain %s:60 --width=400 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
 // EXPLAIN: parametric.cu:60:12: shared-memory load of 'Kj[tx * d + x]' (4 bytes) in 'attention'
 // EXPLAIN: block 32x1 (kernel 'attention'): depends on 'd', a value known only at run time: 32-way when 'd' is a multiple of 32; {{.*}}; conflict-free when 'd' is odd; except 'd' = 0: conflict-free
 

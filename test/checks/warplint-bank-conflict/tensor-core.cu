@@ -9,8 +9,8 @@
 // RUN: %if clang-tidy %{ %clang_tidy --load=%warplint_tidy --checks='-*,warplint-bank-conflict' %s -- %cuda_flags 2>/dev/null | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
 // RUN: %if plugin %{ %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-bank-conflict %cuda_flags %s 2>&1 | FileCheck %s -implicit-check-not='{{warning|error}}:' %}
 // RUN: %warplint --dump-shared-accesses %s -- %cuda_flags | %python %S/Inputs/accesses.py | FileCheck %s --check-prefix=DUMP
-// RUN: %warplint explain %s:135 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
-// RUN: %warplint explain %s:201 -- %cuda_flags | FileCheck %s --check-prefix=WMMA
+// RUN: %warplint explain %s:135 --width=400 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %warplint explain %s:201 --width=400 -- %cuda_flags | FileCheck %s --check-prefix=WMMA
 
 // EXPLAIN:      tensor-core.cu:135:3: shared-memory load by ldmatrix.x1 at 'lane < 8 ? row8 : far' (1 8x8 matrix of 16-byte rows) in 'forms'
 // EXPLAIN:      block 32x1 (kernel 'forms'): 8-way bank conflict; worst warp 0 (threads 0..31)

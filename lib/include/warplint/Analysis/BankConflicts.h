@@ -13,6 +13,7 @@
 
 #include "warplint/Analysis/Analyzer.h"
 #include "warplint/Analysis/SharedAccess.h"
+#include <map>
 #include <unordered_map>
 
 namespace warplint {
@@ -39,6 +40,13 @@ struct AccessRun {
   /// a conflict.
   std::shared_ptr<const LoweredAccess> Lowered;
 };
+
+struct AccessReport;
+
+/// The result of each run of some accesses with a fix of their array
+/// applied: by report and index in its Runs.
+using FixedRuns =
+    std::map<std::pair<const AccessReport *, size_t>, model::AccessResult>;
 
 struct AccessReport {
   SharedAccess Access;
@@ -93,7 +101,9 @@ public:
   /// The smallest padding of V's innermost dimension (in elements, up to 4)
   /// that makes every access of V conflict-free in every run and keeps the
   /// other accesses' results, when that is certain; 0 otherwise.
-  unsigned paddingFix(const clang::VarDecl *V);
+  /// After: where given, the result of each run of each access of V with
+  /// that padding, by report and run (for explain's map after the fix).
+  unsigned paddingFix(const clang::VarDecl *V, FixedRuns *After = nullptr);
 
   /// For a shared array whose accesses the analysis knows in every run
   /// (reached through pointers and shared-window addresses too, where no
@@ -102,7 +112,8 @@ public:
   /// none is certain. E.g. "with each row padded by 16 bytes (72 elements
   /// instead of 64), or with the 16-byte chunks of each row XOR-swizzled
   /// (...)".
-  std::string layoutHint(const clang::VarDecl *V);
+  /// After: where given, each run's result with the first relayout named.
+  std::string layoutHint(const clang::VarDecl *V, FixedRuns *After = nullptr);
 
   const BankAnalysisSettings Settings;
 

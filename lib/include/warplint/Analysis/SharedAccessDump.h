@@ -18,9 +18,10 @@ class BankConflictAnalysis;
 
 /// The shared-memory accesses A found (analyzeTranslationUnit asks it when
 /// its caller wants them: the same run of the analysis the check reports
-/// from), with their runs.
-std::vector<SharedAccessInfo>
-describeSharedAccesses(const BankConflictAnalysis &A, clang::ASTContext &Ctx);
+/// from), with their runs; a conflicting run with the fix the check names
+/// for its array and its result after it (paddingFix, else layoutHint).
+std::vector<SharedAccessInfo> describeSharedAccesses(BankConflictAnalysis &A,
+                                                     clang::ASTContext &Ctx);
 
 } // namespace warplint
 

@@ -12,6 +12,7 @@
 
 #include "warplint/Core/Finding.h"
 #include "warplint/Model/BankModel.h"
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -43,6 +44,11 @@ struct SharedAccessInfo {
     std::string Kernel;
     std::string Via;
     model::AccessResult Result;
+    /// Where the run conflicts and the check knows a fix of the array (its
+    /// note: a padding, else a relayout): the fix ("pad the inner
+    /// dimension of 'tile' to 33 elements") and the run's result with it.
+    std::string Fix;
+    std::optional<model::AccessResult> Fixed;
   };
   std::vector<Run> Runs;
   /// Other source lines the address was followed through from the shared

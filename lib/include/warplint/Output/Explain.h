@@ -16,10 +16,12 @@
 
 namespace warplint {
 
-/// Width: the columns the bank map may take (0: no limit); a narrower one
-/// shows the banks in groups of 16 or 8, one grid after the other.
+/// Width: the columns every line may take (0: no limit): the bank map
+/// shows the banks in groups of 16 or 8 where 32 do not fit, one grid after
+/// the other, and longer lines are broken at spaces. Headline: begin with
+/// the place and the access (a hover has said them already).
 void writeExplanation(llvm::raw_ostream &OS, const SharedAccessInfo &I,
-                      bool Color, unsigned Width = 0);
+                      bool Color, unsigned Width = 0, bool Headline = true);
 llvm::json::Value sharedAccessJson(const SharedAccessInfo &I);
 
 } // namespace warplint
