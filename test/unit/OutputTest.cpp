@@ -76,6 +76,47 @@ TEST(OutputTest, JsonContract) {
   EXPECT_EQ((*Findings)[1].getAsObject()->getString("severity"), "error");
 }
 
+TEST(OutputTest, RunSummaryCountsAndSaysSingularAndPlural) {
+  RunSummary S;
+  for (const Finding &F : sample())
+    S.count(F);
+  S.Files = 3;
+  S.FilesWithFindings = 1;
+  S.Accesses = 1;
+  S.Unknown = 0;
+  EXPECT_EQ(S.text(),
+            "1 warning and 1 error in 1 of 3 files; 1 access analysed, 0 "
+            "unknown");
+  RunSummary One;
+  One.Warnings = 1;
+  One.Errors = 2;
+  One.Files = One.FilesWithFindings = 1;
+  One.Accesses = 5;
+  One.Unknown = 2;
+  EXPECT_EQ(One.text(), "1 warning and 2 errors in 1 of 1 file; 5 accesses "
+                        "analysed, 2 unknown");
+  // JSON and SARIF carry it where asked, and only then.
+  std::string J, Plain, Sarif;
+  llvm::raw_string_ostream JO(J), PO(Plain), SO(Sarif);
+  writeJson(JO, {}, &One);
+  writeJson(PO, {});
+  writeSarif(SO, {}, "", &One);
+  json::Value V = parse(J);
+  const json::Object *Sum = V.getAsObject()->getObject("summary");
+  ASSERT_TRUE(Sum);
+  EXPECT_EQ(Sum->getInteger("errors"), 2);
+  EXPECT_EQ(Sum->getInteger("accessesUnknown"), 2);
+  EXPECT_EQ(Sum->getString("text"), One.text());
+  EXPECT_FALSE(parse(Plain).getAsObject()->get("summary"));
+  json::Value Sv = parse(Sarif);
+  const json::Object *Run =
+      (*Sv.getAsObject()->getArray("runs"))[0].getAsObject();
+  EXPECT_EQ(Run->getObject("properties")
+                ->getObject("summary")
+                ->getInteger("warnings"),
+            1);
+}
+
 TEST(OutputTest, EmptyJsonHasAnEmptyList) {
   std::string S;
   llvm::raw_string_ostream OS(S);

@@ -246,3 +246,29 @@ TEST(ReportingTest, TakeAllKeepsEveryFindingOnce) {
   ASSERT_EQ(All.size(), 2u);
   EXPECT_EQ(All[0].Loc.File, "/y.cu");
 }
+
+TEST(ReportingTest, TakeNewGivesEachFilesFindingsOnceAsItFinishes) {
+  FileSettings S;
+  S.Fail = FailOn::Error;
+  std::map<std::string, Baseline> None;
+  FindingReport R;
+  // The first file: its own finding and one in a header it includes,
+  // sorted.
+  R.add(finding("c", Severity::Warning, "/b.cu", 4), S);
+  R.add(finding("c", Severity::Warning, "/h.cuh", 2), S);
+  R.add(finding("c", Severity::Warning, "/b.cu", 1), S);
+  std::vector<Finding> First = R.takeNew(None);
+  ASSERT_EQ(First.size(), 3u);
+  EXPECT_EQ(First[0].Loc.Line, 1u);
+  EXPECT_EQ(First[2].Loc.File, "/h.cuh");
+  // The second file sees the header too: said once, with the first.
+  R.add(finding("c", Severity::Warning, "/h.cuh", 2), S);
+  R.add(finding("c", Severity::Error, "/a.cu", 3), S);
+  std::vector<Finding> Second = R.takeNew(None);
+  ASSERT_EQ(Second.size(), 1u);
+  EXPECT_EQ(Second[0].Loc.File, "/a.cu");
+  // finish(): nothing left, failing from the error taken before.
+  FindingReport::Outcome O = R.finish(None);
+  EXPECT_TRUE(O.Reported.empty());
+  EXPECT_TRUE(O.Failing);
+}
