@@ -4,16 +4,17 @@
 // the access's words; and the fix the check knows, with the same warp's map
 // after it.
 //
-// RUN: %warplint explain %s:22 --width=80 -- %cuda_flags > %t.80
+// RUN: %warplint explain %s:23 --width=80 -- %cuda_flags > %t.80
 // RUN: %python %S/Inputs/max_width.py 80 %t.80
 // RUN: FileCheck %s --check-prefixes=W80,LOAD,FIX --input-file=%t.80
-// RUN: env -u COLUMNS %warplint explain %s:22 -- %cuda_flags | diff %t.80 -
-// RUN: %warplint explain %s:22 --width=60 -- %cuda_flags > %t.60
+// RUN: env -u COLUMNS %warplint explain %s:23 -- %cuda_flags | diff %t.80 -
+// RUN: %warplint explain %s:23 --width=60 -- %cuda_flags > %t.60
 // RUN: %python %S/Inputs/max_width.py 60 %t.60
 // RUN: FileCheck %s --check-prefixes=W60,FIX --input-file=%t.60
-// RUN: env COLUMNS=200 %warplint explain %s:22 -- %cuda_flags | FileCheck %s --check-prefix=W200
-// RUN: %warplint explain %s:24 --width=300 -- %cuda_flags > %t.store
+// RUN: env COLUMNS=200 %warplint explain %s:23 -- %cuda_flags | FileCheck %s --check-prefix=W200
+// RUN: %warplint explain %s:25 --width=300 -- %cuda_flags > %t.store
 // RUN: FileCheck %s --check-prefix=STORE --input-file=%t.store
+// RUN: %warplint explain %s:79 --width=80 -- %cuda_flags | FileCheck %s --check-prefix=HINT
 
 #include <cuda.h>
 
@@ -60,7 +61,21 @@ void launch(float *f, double *d) { column<<<1, 32>>>(f, d); }
 // STORE-NOT: fix:
 
 // Too narrow, and --width outside explain: usage errors.
-// RUN: not %warplint explain %s:22 --width=40 -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=NARROW
+// RUN: not %warplint explain %s:23 --width=40 -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=NARROW
 // NARROW: warplint: error: --width=40: explain needs at least 50 columns
 // RUN: not %warplint --width=80 %s -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=NOT-EXPLAIN
 // NOT-EXPLAIN: warplint: error: --width is an option of warplint explain
+
+// Through a pointer no fix-it can pad 'w': the check describes the layout
+// (its note), and explain shows the same warp with it.
+// HINT: {{^}}fix: lay out 'w' with each row padded by 4 bytes (33 elements instead of 32);{{$}}
+// HINT-NEXT: {{^}}  the same warp then:{{$}}
+// HINT-NEXT: {{^ +}}bank   0   1   2   3
+// HINT-NEXT: {{^}}wavefront 1    0   1   2   3
+// HINT: {{^}}1 wavefront where 1 would do: 1-way{{$}}
+__global__ void viaPointer(float *out) {
+  __shared__ float w[32][32];
+  float *p = &w[0][0];
+  out[threadIdx.x] = p[threadIdx.x * 32];
+}
+void launchPointer(float *f) { viaPointer<<<1, 32>>>(f); }
