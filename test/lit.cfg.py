@@ -18,6 +18,11 @@ config.test_exec_root = config.warplint_test_obj
 config.environment["CLANG_NO_DEFAULT_CONFIG"] = "1"
 for var in ("CUDA_PATH", "CUDA_HOME"):
     config.environment.pop(var, None)
+# The precompiled CUDA headers (--pch-cache) in the build tree, shared by
+# the tests (as by the files of a build), never in the user's home.
+config.environment["WARPLINT_CACHE_DIR"] = os.path.join(
+    config.warplint_test_obj, "warplint-cache")
+config.environment.pop("XDG_CACHE_HOME", None)
 
 inputs = os.path.join(config.warplint_test_src, "Inputs")
 bindir = os.path.join(config.warplint_obj_root, "bin")

@@ -102,6 +102,14 @@ cl::opt<std::string> ProjectCacheDir(
              "this directory, so that a later run parses only what changed\n"
              "(default: BUILD-DIR/.warplint-cache; 'none': no cache)"),
     cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> PchCacheDir(
+    "pch-cache",
+    cl::desc("Keep the CUDA headers every parse starts with precompiled in\n"
+             "this directory, one PCH per set of compile flags, so that a\n"
+             "file parses only its own text (default: $WARPLINT_CACHE_DIR,\n"
+             "else $XDG_CACHE_HOME/warplint, else ~/.cache/warplint, with\n"
+             "/prelude after it; 'none': parse the headers every time)"),
+    cl::value_desc("dir"), cl::cat(Category));
 cl::opt<std::string> CudaPath(
     "cuda-path",
     cl::desc("CUDA toolkit to parse with ('none': use warplint's own minimal\n"

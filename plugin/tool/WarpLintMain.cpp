@@ -23,6 +23,7 @@
 #include "warplint/Driver/Toolchain.h"
 #include "warplint/Pipeline/FileAnalysis.h"
 #include "warplint/Pipeline/Inputs.h"
+#include "warplint/Pipeline/PreludeCache.h"
 #include "warplint/Pipeline/ProjectCache.h"
 #include "warplint/Pipeline/Reporting.h"
 
@@ -183,6 +184,12 @@ setUp(const char *Argv0, RunSetup &Setup,
   }
   Setup.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
   Setup.Jobs = Jobs;
+  if (PchCacheDir != "none") {
+    std::string Dir =
+        PchCacheDir.empty() ? PreludeCache::defaultDir() : PchCacheDir;
+    if (!Dir.empty())
+      Setup.Prelude = std::make_shared<PreludeCache>(Dir);
+  }
   if (Verbose && !DashDashDropped.empty())
     errs() << "warplint: nvcc options after '--' left out of the parse: "
            << join(DashDashDropped, " ") << "\n";

@@ -35,6 +35,7 @@ class CompilationDatabase;
 namespace warplint {
 
 class PreambleStore;
+class PreludeCache;
 class ProjectCache;
 
 /// What one parse of a file gives.
@@ -68,6 +69,9 @@ struct ParseOutput {
   /// "FILE:LINE:COL: text", for --verbose.
   std::string AccessSummary;
   std::vector<std::string> AccessNotes;
+  /// For --verbose: the PCH the CUDA headers came from (RunSetup::Prelude),
+  /// or why none was used.
+  std::string PreludeNote;
 };
 
 /// The device-side parse of a file for one architecture, when the host side
@@ -121,6 +125,9 @@ struct RunSetup {
   /// Precompiled preambles kept from one run to the next (the language
   /// server's; Preambles.h), or none: each parse reads every header.
   std::shared_ptr<PreambleStore> Preambles;
+  /// The CUDA headers every parse starts with, precompiled on disk
+  /// (PreludeCache.h), or none: each parse reads them.
+  std::shared_ptr<PreludeCache> Prelude;
 };
 
 /// Analyses each of Files (File and Settings set) with its command in DB.
