@@ -261,6 +261,10 @@ bool PreludeCache::use(CompilerInvocation &Invocation, FileManager &Files,
   Build->getPreprocessorOpts().Includes.resize(N);
   std::string Key =
       join(Build->getCC1CommandLine(), "\n") + "\n" + getClangFullVersion();
+  // warplint's own headers are files of this process, with no time of
+  // their own: their text names the PCH too.
+  for (const auto &[Path, Text] : preludeFiles())
+    Key += "\n" + Path + "\n" + Text;
   XXH128_hash_t H = xxh3_128bits(
       ArrayRef(reinterpret_cast<const uint8_t *>(Key.data()), Key.size()));
   SmallString<256> Pch(Dir);
