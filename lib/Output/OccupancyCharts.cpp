@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Output/OccupancyCharts.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -57,7 +59,9 @@ const char *const GridColour = "#dddddd";
 const char *const InkColour = "#333333";
 
 // The plot area's margins inside a chart.
-constexpr double Left = 52, Right = 18, Top = 56, Bottom = 42;
+constexpr double Left = 52, Right = 18, Top = 56, Bottom = 62;
+// The limiter band under the plot area.
+constexpr double BandGap = 2, BandHeight = 6;
 
 std::string num(double V) { return formatv("{0:F1}", V).str(); }
 
@@ -65,13 +69,30 @@ std::string percent(double Occupancy) {
   return formatv("{0:F1}%", Occupancy * 100).str();
 }
 
-/// Shared memory in the charts' words: "48 KB", "1.5 KB", "100 B".
+/// Shared memory in the charts' words: "48 KB", "1000 bytes".
 std::string smemText(uint64_t Bytes) {
   if (Bytes % 1024 == 0)
     return std::to_string(Bytes / 1024) + " KB";
-  if (Bytes > 1024)
-    return formatv("{0:F2} KB", double(Bytes) / 1024).str();
-  return std::to_string(Bytes) + " B";
+  return std::to_string(Bytes) + " bytes";
+}
+
+/// What limits a point: its primary limiter's name, or "cannot run".
+StringRef limitOf(const OccupancyResult &R) {
+  return R.ok() ? limiterName(R.Primary) : "cannot run";
+}
+
+const char *limitColour(StringRef Limit) {
+  if (Limit == "warps")
+    return "#8c8c8c";
+  if (Limit == "blocks")
+    return "#9467bd";
+  if (Limit == "registers")
+    return "#ff7f0e";
+  if (Limit == "shared-memory")
+    return "#2ca02c";
+  if (Limit == "barriers")
+    return "#8c564b";
+  return "#222222"; // cannot run
 }
 
 std::string valueText(SweepAxis Axis, uint64_t V) {
@@ -161,15 +182,16 @@ void writeAxes(raw_ostream &OS, const Frame &F, SweepAxis Axis, uint64_t Last) {
   for (uint64_t V = 0; V <= Last; V += Step) {
     double X = F.x(double(V));
     OS << "<line x1=\"" << num(X) << "\" y1=\"" << num(F.Y0) << "\" x2=\""
-       << num(X) << "\" y2=\"" << num(F.Y1 + 4) << "\" stroke=\"" << GridColour
-       << "\"/>\n<text x=\"" << num(X) << "\" y=\"" << num(F.Y1 + 16)
+       << num(X) << "\" y2=\"" << num(F.Y1 + BandGap + BandHeight + 3)
+       << "\" stroke=\"" << GridColour << "\"/>\n<text x=\"" << num(X)
+       << "\" y=\"" << num(F.Y1 + BandGap + BandHeight + 14)
        << "\" text-anchor=\"middle\">" << V / Unit << "</text>\n";
   }
   OS << "<rect x=\"" << num(F.X0) << "\" y=\"" << num(F.Y0) << "\" width=\""
      << num(F.X1 - F.X0) << "\" height=\"" << num(F.Y1 - F.Y0)
      << "\" fill=\"none\" stroke=\"" << InkColour << "\"/>\n";
   OS << "<text class=\"x-label\" x=\"" << num((F.X0 + F.X1) / 2) << "\" y=\""
-     << num(F.H - 8) << "\" text-anchor=\"middle\">" << axisLabel(Axis)
+     << num(F.H - 22) << "\" text-anchor=\"middle\">" << axisLabel(Axis)
      << "</text>\n";
   OS << "<text class=\"y-label\" transform=\"translate(14 "
      << num((F.Y0 + F.Y1) / 2)
@@ -192,6 +214,49 @@ void writeCurve(raw_ostream &OS, const Frame &F,
   P << " H" << num(F.x(double(Points.back().Value)));
   OS << "<path class=\"curve\" d=\"" << D << "\" fill=\"none\" stroke=\""
      << CurveColour << "\" stroke-width=\"2\"/>\n";
+}
+
+/// Under the plot area, a band coloured by what limits each point, and a
+/// legend of the limiters it shows.
+void writeLimiterBand(raw_ostream &OS, const Frame &F,
+                      const std::vector<SweepPoint> &Points) {
+  OS << "<g class=\"limiters\" font-size=\"10\" fill=\"" << InkColour
+     << "\">\n";
+  SmallVector<StringRef, 6> Seen;
+  double Y = F.Y1 + BandGap;
+  size_t I = 0;
+  while (I < Points.size()) {
+    StringRef Limit = limitOf(Points[I].Result);
+    size_t J = I;
+    while (J + 1 < Points.size() && limitOf(Points[J + 1].Result) == Limit)
+      ++J;
+    // Point K holds from point K-1 to its own value; the first from 0.
+    double X0 = F.x(I ? double(Points[I - 1].Value) : 0);
+    double X1 = F.x(double(Points[J].Value));
+    if (X1 > X0)
+      OS << "<rect class=\"limiter-band\" data-limiter=\"" << Limit << "\" x=\""
+         << num(X0) << "\" y=\"" << num(Y) << "\" width=\"" << num(X1 - X0)
+         << "\" height=\"" << num(BandHeight) << "\" fill=\""
+         << limitColour(Limit) << "\"><title>"
+         << (Limit == "cannot run" ? "cannot run" : "limited by " + Limit.str())
+         << "</title></rect>\n";
+    if (!is_contained(Seen, Limit))
+      Seen.push_back(Limit);
+    I = J + 1;
+  }
+  // The legend, in the order the limiters appear along the axis.
+  double X = F.X0;
+  OS << "<text x=\"" << num(X) << "\" y=\"" << num(F.H - 6)
+     << "\">limited by:</text>\n";
+  X += 62;
+  for (StringRef Limit : Seen) {
+    OS << "<rect x=\"" << num(X) << "\" y=\"" << num(F.H - 14)
+       << "\" width=\"9\" height=\"9\" fill=\"" << limitColour(Limit)
+       << "\"/>\n<text class=\"legend\" x=\"" << num(X + 12) << "\" y=\""
+       << num(F.H - 6) << "\">" << Limit << "</text>\n";
+    X += 12 + 5.6 * double(Limit.size()) + 10;
+  }
+  OS << "</g>\n";
 }
 
 /// The launch: a dashed line at its value, a point on the curve, its value
@@ -253,6 +318,7 @@ void writeChart(raw_ostream &OS, const SmArch &A, const OccupancyInput &In,
      << InkColour << "\">" << xmlEscape(chartTitle(Axis)) << "</text>\n";
   writeAxes(OS, F, Axis, Last);
   writeCurve(OS, F, Points);
+  writeLimiterBand(OS, F, Points);
   writeCurrent(OS, F, Axis, Value, R);
   OS << "</svg>\n";
 }
