@@ -4,6 +4,7 @@
 // model::sweepOccupancy's; nothing here computes occupancy.
 //
 //===----------------------------------------------------------------------===//
+#include "ResultJson.h"
 #include "warplint/Calculator/OccupancyCalculator.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -45,18 +46,6 @@ std::string csvField(StringRef S) {
   return Q + "\"";
 }
 
-StringRef axisTitle(SweepAxis Axis) {
-  switch (Axis) {
-  case SweepAxis::Threads:
-    return "threads per block";
-  case SweepAxis::Regs:
-    return "registers per thread";
-  case SweepAxis::Smem:
-    return "shared memory per block (bytes)";
-  }
-  return "";
-}
-
 /// The fixed quantities of a sweep over Axis, in words.
 std::string fixedValues(const OccupancyInput &In, SweepAxis Axis) {
   SmallVector<std::string, 4> Parts;
@@ -75,7 +64,7 @@ std::string fixedValues(const OccupancyInput &In, SweepAxis Axis) {
 void writeText(raw_ostream &OS, const SmArch &A, const OccupancyInput &In,
                SweepAxis Axis, ArrayRef<SweepPoint> Points) {
   OS << A.Name << " (compute capability " << A.version()
-     << "): occupancy against " << axisTitle(Axis) << "; "
+     << "): occupancy against " << sweepAxisTitle(Axis) << "; "
      << fixedValues(In, Axis) << "; " << A.MaxWarpsPerSM
      << " warps per SM at most\n";
   OS << formatv("  {0,8}  {1,6}  {2,5}  {3,9}  {4}\n", sweepAxisName(Axis),
@@ -109,24 +98,6 @@ void writeCsv(raw_ostream &OS, const SmArch &A, const OccupancyInput &In,
   }
 }
 
-/// The result fields of one point, inside an object being written.
-void writePointJson(json::OStream &J, const OccupancyResult &R) {
-  J.attribute("activeBlocksPerSM", R.ActiveBlocks);
-  J.attribute("activeWarpsPerSM", R.ActiveWarps);
-  J.attribute("occupancy", R.Occupancy);
-  if (!R.ok()) {
-    J.attribute("limiter", nullptr);
-    J.attribute("error", R.ErrorMessage);
-    return;
-  }
-  J.attribute("limiter", limiterName(R.Primary));
-  J.attributeArray("limiters", [&] {
-    for (Limiter L : AllLimiters)
-      if (R.Limiters & L)
-        J.value(limiterName(L));
-  });
-}
-
 void writeJson(raw_ostream &OS, const SmArch &A, const OccupancyInput &In,
                SweepAxis Axis, ArrayRef<SweepPoint> Points) {
   json::OStream J(OS, 2);
@@ -139,12 +110,12 @@ void writeJson(raw_ostream &OS, const SmArch &A, const OccupancyInput &In,
     J.attribute("barriers", In.Barriers);
     J.attribute("maxWarpsPerSM", A.MaxWarpsPerSM);
     J.attributeObject("current",
-                      [&] { writePointJson(J, computeOccupancy(A, In)); });
+                      [&] { writeResultFields(J, computeOccupancy(A, In)); });
     J.attributeArray("points", [&] {
       for (const SweepPoint &P : Points)
         J.object([&] {
           J.attribute(sweepAxisName(Axis), P.Value);
-          writePointJson(J, P.Result);
+          writeResultFields(J, P.Result);
           if (P.Current)
             J.attribute("current", true);
         });

@@ -18,6 +18,18 @@ StringRef sweepAxisName(SweepAxis Axis) {
   return "unknown";
 }
 
+StringRef sweepAxisTitle(SweepAxis Axis) {
+  switch (Axis) {
+  case SweepAxis::Threads:
+    return "threads per block";
+  case SweepAxis::Regs:
+    return "registers per thread";
+  case SweepAxis::Smem:
+    return "shared memory per block";
+  }
+  return "";
+}
+
 std::optional<SweepAxis> parseSweepAxis(StringRef Name) {
   for (SweepAxis A : {SweepAxis::Threads, SweepAxis::Regs, SweepAxis::Smem})
     if (Name == sweepAxisName(A))

@@ -107,28 +107,15 @@ std::string valueText(SweepAxis Axis, uint64_t V) {
   return "";
 }
 
-StringRef chartTitle(SweepAxis Axis) {
-  switch (Axis) {
-  case SweepAxis::Threads:
-    return "Occupancy against block size";
-  case SweepAxis::Regs:
-    return "Occupancy against registers per thread";
-  case SweepAxis::Smem:
-    return "Occupancy against shared memory per block";
-  }
-  return "";
+std::string chartTitle(SweepAxis Axis) {
+  return Axis == SweepAxis::Threads
+             ? "Occupancy against block size"
+             : ("Occupancy against " + sweepAxisTitle(Axis)).str();
 }
 
-StringRef axisLabel(SweepAxis Axis) {
-  switch (Axis) {
-  case SweepAxis::Threads:
-    return "threads per block";
-  case SweepAxis::Regs:
-    return "registers per thread";
-  case SweepAxis::Smem:
-    return "shared memory per block (KB)";
-  }
-  return "";
+std::string axisLabel(SweepAxis Axis) {
+  return (sweepAxisTitle(Axis) + (Axis == SweepAxis::Smem ? " (KB)" : ""))
+      .str();
 }
 
 /// Why a launch cannot run, in a few words.

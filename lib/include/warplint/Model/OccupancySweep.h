@@ -29,6 +29,8 @@ enum class SweepAxis {
 
 /// "threads", "regs", "smem".
 llvm::StringRef sweepAxisName(SweepAxis Axis);
+/// "threads per block", "registers per thread", "shared memory per block".
+llvm::StringRef sweepAxisTitle(SweepAxis Axis);
 /// The inverse of sweepAxisName; std::nullopt for any other name.
 std::optional<SweepAxis> parseSweepAxis(llvm::StringRef Name);
 /// The value of Axis in In.
