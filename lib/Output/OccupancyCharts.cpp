@@ -314,7 +314,7 @@ void writeChart(raw_ostream &OS, const SmArch &A, const OccupancyInput &In,
 /// memory per block, 1 barrier: 37.5% (24 of 64 warps), limited by
 /// registers".
 std::string launchTitle(const SmArch &A, const OccupancyInput &In,
-                        const OccupancyResult &R) {
+                        const OccupancyResult &R, bool Full) {
   std::string S = (A.Name + " (" + A.version() + "): ").str() +
                   std::to_string(In.Threads) + " threads, " +
                   std::to_string(In.Regs) + " registers per thread, " +
@@ -322,7 +322,8 @@ std::string launchTitle(const SmArch &A, const OccupancyInput &In,
                   std::to_string(In.Barriers) +
                   (In.Barriers == 1 ? " barrier" : " barriers") + ": ";
   if (!R.ok())
-    return S + "cannot run (" + R.ErrorMessage + ")";
+    return S + "cannot run (" +
+           (Full ? R.ErrorMessage : shortReason(R.Error).str()) + ")";
   return S + percent(R.Occupancy) + " (" + std::to_string(R.ActiveWarps) +
          " of " + std::to_string(R.MaxWarps) + " warps), limited by " +
          limiterName(R.Primary).str();
@@ -343,7 +344,12 @@ std::string occupancyChartsSvg(const SmArch &A, const OccupancyInput &In,
   double W = std::max(PanelSize.Width, 200u),
          H = std::max(PanelSize.Height, 150u);
   constexpr double TitleHeight = 30;
-  std::string Title = launchTitle(A, In, computeOccupancy(A, In));
+  OccupancyResult R = computeOccupancy(A, In);
+  // The full reason a launch cannot run in the <title> (a tooltip); a short
+  // one in the visible title, whose font shrinks to fit the width.
+  std::string Title = launchTitle(A, In, R, /*Full=*/true);
+  std::string Shown = launchTitle(A, In, R, /*Full=*/false);
+  double FontSize = std::min(14.0, 3 * W / (0.56 * double(Shown.size())));
   std::string Out;
   raw_string_ostream OS(Out);
   OS << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(3 * W)
@@ -354,8 +360,8 @@ std::string occupancyChartsSvg(const SmArch &A, const OccupancyInput &In,
   OS << "<title>" << xmlEscape(Title) << "</title>\n";
   OS << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   OS << "<text class=\"title\" x=\"" << num(1.5 * W)
-     << "\" y=\"20\" text-anchor=\"middle\" font-size=\"14\" fill=\""
-     << InkColour << "\">" << xmlEscape(Title) << "</text>\n";
+     << "\" y=\"20\" text-anchor=\"middle\" font-size=\"" << num(FontSize)
+     << "\" fill=\"" << InkColour << "\">" << xmlEscape(Shown) << "</text>\n";
   double X = 0;
   for (SweepAxis Axis :
        {SweepAxis::Threads, SweepAxis::Regs, SweepAxis::Smem}) {

@@ -95,6 +95,9 @@ TEST(OccupancyChartsTest, ThreeCharts) {
   EXPECT_TRUE(T.contains("sm_90 (9.0): 256 threads, 72 registers per thread, "
                          "48 KB of shared memory per block, 1 barrier: 37.5% "
                          "(24 of 64 warps), limited by registers"));
+  // The title's font shrinks to fit 900 pixels: 140 characters at about
+  // 0.56 em each.
+  EXPECT_TRUE(T.contains("font-size=\"11.5\" fill=\"#333333\">sm_90 (9.0)"));
   std::string Doc =
       occupancyChartsSvgDocument(arch("sm_90"), input(256, 72, 49152));
   EXPECT_TRUE(llvm::StringRef(Doc).starts_with(
