@@ -59,11 +59,18 @@ const char *const GridColour = "#dddddd";
 const char *const InkColour = "#333333";
 
 // The plot area's margins inside a chart.
-constexpr double Left = 52, Right = 18, Top = 56, Bottom = 62;
+constexpr double Left = 52, Right = 18, Top = 62, Bottom = 62;
 // The limiter band under the plot area.
 constexpr double BandGap = 2, BandHeight = 6;
 
 std::string num(double V) { return formatv("{0:F1}", V).str(); }
+
+/// A font size of at most Max at which Text fits Width, taking a character
+/// of the sans-serif font for about 0.56 em.
+std::string fitFont(double Max, double Width, StringRef Text) {
+  return num(
+      std::min(Max, Width / (0.56 * double(std::max<size_t>(Text.size(), 1)))));
+}
 
 std::string percent(double Occupancy) {
   return formatv("{0:F1}%", Occupancy * 100).str();
@@ -180,10 +187,12 @@ void writeAxes(raw_ostream &OS, const Frame &F, SweepAxis Axis, uint64_t Last) {
   OS << "<text class=\"x-label\" x=\"" << num((F.X0 + F.X1) / 2) << "\" y=\""
      << num(F.H - 22) << "\" text-anchor=\"middle\">" << axisLabel(Axis)
      << "</text>\n";
+  StringRef YLabel = "occupancy (% of warps)";
   OS << "<text class=\"y-label\" transform=\"translate(14 "
      << num((F.Y0 + F.Y1) / 2)
-     << ") rotate(-90)\" text-anchor=\"middle\">occupancy (% of "
-     << "warps)</text>\n</g>\n";
+     << ") rotate(-90)\" text-anchor=\"middle\" font-size=\""
+     << fitFont(11, F.Y1 - F.Y0, YLabel) << "\">" << YLabel
+     << "</text>\n</g>\n";
 }
 
 void writeCurve(raw_ostream &OS, const Frame &F,
@@ -207,8 +216,7 @@ void writeCurve(raw_ostream &OS, const Frame &F,
 /// legend of the limiters it shows.
 void writeLimiterBand(raw_ostream &OS, const Frame &F,
                       const std::vector<SweepPoint> &Points) {
-  OS << "<g class=\"limiters\" font-size=\"10\" fill=\"" << InkColour
-     << "\">\n";
+  OS << "<g class=\"limiters\" fill=\"" << InkColour << "\">\n";
   SmallVector<StringRef, 6> Seen;
   double Y = F.Y1 + BandGap;
   size_t I = 0;
@@ -231,17 +239,26 @@ void writeLimiterBand(raw_ostream &OS, const Frame &F,
       Seen.push_back(Limit);
     I = J + 1;
   }
-  // The legend, in the order the limiters appear along the axis.
-  double X = F.X0;
-  OS << "<text x=\"" << num(X) << "\" y=\"" << num(F.H - 6)
-     << "\">limited by:</text>\n";
-  X += 62;
+  // The legend, in the order the limiters appear along the axis, its font
+  // smaller where the chart is narrow: each entry is a 9-pixel square, a
+  // 3-pixel gap, its name and 10 pixels.
+  StringRef Lead = "limited by:";
+  size_t Chars = Lead.size();
+  for (StringRef Limit : Seen)
+    Chars += Limit.size();
+  double Room = F.W - 16 - 22 * double(Seen.size()) - 8;
+  double Size = std::max(6.0, std::min(10.0, Room / (0.56 * double(Chars))));
+  double X = 8;
+  OS << "<text x=\"" << num(X) << "\" y=\"" << num(F.H - 6) << "\" font-size=\""
+     << num(Size) << "\">" << Lead << "</text>\n";
+  X += 0.56 * Size * double(Lead.size()) + 8;
   for (StringRef Limit : Seen) {
     OS << "<rect x=\"" << num(X) << "\" y=\"" << num(F.H - 14)
        << "\" width=\"9\" height=\"9\" fill=\"" << limitColour(Limit)
        << "\"/>\n<text class=\"legend\" x=\"" << num(X + 12) << "\" y=\""
-       << num(F.H - 6) << "\">" << Limit << "</text>\n";
-    X += 12 + 5.6 * double(Limit.size()) + 10;
+       << num(F.H - 6) << "\" font-size=\"" << num(Size) << "\">" << Limit
+       << "</text>\n";
+    X += 12 + 0.56 * Size * double(Limit.size()) + 10;
   }
   OS << "</g>\n";
 }
@@ -255,13 +272,15 @@ void writeCurrent(raw_ostream &OS, const Frame &F, SweepAxis Axis,
                       std::to_string(R.MaxWarps) + " warps)";
   std::string Limit = R.ok() ? "limited by " + limiterName(R.Primary).str()
                              : "cannot run: " + shortReason(R.Error).str();
-  OS << "<g class=\"current-launch\" font-size=\"11\">\n";
-  OS << "<text class=\"current-label\" x=\"" << num(F.X0) << "\" y=\""
-     << num(F.Y0 - 26) << "\" fill=\"" << MarkColour << "\">"
-     << xmlEscape("this launch, " + Label) << "</text>\n";
-  OS << "<text class=\"limiter\" x=\"" << num(F.X0) << "\" y=\""
-     << num(F.Y0 - 11) << "\" fill=\"" << MarkColour << "\">"
-     << xmlEscape(Limit) << "</text>\n";
+  std::string Shown = "this launch, " + Label;
+  double Room = F.W - 16;
+  OS << "<g class=\"current-launch\">\n";
+  OS << "<text class=\"current-label\" x=\"8\" y=\"" << num(F.Y0 - 31)
+     << "\" font-size=\"" << fitFont(11, Room, Shown) << "\" fill=\""
+     << MarkColour << "\">" << xmlEscape(Shown) << "</text>\n";
+  OS << "<text class=\"limiter\" x=\"8\" y=\"" << num(F.Y0 - 17)
+     << "\" font-size=\"" << fitFont(11, Room, Limit) << "\" fill=\""
+     << MarkColour << "\">" << xmlEscape(Limit) << "</text>\n";
   if (double(Value) <= F.XMax) {
     double X = F.x(double(Value)), Y = F.y(R.Occupancy);
     OS << "<line x1=\"" << num(X) << "\" y1=\"" << num(F.Y0) << "\" x2=\""
@@ -300,7 +319,9 @@ void writeChart(raw_ostream &OS, const SmArch &A, const OccupancyInput &In,
      << "</title>\n";
   OS << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   OS << "<text class=\"chart-title\" x=\"" << num(W / 2)
-     << "\" y=\"14\" text-anchor=\"middle\" font-size=\"13\" "
+     << "\" y=\"14\" text-anchor=\"middle\" font-size=\""
+     << fitFont(13, (W - 12) * 0.9, chartTitle(Axis)) // bold: wider
+     << "\" "
         "font-weight=\"bold\" fill=\""
      << InkColour << "\">" << xmlEscape(chartTitle(Axis)) << "</text>\n";
   writeAxes(OS, F, Axis, Last);
@@ -349,7 +370,7 @@ std::string occupancyChartsSvg(const SmArch &A, const OccupancyInput &In,
   // one in the visible title, whose font shrinks to fit the width.
   std::string Title = launchTitle(A, In, R, /*Full=*/true);
   std::string Shown = launchTitle(A, In, R, /*Full=*/false);
-  double FontSize = std::min(14.0, 3 * W / (0.56 * double(Shown.size())));
+
   std::string Out;
   raw_string_ostream OS(Out);
   OS << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(3 * W)
@@ -360,8 +381,9 @@ std::string occupancyChartsSvg(const SmArch &A, const OccupancyInput &In,
   OS << "<title>" << xmlEscape(Title) << "</title>\n";
   OS << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   OS << "<text class=\"title\" x=\"" << num(1.5 * W)
-     << "\" y=\"20\" text-anchor=\"middle\" font-size=\"" << num(FontSize)
-     << "\" fill=\"" << InkColour << "\">" << xmlEscape(Shown) << "</text>\n";
+     << "\" y=\"20\" text-anchor=\"middle\" font-size=\""
+     << fitFont(14, 3 * W, Shown) << "\" fill=\"" << InkColour << "\">"
+     << xmlEscape(Shown) << "</text>\n";
   double X = 0;
   for (SweepAxis Axis :
        {SweepAxis::Threads, SweepAxis::Regs, SweepAxis::Smem}) {

@@ -59,9 +59,9 @@ TEST(OccupancyChartsTest, OneChart) {
   EXPECT_TRUE(T.contains(">limited by registers<"));
   EXPECT_TRUE(T.contains("width=\"400.0\" height=\"300.0\""));
   // 72 of 255 registers across the plot area (52 to 382), 37.5% up it (238
-  // to 56).
+  // to 62).
   std::string Marker = llvm::formatv("cx=\"{0:F1}\" cy=\"{1:F1}\"",
-                                     52 + 330.0 * 72 / 255, 238 - 182 * 0.375)
+                                     52 + 330.0 * 72 / 255, 238 - 176 * 0.375)
                            .str();
   EXPECT_TRUE(T.contains(Marker)) << Marker;
   // The limiter band names both limiters of the curve: shared memory up to
