@@ -90,7 +90,8 @@ if config.have_lz4:
 # Before %warplint, which would otherwise replace its start.
 config.substitutions.insert(0, ("%warplint_obj_root", config.warplint_obj_root))
 # cmake, ninja ("cmake" above), git, pre-commit and ccache are run from PATH.
-for tool in ("pre-commit", "git", "ccache"):
+# rsvg-convert (librsvg2-bin) renders the occupancy charts of --plot.
+for tool in ("pre-commit", "git", "ccache", "rsvg-convert"):
     if shutil.which(tool):
         config.available_features.add(tool)
 # PATH with the built warplint first, for tools that run it by name
