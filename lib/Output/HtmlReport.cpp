@@ -2,6 +2,7 @@
 #include "warplint/Output/HtmlReport.h"
 
 #include "warplint/Model/BankModel.h"
+#include "warplint/Output/OccupancyCharts.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -13,33 +14,6 @@ using namespace llvm;
 using namespace warplint::model;
 
 namespace warplint {
-
-std::string htmlEscape(StringRef Text) {
-  std::string S;
-  S.reserve(Text.size());
-  for (char C : Text) {
-    switch (C) {
-    case '&':
-      S += "&amp;";
-      break;
-    case '<':
-      S += "&lt;";
-      break;
-    case '>':
-      S += "&gt;";
-      break;
-    case '"':
-      S += "&quot;";
-      break;
-    case '\'':
-      S += "&#39;";
-      break;
-    default:
-      S += C;
-    }
-  }
-  return S;
-}
 
 namespace {
 
@@ -74,7 +48,7 @@ std::string bankMapSvg(const LaneAddresses &Lanes, unsigned Bytes,
                 "width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
                 "font-family=\"sans-serif\" font-size=\"10\" role=\"img\">\n",
                 W, H);
-  OS << "<title>" << htmlEscape(Caption) << "</title>\n";
+  OS << "<title>" << xmlEscape(Caption) << "</title>\n";
   OS << formatv("<text x=\"{0}\" y=\"12\" font-size=\"11\">bank</text>\n",
                 Left - 30);
   for (unsigned K = 0; K < NumBanks; ++K)
@@ -116,11 +90,11 @@ std::string bankMapSvg(const LaneAddresses &Lanes, unsigned Bytes,
   }
   OS << formatv(
       "<text x=\"{0}\" y=\"{1}\" font-size=\"11\">{2}</text>\n", Left, H - 10,
-      htmlEscape(formatv("{0} wavefront{1} where {2} would do: "
-                         "{3}-way",
-                         B.Wavefronts, B.Wavefronts == 1 ? "" : "s", B.Phases,
-                         formatDegree(B.Wavefronts, B.Phases))
-                     .str()));
+      xmlEscape(formatv("{0} wavefront{1} where {2} would do: "
+                        "{3}-way",
+                        B.Wavefronts, B.Wavefronts == 1 ? "" : "s", B.Phases,
+                        formatDegree(B.Wavefronts, B.Phases))
+                    .str()));
   OS << "</svg>\n";
   return S;
 }
@@ -167,13 +141,31 @@ document.querySelectorAll('table.sortable').forEach(function(t){
 });
 )";
 
+/// The calculator's three charts for the launch on one architecture, the
+/// launch's configuration marked.
+std::string defaultCharts(const LaunchInfo &L, const LaunchInfo::Arch &A) {
+  Expected<const SmArch *> Arch = lookupSmArch(A.Name);
+  if (!Arch) {
+    consumeError(Arch.takeError());
+    return "";
+  }
+  if (!L.Threads)
+    return "";
+  OccupancyInput In;
+  In.Threads = L.Threads;
+  In.Regs = A.Registers;
+  In.Smem = A.StaticSmem + L.DynamicSmem;
+  In.Barriers = A.Barriers;
+  return occupancyChartsSvg(**Arch, In, {360, 250});
+}
+
 std::string anchor(StringRef Kind, size_t File, size_t I) {
   return formatv("{0}-{1}-{2}", Kind, File, I).str();
 }
 
 std::string where(const FileLocation &L) {
-  return htmlEscape(L.File + ":" + std::to_string(L.Line) + ":" +
-                    std::to_string(L.Column));
+  return xmlEscape(L.File + ":" + std::to_string(L.Line) + ":" +
+                   std::to_string(L.Column));
 }
 
 /// The degree of a run, as a number for sorting (0: unknown or never runs).
@@ -213,12 +205,12 @@ public:
     OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
           "charset=\"utf-8\">\n<meta name=\"viewport\" "
           "content=\"width=device-width,initial-scale=1\">\n<title>"
-       << htmlEscape(O.Title) << "</title>\n<style>" << Style
-       << "</style>\n</head>\n<body>\n<h1>" << htmlEscape(O.Title) << "</h1>\n";
+       << xmlEscape(O.Title) << "</title>\n<style>" << Style
+       << "</style>\n</head>\n<body>\n<h1>" << xmlEscape(O.Title) << "</h1>\n";
     summary();
     for (size_t F = 0; F < Files.size(); ++F)
       file(F);
-    OS << "<p class=\"muted\">Written by " << htmlEscape(O.Generator)
+    OS << "<p class=\"muted\">Written by " << xmlEscape(O.Generator)
        << ".</p>\n<script>" << Script << "</script>\n</body>\n</html>\n";
   }
 
@@ -258,9 +250,9 @@ private:
       bool Hit = I >= Line && I <= EndLine;
       std::string Text = formatv("{0,5} | ", I).str() + L[I - 1];
       if (Hit)
-        OS << "<span class=\"hit\">" << htmlEscape(Text) << "</span>";
+        OS << "<span class=\"hit\">" << xmlEscape(Text) << "</span>";
       else
-        OS << htmlEscape(Text) << "\n";
+        OS << xmlEscape(Text) << "\n";
     }
     OS << "</pre>\n";
   }
@@ -313,8 +305,8 @@ void Writer::summary() {
           "<th>check</th><th>warnings</th><th>errors</th></tr></thead>"
           "<tbody>\n";
     for (const auto &[Key, N] : ByCheck)
-      OS << "<tr><td>" << htmlEscape(Key.first) << "</td><td>"
-         << htmlEscape(Key.second) << "</td><td class=\"num\">" << N.first
+      OS << "<tr><td>" << xmlEscape(Key.first) << "</td><td>"
+         << xmlEscape(Key.second) << "</td><td class=\"num\">" << N.first
          << "</td><td class=\"num\">" << N.second << "</td></tr>\n";
     OS << "</tbody></table>\n";
   }
@@ -367,23 +359,23 @@ void Writer::kernelTable() {
         "<th>file</th><th>worst degree</th><th>lowest occupancy</th></tr>"
         "</thead><tbody>\n";
   for (const auto &[Name, X] : Kernels)
-    OS << "<tr><td><code>" << htmlEscape(Name) << "</code></td><td>"
-       << htmlEscape(X.File) << "</td><td class=\"num\" data-v=\""
+    OS << "<tr><td><code>" << xmlEscape(Name) << "</code></td><td>"
+       << xmlEscape(X.File) << "</td><td class=\"num\" data-v=\""
        << formatv("{0:F3}", std::max(X.Worst, 0.0)) << "\">"
-       << (X.Worst > 0 ? htmlEscape(X.WorstText) : "&ndash;")
+       << (X.Worst > 0 ? xmlEscape(X.WorstText) : "&ndash;")
        << "</td><td class=\"num\" data-v=\""
        << formatv("{0:F3}", X.Occupancy < 0 ? 2.0 : X.Occupancy) << "\">"
-       << (X.Occupancy >= 0 ? htmlEscape(X.OccText) : "&ndash;")
+       << (X.Occupancy >= 0 ? xmlEscape(X.OccText) : "&ndash;")
        << "</td></tr>\n";
   OS << "</tbody></table>\n";
 }
 
 void Writer::file(size_t F) {
   const HtmlReportFile &File = Files[F];
-  OS << "<h2 id=\"" << anchor("file", F, 0) << "\">" << htmlEscape(File.Path)
+  OS << "<h2 id=\"" << anchor("file", F, 0) << "\">" << xmlEscape(File.Path)
      << "</h2>\n";
   if (!File.Problem.empty())
-    OS << "<p class=\"warning\">" << htmlEscape(File.Problem) << "</p>\n";
+    OS << "<p class=\"warning\">" << xmlEscape(File.Problem) << "</p>\n";
   OS << "<h3>Findings</h3>\n";
   if (File.Findings.empty())
     OS << "<p>None.</p>\n";
@@ -406,10 +398,10 @@ void Writer::file(size_t F) {
   if (!Unknown.empty()) {
     OS << "<h3>Accesses not analysed</h3>\n<ul class=\"unknown\">\n";
     for (const SharedAccessInfo *A : Unknown)
-      OS << "<li>" << where(A->Loc) << ": <code>" << htmlEscape(A->Text)
+      OS << "<li>" << where(A->Loc) << ": <code>" << xmlEscape(A->Text)
          << "</code>: "
-         << htmlEscape(A->WhyUnknown.empty() ? "its address is not known"
-                                             : A->WhyUnknown)
+         << xmlEscape(A->WhyUnknown.empty() ? "its address is not known"
+                                            : A->WhyUnknown)
          << "</li>\n";
     OS << "</ul>\n";
   }
@@ -419,64 +411,67 @@ void Writer::finding(const Finding &X) {
   StringRef Level = severityName(X.Level);
   OS << "<div class=\"finding " << Level << "\"><span class=\"" << Level
      << "\">" << Level << "</span> " << where(X.Loc) << ": "
-     << htmlEscape(X.Message) << " <span class=\"muted\">["
-     << htmlEscape(X.Check) << "]</span>\n";
+     << xmlEscape(X.Message) << " <span class=\"muted\">[" << xmlEscape(X.Check)
+     << "]</span>\n";
   source(X.Loc.File, X.Loc.Line);
   for (const FindingNote &N : X.Notes) {
     OS << "<div class=\"note\">note: " << where(N.Loc) << ": "
-       << htmlEscape(N.Message) << "</div>\n";
+       << xmlEscape(N.Message) << "</div>\n";
     for (const FixIt &Fix : N.FixIts)
       OS << "<div class=\"note\">fix: replace " << where(Fix.Begin)
-         << " with <code>" << htmlEscape(Fix.Text) << "</code></div>\n";
+         << " with <code>" << xmlEscape(Fix.Text) << "</code></div>\n";
   }
   OS << "</div>\n";
 }
 
 void Writer::launch(const LaunchInfo &L, size_t F, size_t I) {
   OS << "<div class=\"launch\" id=\"" << anchor("launch", F, I) << "\"><b>"
-     << htmlEscape(L.What) << "</b> at " << where(L.Loc) << ": block "
-     << htmlEscape(L.Block.empty() ? "unknown" : L.Block);
+     << xmlEscape(L.What) << "</b> at " << where(L.Loc) << ": block "
+     << xmlEscape(L.Block.empty() ? "unknown" : L.Block);
   if (L.DynamicSmem)
     OS << ", " << L.DynamicSmem << " bytes of dynamic shared memory";
   OS << "\n";
   source(L.Loc.File, L.Loc.Line);
   if (L.Archs.empty()) {
     OS << "<p>Occupancy not known: "
-       << htmlEscape(L.WhyNoOccupancy.empty() ? "no register counts"
-                                              : L.WhyNoOccupancy)
+       << xmlEscape(L.WhyNoOccupancy.empty() ? "no register counts"
+                                             : L.WhyNoOccupancy)
        << "</p></div>\n";
     return;
   }
   OS << "<table><thead><tr><th>architecture</th><th>registers</th>"
-        "<th>static shared memory</th><th>blocks per SM</th><th>warps per "
-        "SM</th><th>occupancy</th><th>limited by</th><th>what would raise "
-        "it</th></tr></thead><tbody>\n";
+        "<th>stack frame</th><th>static shared memory</th><th>blocks per "
+        "SM</th><th>warps per SM</th><th>occupancy</th><th>limited by</th>"
+        "<th>what would raise it</th></tr></thead><tbody>\n";
   for (const LaunchInfo::Arch &A : L.Archs) {
-    OS << "<tr><td>" << htmlEscape(A.Name) << "</td>";
+    OS << "<tr><td>" << xmlEscape(A.Name) << "</td>";
     if (!A.Error.empty()) {
-      OS << "<td colspan=\"7\" class=\"error\">" << htmlEscape(A.Error)
+      OS << "<td colspan=\"8\" class=\"error\">" << xmlEscape(A.Error)
          << "</td></tr>\n";
       continue;
     }
-    OS << formatv("<td class=\"num\">{0}</td><td class=\"num\">{1}</td>"
+    std::string Stack =
+        A.StackFrame ? std::to_string(*A.StackFrame) : "&ndash;";
+    OS << formatv("<td class=\"num\">{0}</td><td class=\"num\">{8}</td>"
+                  "<td class=\"num\">{1}</td>"
                   "<td class=\"num\">{2}</td><td class=\"num\">{3} of {4}"
                   "</td><td class=\"num\">{5:F0}%</td><td>{6}</td><td>{7}"
                   "</td></tr>\n",
                   A.Registers, A.StaticSmem, A.ActiveBlocks, A.ActiveWarps,
-                  A.MaxWarps, A.Occupancy * 100, htmlEscape(A.Limiter),
-                  htmlEscape(A.NextStep));
+                  A.MaxWarps, A.Occupancy * 100, xmlEscape(A.Limiter),
+                  xmlEscape(A.NextStep), Stack);
   }
   OS << "</tbody></table>\n";
-  if (O.Charts) {
+  {
     bool First = true;
     for (const LaunchInfo::Arch &A : L.Archs) {
       if (!A.Error.empty())
         continue;
-      std::string Svg = O.Charts(L, A);
+      std::string Svg = O.Charts ? O.Charts(L, A) : defaultCharts(L, A);
       if (Svg.empty())
         continue;
       OS << "<details class=\"charts\"" << (First ? " open" : "")
-         << "><summary>occupancy charts, " << htmlEscape(A.Name)
+         << "><summary>occupancy charts, " << xmlEscape(A.Name)
          << "</summary>\n"
          << Svg << "</details>\n";
       First = false;
@@ -497,17 +492,17 @@ void Writer::access(const SharedAccessInfo &A, size_t F, size_t I) {
      << (Conflict  ? "conflict"
          : Unknown ? "unknown"
                    : "clean")
-     << "\" id=\"" << anchor("access", F, I) << "\"><b>" << htmlEscape(A.Access)
-     << "</b> of <code>" << htmlEscape(A.Text) << "</code>";
+     << "\" id=\"" << anchor("access", F, I) << "\"><b>" << xmlEscape(A.Access)
+     << "</b> of <code>" << xmlEscape(A.Text) << "</code>";
   if (A.Bytes)
     OS << " (" << A.Bytes << " byte" << (A.Bytes == 1 ? "" : "s") << ")";
-  OS << " in <code>" << htmlEscape(A.Function) << "</code> at " << where(A.Loc)
+  OS << " in <code>" << xmlEscape(A.Function) << "</code> at " << where(A.Loc)
      << "\n";
   source(A.Loc.File, A.Loc.Line, A.EndLine);
   if (A.Runs.empty()) {
     OS << "<p>Not analysed: "
-       << htmlEscape(A.WhyUnknown.empty() ? "its address is not known"
-                                          : A.WhyUnknown)
+       << xmlEscape(A.WhyUnknown.empty() ? "its address is not known"
+                                         : A.WhyUnknown)
        << "</p></div>\n";
     return;
   }
@@ -515,10 +510,10 @@ void Writer::access(const SharedAccessInfo &A, size_t F, size_t I) {
         "</tr></thead><tbody>\n";
   for (const SharedAccessInfo::Run &R : A.Runs) {
     OS << "<tr><td>" << (R.Assumed ? "assumed " : "")
-       << htmlEscape(shapeText(R.Block)) << "</td><td>"
-       << htmlEscape(R.Kernel.empty() ? A.Function : R.Kernel)
-       << (R.Via.empty() ? "" : ", " + htmlEscape(R.Via)) << "</td><td>"
-       << htmlEscape(runText(R, A.Bytes)) << "</td></tr>\n";
+       << xmlEscape(shapeText(R.Block)) << "</td><td>"
+       << xmlEscape(R.Kernel.empty() ? A.Function : R.Kernel)
+       << (R.Via.empty() ? "" : ", " + xmlEscape(R.Via)) << "</td><td>"
+       << xmlEscape(runText(R, A.Bytes)) << "</td></tr>\n";
   }
   OS << "</tbody></table>\n";
   // The worst run's map, and the same warp after the fix when known.
@@ -535,12 +530,12 @@ void Writer::access(const SharedAccessInfo &A, size_t F, size_t I) {
                          ", block " + shapeText(Worst->Block))
        << "<figcaption>The worst warp, " << Worst->Result.Warp << " (threads "
        << T0 << ".." << T0 + 31 << ") of block "
-       << htmlEscape(shapeText(Worst->Block))
+       << xmlEscape(shapeText(Worst->Block))
        << ": each cell is a word a bank serves, coloured and numbered by the "
           "first lane that reads it ('+': more lanes read the same word); "
           "red outlines mark the banks that serve several words in one phase, "
           "one wavefront each: "
-       << htmlEscape(describeConflict(Worst->Result, A.Bytes))
+       << xmlEscape(describeConflict(Worst->Result, A.Bytes))
        << ".</figcaption></figure></div>\n";
   }
   OS << "</div>\n";

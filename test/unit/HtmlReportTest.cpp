@@ -26,11 +26,6 @@ LaneAddresses strided(int64_t StrideBytes) {
 
 } // namespace
 
-TEST(HtmlReport, EscapesMarkup) {
-  EXPECT_EQ(htmlEscape("a<b && c>'d'\""),
-            "a&lt;b &amp;&amp; c&gt;&#39;d&#39;&quot;");
-}
-
 TEST(HtmlReport, BankMapOfAConflictFreeWarp) {
   // Lane i reads word i: one wavefront, every bank once, nothing collides.
   std::string S = bankMapSvg(strided(4), 4, "stride 1");
@@ -134,7 +129,7 @@ TEST(HtmlReport, PageHasEachPartWithItsNumbers) {
                    "accesses analysed, 1 unknown; 1 launch."),
             std::string::npos);
   // Escaped message, the source line marked, the check named.
-  EXPECT_NE(S.find("32-way bank conflict &lt;in&gt; &#39;tile&#39;"),
+  EXPECT_NE(S.find("32-way bank conflict &lt;in&gt; &apos;tile&apos;"),
             std::string::npos);
   EXPECT_NE(S.find("<span class=\"hit\">    3 |   x = tile[threadIdx.x][0];"),
             std::string::npos);
@@ -143,13 +138,20 @@ TEST(HtmlReport, PageHasEachPartWithItsNumbers) {
   EXPECT_EQ(count(S, "class=\"bankmap\""), 1u);
   EXPECT_EQ(ChartCalls, 1u);
   EXPECT_NE(S.find("chart-sm_90"), std::string::npos);
-  EXPECT_NE(S.find("&#39;i&#39; is read from global memory"),
+  EXPECT_NE(S.find("&apos;i&apos; is read from global memory"),
             std::string::npos);
   // The occupancy row and the kernel table.
   EXPECT_NE(S.find("<td class=\"num\">50%</td><td>blocks</td>"),
             std::string::npos);
   EXPECT_NE(S.find("50% on sm_90 (limited by blocks)"), std::string::npos);
   EXPECT_NE(S.find("32-way at 3"), std::string::npos);
+  // Without a renderer of its own: the calculator's three charts.
+  O.Charts = nullptr;
+  std::string D;
+  llvm::raw_string_ostream DS(D);
+  writeHtmlReport(DS, {F}, O);
+  EXPECT_EQ(count(D, "class=\"occupancy-chart\""), 3u);
+  EXPECT_EQ(count(D, "circle class=\"current\""), 3u);
   // Self-contained: no external reference of any kind.
   EXPECT_FALSE(std::regex_search(
       S, std::regex("(src|href)=\"(https?:)?//|@import|url\\(")));

@@ -59,9 +59,6 @@ void writeHtmlReport(llvm::raw_ostream &OS,
 std::string bankMapSvg(const model::LaneAddresses &Lanes, unsigned Bytes,
                        llvm::StringRef Caption);
 
-/// Text made safe for HTML and XML: & < > " ' escaped.
-std::string htmlEscape(llvm::StringRef Text);
-
 } // namespace warplint
 
 #endif // WARPLINT_OUTPUT_HTMLREPORT_H
