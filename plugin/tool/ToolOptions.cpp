@@ -31,11 +31,13 @@ cl::opt<unsigned> Jobs("j", cl::Prefix,
                        cl::desc("Files analysed in parallel (default: one per "
                                 "core)"),
                        cl::init(0), cl::cat(Category));
-cl::opt<std::string> FormatOpt("format",
-                               cl::desc("Output format: text, json, sarif or "
-                                        "github (GitHub Actions\nworkflow "
-                                        "commands)"),
-                               cl::init("text"), cl::cat(Category));
+cl::opt<std::string> FormatOpt(
+    "format",
+    cl::desc("Output format: text, json, sarif, github (GitHub Actions\n"
+             "workflow commands) or html (one self-contained page with\n"
+             "every kernel, launch and shared access: bank maps and\n"
+             "occupancy charts; use with --output=FILE)"),
+    cl::init("text"), cl::cat(Category));
 cl::opt<std::string> FailOnOpt(
     "fail-on",
     cl::desc("Exit with status 1 on any finding (warning), on error-level\n"
@@ -333,7 +335,7 @@ Expected<OutputFormat> outputFormat() {
   if (auto F = parseOutputFormat(FormatOpt))
     return *F;
   return usage("unknown --format '" + FormatOpt +
-               "'; use text, json, sarif or github");
+               "'; use text, json, sarif, github or html");
 }
 
 } // namespace warplint::tool

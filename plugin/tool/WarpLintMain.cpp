@@ -208,7 +208,9 @@ setUp(const char *Argv0, RunSetup &Setup,
 
 /// Writes the findings to --output or standard output; the exit status
 /// when that fails, else -1.
-static int writeOutput(OutputFormat Format, const std::vector<Finding> &All) {
+static int writeOutput(OutputFormat Format, const std::vector<Finding> &All,
+                       const std::vector<FileResult> &Results,
+                       const std::map<std::string, std::string> &Problems) {
   std::unique_ptr<ToolOutputFile> OutFile;
   if (!OutputOpt.empty()) {
     std::error_code EC;
@@ -220,8 +222,17 @@ static int writeOutput(OutputFormat Format, const std::vector<Finding> &All) {
   SmallString<256> Cwd;
   sys::fs::current_path(Cwd);
   raw_fd_ostream &OS = OutFile ? OutFile->os() : outs();
-  writeFindings(OS, Format, All,
-                !OutFile && sys::Process::StandardOutHasColors(), Cwd);
+  if (Format == OutputFormat::Html) {
+    HtmlReportOptions O;
+    O.Generator = ("warplint " + warplintVersion() + " (LLVM " +
+                   LLVM_VERSION_STRING + ")")
+                      .str();
+    writeHtmlReport(OS, htmlReportFiles(Results, All, Problems), O);
+    OS.flush();
+  } else {
+    writeFindings(OS, Format, All,
+                  !OutFile && sys::Process::StandardOutHasColors(), Cwd);
+  }
   if (!OutFile)
     return findingsWriteError(OS, "");
   // ToolOutputFile removes what it does not keep: a regular file only (the
@@ -410,7 +421,9 @@ int main(int argc, const char **argv) {
   RunSetup Setup;
   if (std::optional<int> Status = setUp(argv[0], Setup, DashDashDropped))
     return *Status;
-  Setup.DescribeAccesses = Explain || DumpSharedAccesses;
+  bool Html = *Format == OutputFormat::Html;
+  Setup.DescribeAccesses = Explain || DumpSharedAccesses || Html;
+  Setup.DescribeLaunches = Html;
 
   // Each file's settings, before any thread starts.
   std::vector<FileResult> Results(Inputs.size());
@@ -429,7 +442,15 @@ int main(int argc, const char **argv) {
 
   bool InputError = false;
   FindingReport Report;
+  std::map<std::string, std::string> Problems;
   for (FileResult &R : Results) {
+    if (Html) {
+      std::string Text;
+      raw_string_ostream PS(Text);
+      describeProblems(PS, R, /*Verbose=*/false, NoConfig);
+      if (!Text.empty())
+        Problems[R.File] = StringRef(Text).trim().str();
+    }
     InputError |= describeProblems(errs(), R, Verbose, NoConfig);
     if (R.Crashed.empty() && R.Fatal.empty())
       for (Finding &F : R.Findings)
@@ -461,7 +482,8 @@ int main(int argc, const char **argv) {
   FindingReport::Outcome Out = Report.finish(S->baselines());
   for (const std::string &Line : Out.BaselineNotes)
     errs() << "warplint: " << Line << "\n";
-  if (int Status = writeOutput(*Format, Out.Reported); Status >= 0)
+  if (int Status = writeOutput(*Format, Out.Reported, Results, Problems);
+      Status >= 0)
     return Status;
   writeStatusFile("", runStatus(Results, Out.Reported));
   if (InputError)

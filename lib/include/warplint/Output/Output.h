@@ -19,7 +19,9 @@
 
 namespace warplint {
 
-enum class OutputFormat { Text, Json, Sarif, Github };
+/// Html: one self-contained page (HtmlReport.h); the tool gives it the
+/// accesses and launches too, writeFindings the findings alone.
+enum class OutputFormat { Text, Json, Sarif, Github, Html };
 
 void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                bool Color);
