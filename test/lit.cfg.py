@@ -18,6 +18,11 @@ config.test_exec_root = config.warplint_test_obj
 config.environment["CLANG_NO_DEFAULT_CONFIG"] = "1"
 for var in ("CUDA_PATH", "CUDA_HOME"):
     config.environment.pop(var, None)
+# The precompiled CUDA headers (--pch-cache) in the build tree, shared by
+# the tests (as by the files of a build), never in the user's home.
+config.environment["WARPLINT_CACHE_DIR"] = os.path.join(
+    config.warplint_test_obj, "warplint-cache")
+config.environment.pop("XDG_CACHE_HOME", None)
 
 inputs = os.path.join(config.warplint_test_src, "Inputs")
 bindir = os.path.join(config.warplint_obj_root, "bin")
@@ -85,7 +90,8 @@ if config.have_lz4:
 # Before %warplint, which would otherwise replace its start.
 config.substitutions.insert(0, ("%warplint_obj_root", config.warplint_obj_root))
 # cmake, ninja ("cmake" above), git, pre-commit and ccache are run from PATH.
-for tool in ("pre-commit", "git", "ccache"):
+# rsvg-convert (librsvg2-bin) renders the occupancy charts of --plot.
+for tool in ("pre-commit", "git", "ccache", "rsvg-convert"):
     if shutil.which(tool):
         config.available_features.add(tool)
 # PATH with the built warplint first, for tools that run it by name

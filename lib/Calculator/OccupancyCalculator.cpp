@@ -1,5 +1,6 @@
 //===-- OccupancyCalculator.cpp - `warplint occupancy` --------------------===//
 #include "warplint/Calculator/OccupancyCalculator.h"
+#include "ResultJson.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -59,25 +60,9 @@ void writeResult(json::OStream &J, const SmArch &A, const OccupancyInput &In,
   J.attribute("regs", In.Regs);
   J.attribute("smem", In.Smem);
   J.attribute("barriers", In.Barriers);
-  J.attribute("activeBlocksPerSM", R.ActiveBlocks);
-  J.attribute("activeWarpsPerSM", R.ActiveWarps);
-  J.attribute("maxWarpsPerSM", R.MaxWarps);
-  J.attribute("occupancy", R.Occupancy);
-  if (!R.ok()) {
-    J.attribute("limiter", nullptr);
-    J.attribute("error", R.ErrorMessage);
-    writeLimits(J, R);
-    return;
-  }
-  J.attribute("limiter", limiterName(R.Primary));
-  J.attributeArray("limiters", [&] {
-    for (Limiter L : {LimitWarps, LimitBlocks, LimitRegisters,
-                      LimitSharedMemory, LimitBarriers})
-      if (R.Limiters & L)
-        J.value(limiterName(L));
-  });
+  writeResultFields(J, R);
   writeLimits(J, R);
-  if (!Full)
+  if (!Full || !R.ok())
     return;
   J.attribute("registersPerBlock", R.RegsPerBlock);
   J.attribute("smemPerBlock", R.SmemPerBlock);
@@ -122,6 +107,25 @@ void writeCmem(json::OStream &J, const ptxas::CmemBanks &Banks) {
 }
 
 } // namespace
+
+void writeResultFields(json::OStream &J, const OccupancyResult &R) {
+  J.attribute("activeBlocksPerSM", R.ActiveBlocks);
+  J.attribute("activeWarpsPerSM", R.ActiveWarps);
+  J.attribute("maxWarpsPerSM", R.MaxWarps);
+  J.attribute("occupancy", R.Occupancy);
+  if (!R.ok()) {
+    J.attribute("limiter", nullptr);
+    J.attribute("error", R.ErrorMessage);
+    return;
+  }
+  J.attribute("limiter", limiterName(R.Primary));
+  J.attributeArray("limiters", [&] {
+    for (Limiter L : {LimitWarps, LimitBlocks, LimitRegisters,
+                      LimitSharedMemory, LimitBarriers})
+      if (R.Limiters & L)
+        J.value(limiterName(L));
+  });
+}
 
 void printOccupancy(raw_ostream &OS, const SmArch &A, const OccupancyInput &In,
                     const OccupancyResult &R, const OccupancySteps &S) {

@@ -123,6 +123,7 @@ LaunchInfo::Arch archInfo(const SmArch &A, const OccupancyInput &In,
   LaunchInfo::Arch I;
   I.Name = A.Name.str();
   I.Registers = In.Regs;
+  I.Barriers = In.Barriers;
   I.StaticSmem = StaticSmem;
   if (!R.ok()) {
     I.Error = R.ErrorMessage;
@@ -189,6 +190,7 @@ static void runOccupancyCheck(CheckContext &C) {
       OccupancyResult R = computeOccupancy(**A, In);
       C.visit(CheckId::Occupancy, Loc, Context);
       LaunchInfo::Arch AI = archInfo(**A, In, R, F->Smem.value_or(0), Threads);
+      AI.StackFrame = F->StackFrame;
       if (Info) {
         Info->Archs.push_back(AI);
         Info->WhyNoOccupancy.clear();

@@ -1,5 +1,7 @@
 //===-- Format.cpp - One writer call for every output format --------------===//
 #include "warplint/Output/Format.h"
+#include "warplint/Output/HtmlReport.h"
+#include <map>
 
 namespace warplint {
 
@@ -12,6 +14,8 @@ std::optional<OutputFormat> parseOutputFormat(llvm::StringRef Name) {
     return OutputFormat::Sarif;
   if (Name == "github")
     return OutputFormat::Github;
+  if (Name == "html")
+    return OutputFormat::Html;
   return std::nullopt;
 }
 
@@ -33,6 +37,18 @@ void writeFindings(llvm::raw_ostream &OS, OutputFormat F,
   case OutputFormat::Github:
     writeGithub(OS, Findings, BaseDir);
     break;
+  case OutputFormat::Html: {
+    std::map<std::string, HtmlReportFile> Files;
+    for (const Finding &X : Findings) {
+      Files[X.Loc.File].Path = X.Loc.File;
+      Files[X.Loc.File].Findings.push_back(X);
+    }
+    std::vector<HtmlReportFile> List;
+    for (auto &[Path, F] : Files)
+      List.push_back(std::move(F));
+    writeHtmlReport(OS, List, HtmlReportOptions());
+    break;
+  }
   }
   OS.flush();
 }

@@ -9,6 +9,8 @@
 #include "warplint/Driver/LaunchSpelling.h"
 #include "warplint/Driver/Process.h"
 #include "warplint/Pipeline/Preambles.h"
+#include "warplint/Pipeline/PreludeCache.h"
+#include "clang/Lex/PreprocessorOptions.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
@@ -199,9 +201,20 @@ public:
     std::optional<PreambleStore::Use> Pre;
     if (Setup.Preambles)
       Pre = Setup.Preambles->use(*Invocation, *Files, PCHContainerOps);
-    if (!Pre)
-      return FrontendActionFactory::runInvocation(
+    if (!Pre) {
+      std::vector<std::string> PchFiles;
+      bool Pch = Setup.Prelude &&
+                 Setup.Prelude->use(*Invocation, *Files, PCHContainerOps,
+                                    &R.PreludeNote, &PchFiles);
+      bool OK = FrontendActionFactory::runInvocation(
           Invocation, Files, PCHContainerOps, DiagConsumer);
+      if (Pch && Setup.IndexProject) {
+        R.Read.insert(R.Read.end(), PchFiles.begin(), PchFiles.end());
+        llvm::sort(R.Read);
+        R.Read.erase(std::unique(R.Read.begin(), R.Read.end()), R.Read.end());
+      }
+      return OK;
+    }
     R.Conditionals = Pre->Conditionals;
     auto WithPreamble =
         makeIntrusiveRefCnt<FileManager>(Files->getFileSystemOpts(), Pre->FS);
@@ -687,6 +700,8 @@ bool describeProblems(raw_ostream &OS, const FileResult &R, bool Verbose,
        << "; the occupancy checks skip it\n";
   if (Verbose && !R.CommandLine.empty())
     OS << "warplint: " << R.File << ": " << R.CommandLine << "\n";
+  if (Verbose && !R.PreludeNote.empty())
+    OS << "warplint: " << R.File << ": " << R.PreludeNote << "\n";
   if (Verbose)
     for (const DeviceParse &D : R.Device)
       OS << "warplint: " << R.File << " (device side, " << D.Arch

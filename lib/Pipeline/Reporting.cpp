@@ -1,6 +1,11 @@
 //===-- Reporting.cpp - What is reported, and what fails a run ------------===//
 #include "warplint/Pipeline/Reporting.h"
 #include "warplint/Core/Checks.h"
+#include "warplint/Pipeline/FileAnalysis.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
 
 namespace warplint {
 
@@ -71,6 +76,36 @@ FindingReport::finish(std::map<std::string, Baseline> &Baselines) {
               "this run";
     Out.BaselineNotes.push_back(Line);
   }
+  return Out;
+}
+
+std::vector<HtmlReportFile>
+htmlReportFiles(const std::vector<FileResult> &Results,
+                const std::vector<Finding> &Reported,
+                const std::map<std::string, std::string> &Problems) {
+  std::map<std::string, HtmlReportFile> Files;
+  auto At = [&](const std::string &Path) -> HtmlReportFile & {
+    HtmlReportFile &F = Files[Path];
+    F.Path = Path;
+    return F;
+  };
+  for (const FileResult &R : Results) {
+    SmallString<256> Abs(R.File);
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, true);
+    HtmlReportFile &F = At(std::string(Abs));
+    if (auto It = Problems.find(R.File); It != Problems.end())
+      F.Problem = It->second;
+    for (const SharedAccessInfo &A : R.Accesses)
+      At(A.Loc.File).Accesses.push_back(A);
+    for (const LaunchInfo &L : R.LaunchInfos)
+      At(L.Loc.File).Launches.push_back(L);
+  }
+  for (const Finding &X : Reported)
+    At(X.Loc.File).Findings.push_back(X);
+  std::vector<HtmlReportFile> Out;
+  for (auto &[Path, F] : Files)
+    Out.push_back(std::move(F));
   return Out;
 }
 

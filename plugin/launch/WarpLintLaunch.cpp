@@ -62,14 +62,19 @@ not analysed. A command that compiles no source (a link step, -E, -M,
 --version, a CMake probe) only runs the compiler. When the compiler fails,
 its status is returned and nothing of the analysis is printed.
 
-The occupancy and register-spill checks need ptxas's register report. When
-the command prints one (nvcc -Xptxas -v, --resource-usage, -res-usage;
-clang -Xcuda-ptxas -v), it is read from the compiler's standard error, which
-is still passed through unchanged. Otherwise nvcc compiles the device code a
-second time, after the build's compile, with -fatbin -Xptxas=-v; for clang,
-warplint --run-ptxas makes the report where a CUDA toolkit is found. Both
-write only in the launcher's temporary directory ($TMPDIR/warplint-launch-*),
-removed when it ends.
+The occupancy and register-spill checks need each kernel's registers. When
+the command prints ptxas's report (nvcc -Xptxas -v, --resource-usage,
+-res-usage; clang -Xcuda-ptxas -v), it is read from the compiler's standard
+error, which is still passed through unchanged. Otherwise they are read
+from the object the compile wrote (its cubins record them), with no second
+compile. Only where the object cannot tell (a kernel with a stack frame
+while the spill check is on, an object not found or not readable) does
+nvcc compile the device code a second time, after the build's compile,
+with -fatbin -Xptxas=-v; for clang, warplint --run-ptxas makes the report
+where a CUDA toolkit is found. Both write only in the launcher's temporary
+directory ($TMPDIR/warplint-launch-*), removed when it ends. warplint keeps
+the CUDA headers precompiled in its cache (warplint --help, --pch-cache),
+so that each source costs the parse of its own text.
 
 LAUNCHER OPTIONS (before COMPILER; COMPILER is the first argument that does
 not start with '-', or the one after '--')

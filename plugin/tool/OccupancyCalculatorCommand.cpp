@@ -2,6 +2,8 @@
 //
 // warplint occupancy --arch=sm_90 --threads=256 --regs=72 --smem=49152
 //                    [--barriers=N] [--format=text|json]
+//                    [--sweep=threads|regs|smem [--format=text|csv|json]]
+//                    [--plot=FILE.svg]
 // warplint occupancy --batch [--steps] < LINES   (ARCH THREADS REGS SMEM
 //                                                 [BARRIERS])
 // warplint occupancy --parse-ptxas=FILE|- [--threads=N [--smem=DYNAMIC]]
@@ -19,10 +21,13 @@
 #include "warplint/Calculator/OccupancyCalculator.h"
 #include "warplint/Core/InputFile.h"
 #include "warplint/Model/Occupancy.h"
+#include "warplint/Model/OccupancySweep.h"
+#include "warplint/Output/OccupancyCharts.h"
 #include "warplint/Ptxas/CudaObject.h"
 #include "warplint/Ptxas/PtxasReport.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -40,6 +45,8 @@ static const char Help[] =
     "\n"
     "USAGE:\n"
     "  warplint occupancy --arch=sm_90 --threads=256 --regs=72 --smem=49152\n"
+    "  warplint occupancy --arch=sm_90 --threads=256 --regs=72 --smem=48K\n"
+    "                     --sweep=regs [--format=csv] [--plot=charts.svg]\n"
     "  warplint occupancy --batch [--steps] < lines\n"
     "  warplint occupancy --parse-ptxas=FILE [--threads=N [--smem=DYNAMIC]]\n"
     "\n"
@@ -53,7 +60,17 @@ static const char Help[] =
     "                      adds it); a K or KB suffix multiplies by 1024\n"
     "  --barriers=N        barriers the kernel uses (default 1; limits on "
     "9.0+)\n"
-    "  --format=text|json  output format (default text)\n"
+    "  --format=text|json  output format (default text); csv with --sweep\n"
+    "  --sweep=AXIS        the occupancy curve of the launch as a table, one\n"
+    "                      row per value of AXIS, the others fixed: threads\n"
+    "                      (32, 64, ... 1024), regs (1 ... 255) or smem (0 to\n"
+    "                      the largest block, in steps of the allocation\n"
+    "                      unit); each row: blocks and warps per SM,\n"
+    "                      occupancy, limiter; the launch's row marked\n"
+    "  --plot=FILE.svg     also write the calculator's three charts of the\n"
+    "                      launch (occupancy against block size, registers\n"
+    "                      per thread and shared memory per block; the launch\n"
+    "                      and its limiter marked) to FILE, one SVG\n"
     "  --batch             read 'ARCH THREADS REGS SMEM [BARRIERS]' lines "
     "from\n"
     "                      stdin, write one JSON object per line; a line that\n"
@@ -86,6 +103,9 @@ struct CommandOptions {
   std::optional<uint64_t> Threads, Regs, Smem;
   unsigned Barriers = 1;
   bool Json = false;
+  bool Csv = false;
+  std::optional<SweepAxis> Sweep;
+  std::optional<std::string> Plot;
   bool Batch = false;
   bool Steps = false;
   std::optional<std::string> PtxasFile;
@@ -96,12 +116,34 @@ int usage(const Twine &Msg) {
   return 2;
 }
 
-/// One launch: --arch, --threads, --regs, --smem, --barriers.
+/// --plot=FILE: the three charts of the launch.
+bool writePlot(const std::string &Path, const SmArch &A,
+               const OccupancyInput &In) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (!EC) {
+    OS << occupancyChartsSvgDocument(A, In);
+    OS.close();
+    EC = OS.error();
+    OS.clear_error();
+  }
+  if (EC)
+    errs() << "warplint: error: cannot write --plot file '" << Path
+           << "': " << EC.message() << "\n";
+  return !EC;
+}
+
+/// One launch: --arch, --threads, --regs, --smem, --barriers; its curve
+/// with --sweep, its charts with --plot.
 int runSingle(const CommandOptions &O) {
+  StringRef For = O.Sweep  ? " (the launch whose curve --sweep prints)"
+                  : O.Plot ? " (the launch whose charts --plot draws)"
+                           : "";
   if (!O.Arch)
-    return usage("--arch is required (known: " + knownSmArchNames() + ")");
+    return usage("--arch is required" + For + " (known: " + knownSmArchNames() +
+                 ")");
   if (!O.Threads)
-    return usage("--threads is required");
+    return usage("--threads is required" + For);
   auto A = lookupSmArch(*O.Arch);
   if (!A)
     return usage(toString(A.takeError()));
@@ -111,6 +153,17 @@ int runSingle(const CommandOptions &O) {
   In.Smem = O.Smem.value_or(0);
   In.Barriers = O.Barriers;
   OccupancyResult R = computeOccupancy(**A, In);
+  // The chart first: a file that cannot be written is a usage error, and
+  // nothing is printed then.
+  if (O.Plot && !writePlot(*O.Plot, **A, In))
+    return 2;
+  if (O.Sweep) {
+    calc::writeSweep(outs(), **A, In, *O.Sweep,
+                     O.Csv    ? calc::SweepFormat::Csv
+                     : O.Json ? calc::SweepFormat::Json
+                              : calc::SweepFormat::Text);
+    return R.ok() ? 0 : 1;
+  }
   OccupancySteps S = occupancySteps(**A, In, R);
   if (O.Json)
     calc::writeOccupancyJson(outs(), **A, In, R, S);
@@ -188,8 +241,9 @@ int runOccupancyCalculatorCommand(int Argc, const char **Argv) {
                    "' (see 'warplint occupancy --help')");
     auto [Name, Value] = Arg.drop_front(2).split('=');
     bool HasValue = Arg.contains('=');
-    static const char *const WithValue[] = {
-        "arch", "threads", "regs", "smem", "barriers", "format", "parse-ptxas"};
+    static const char *const WithValue[] = {"arch",        "threads",  "regs",
+                                            "smem",        "barriers", "format",
+                                            "parse-ptxas", "sweep",    "plot"};
     if (!is_contained(WithValue, Name))
       return usage("unknown option '--" + Name +
                    "' (see 'warplint occupancy --help')");
@@ -201,9 +255,21 @@ int runOccupancyCalculatorCommand(int Argc, const char **Argv) {
     if (Name == "arch") {
       O.Arch = Value.str();
     } else if (Name == "format") {
-      if (Value != "text" && Value != "json")
-        return usage("--format must be text or json, not '" + Value + "'");
+      if (Value != "text" && Value != "json" && Value != "csv")
+        return usage("--format must be text, json or csv (csv with --sweep), "
+                     "not '" +
+                     Value + "'");
       O.Json = Value == "json";
+      O.Csv = Value == "csv";
+    } else if (Name == "sweep") {
+      O.Sweep = parseSweepAxis(Value);
+      if (!O.Sweep)
+        return usage("--sweep must be threads, regs or smem, not '" + Value +
+                     "'");
+    } else if (Name == "plot") {
+      if (Value.empty() || Value == "-")
+        return usage("--plot needs the name of the SVG file to write");
+      O.Plot = Value.str();
     } else if (Name == "parse-ptxas") {
       if (Value.empty())
         return usage("--parse-ptxas needs a file name, or '-' for stdin");
@@ -226,6 +292,14 @@ int runOccupancyCalculatorCommand(int Argc, const char **Argv) {
         O.Barriers = unsigned(*V);
     }
   }
+  if (O.Csv && !O.Sweep)
+    return usage("--format=csv goes with --sweep (a table); one launch is "
+                 "text or json");
+  if ((O.Sweep || O.Plot) && (O.Batch || O.PtxasFile))
+    return usage(Twine(O.Sweep ? "--sweep" : "--plot") +
+                 " goes with one launch (--arch, --threads, --regs, --smem), "
+                 "not with " +
+                 (O.Batch ? "--batch" : "--parse-ptxas"));
   if (O.Batch && O.PtxasFile)
     return usage("--batch and --parse-ptxas cannot be combined");
   if (O.Steps && !O.Batch)

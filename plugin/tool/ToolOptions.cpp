@@ -52,11 +52,13 @@ cl::opt<unsigned> ExplainWidth(
              "the terminal's, else $COLUMNS, else 80); the bank map shows\n"
              "32, 16 or 8 banks a row, as many as fit"),
     cl::init(0), cl::cat(Category));
-cl::opt<std::string> FormatOpt("format",
-                               cl::desc("Output format: text, json, sarif or "
-                                        "github (GitHub Actions\nworkflow "
-                                        "commands)"),
-                               cl::init("text"), cl::cat(Category));
+cl::opt<std::string> FormatOpt(
+    "format",
+    cl::desc("Output format: text, json, sarif, github (GitHub Actions\n"
+             "workflow commands) or html (one self-contained page with\n"
+             "every kernel, launch and shared access: bank maps and\n"
+             "occupancy charts; use with --output=FILE)"),
+    cl::init("text"), cl::cat(Category));
 cl::opt<std::string> FailOnOpt(
     "fail-on",
     cl::desc("Exit with status 1 on any finding (warning), on error-level\n"
@@ -122,6 +124,14 @@ cl::opt<std::string> ProjectCacheDir(
     cl::desc("With -p: keep each file's calls between the build's files in\n"
              "this directory, so that a later run parses only what changed\n"
              "(default: BUILD-DIR/.warplint-cache; 'none': no cache)"),
+    cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> PchCacheDir(
+    "pch-cache",
+    cl::desc("Keep the CUDA headers every parse starts with precompiled in\n"
+             "this directory, one PCH per set of compile flags, so that a\n"
+             "file parses only its own text (default: $WARPLINT_CACHE_DIR,\n"
+             "else $XDG_CACHE_HOME/warplint, else ~/.cache/warplint, with\n"
+             "/prelude after it; 'none': parse the headers every time)"),
     cl::value_desc("dir"), cl::cat(Category));
 cl::opt<std::string> CudaPath(
     "cuda-path",
@@ -346,7 +356,7 @@ Expected<OutputFormat> outputFormat() {
   if (auto F = parseOutputFormat(FormatOpt))
     return *F;
   return usage("unknown --format '" + FormatOpt +
-               "'; use text, json, sarif or github");
+               "'; use text, json, sarif, github or html");
 }
 
 } // namespace warplint::tool

@@ -32,6 +32,7 @@ extern llvm::cl::opt<std::string> BuildPath;
 extern llvm::cl::opt<std::string> ProjectIndexPath;
 extern llvm::cl::opt<std::string> WriteProjectIndex;
 extern llvm::cl::opt<std::string> ProjectCacheDir;
+extern llvm::cl::opt<std::string> PchCacheDir;
 extern llvm::cl::opt<std::string> CudaPath;
 extern llvm::cl::list<std::string> CheckOptions;
 extern llvm::cl::list<std::string> ExtraArgs;

@@ -24,6 +24,7 @@
 #include "warplint/Driver/Toolchain.h"
 #include "warplint/Pipeline/FileAnalysis.h"
 #include "warplint/Pipeline/Inputs.h"
+#include "warplint/Pipeline/PreludeCache.h"
 #include "warplint/Pipeline/ProjectCache.h"
 #include "warplint/Pipeline/Reporting.h"
 
@@ -205,6 +206,12 @@ setUp(const char *Argv0, RunSetup &Setup,
   }
   Setup.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
   Setup.Jobs = Jobs;
+  if (PchCacheDir != "none") {
+    std::string Dir =
+        PchCacheDir.empty() ? PreludeCache::defaultDir() : PchCacheDir;
+    if (!Dir.empty())
+      Setup.Prelude = std::make_shared<PreludeCache>(Dir);
+  }
   if (Verbose && !DashDashDropped.empty())
     errs() << "warplint: nvcc options after '--' left out of the parse: "
            << join(DashDashDropped, " ") << "\n";
@@ -248,6 +255,24 @@ static int closeOutput(std::unique_ptr<ToolOutputFile> &OutFile) {
   if (Status >= 0 && Regular)
     sys::fs::remove(OutputOpt);
   return Status;
+}
+
+/// --format=html: the page of every file (it needs them all: written once
+/// the run is over) to --output or standard output; the exit status when
+/// that fails, else -1.
+static int writeHtml(const std::vector<Finding> &All,
+                     const std::vector<FileResult> &Results,
+                     const std::map<std::string, std::string> &Problems) {
+  std::unique_ptr<ToolOutputFile> OutFile;
+  if (std::optional<int> Status = openOutput(OutFile))
+    return *Status;
+  raw_fd_ostream &OS = OutFile ? OutFile->os() : outs();
+  HtmlReportOptions O;
+  O.Generator =
+      ("warplint " + warplintVersion() + " (LLVM " + LLVM_VERSION_STRING + ")")
+          .str();
+  writeHtmlReport(OS, htmlReportFiles(Results, All, Problems), O);
+  return closeOutput(OutFile);
 }
 
 /// Analyses Results: with --project-index, with the calls it lists; with
@@ -432,7 +457,9 @@ int main(int argc, const char **argv) {
   RunSetup Setup;
   if (std::optional<int> Status = setUp(argv[0], Setup, DashDashDropped))
     return *Status;
-  Setup.DescribeAccesses = Explain || DumpSharedAccesses;
+  bool Html = *Format == OutputFormat::Html;
+  Setup.DescribeAccesses = Explain || DumpSharedAccesses || Html;
+  Setup.DescribeLaunches = Html;
 
   // Each file's settings, before any thread starts.
   std::vector<FileResult> Results(Inputs.size());
@@ -447,7 +474,10 @@ int main(int argc, const char **argv) {
   }
   // The findings as each file finishes (not for explain, the dump and
   // --write-baseline, which need them all).
-  bool Findings = !Explain && !DumpSharedAccesses && WriteBaselineOpt.empty();
+  // --format=html needs every file's findings and accesses: written at the
+  // end too.
+  bool Findings =
+      !Explain && !DumpSharedAccesses && WriteBaselineOpt.empty() && !Html;
   std::unique_ptr<ToolOutputFile> OutFile;
   if (Findings)
     if (std::optional<int> Status = openOutput(OutFile))
@@ -481,7 +511,15 @@ int main(int argc, const char **argv) {
 
   bool InputError = false;
   FindingReport Report;
+  std::map<std::string, std::string> Problems;
   for (FileResult &R : Results) {
+    if (Html) {
+      std::string Text;
+      raw_string_ostream PS(Text);
+      describeProblems(PS, R, /*Verbose=*/false, NoConfig);
+      if (!Text.empty())
+        Problems[R.File] = StringRef(Text).trim().str();
+    }
     InputError |= describeProblems(errs(), R, Verbose, NoConfig);
     if (R.Crashed.empty() && R.Fatal.empty())
       for (Finding &F : R.Findings)
@@ -500,11 +538,24 @@ int main(int argc, const char **argv) {
            << "\n";
     return InputError ? 2 : 0;
   }
-  std::vector<Finding> All = Report.takeAll();
-  if (Error E = writeBaseline(All, WriteBaselineOpt))
-    return usageError(toString(std::move(E)));
-  errs() << "warplint: wrote " << All.size() << " finding"
-         << (All.size() == 1 ? "" : "s") << " to the baseline "
-         << WriteBaselineOpt << "\n";
-  return InputError ? 2 : 0;
+  if (!WriteBaselineOpt.empty()) {
+    std::vector<Finding> All = Report.takeAll();
+    if (Error E = writeBaseline(All, WriteBaselineOpt))
+      return usageError(toString(std::move(E)));
+    errs() << "warplint: wrote " << All.size() << " finding"
+           << (All.size() == 1 ? "" : "s") << " to the baseline "
+           << WriteBaselineOpt << "\n";
+    return InputError ? 2 : 0;
+  }
+
+  // --format=html: one page of every file, written at the end.
+  FindingReport::Outcome Out = Report.finish(S->baselines());
+  for (const std::string &Line : Out.BaselineNotes)
+    errs() << "warplint: " << Line << "\n";
+  if (int Status = writeHtml(Out.Reported, Results, Problems); Status >= 0)
+    return Status;
+  writeStatusFile("", runStatus(Results, Out.Reported));
+  if (InputError)
+    return 2;
+  return Out.Failing ? 1 : 0;
 }

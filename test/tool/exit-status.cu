@@ -39,7 +39,7 @@ void launches(float *p) {
 // JSON: "severity": "warning"
 // JSON: status=1
 
-// USAGE: warplint: error: unknown --format 'nope'; use text, json, sarif or github
+// USAGE: warplint: error: unknown --format 'nope'; use text, json, sarif, github or html
 // USAGE: status=2
 
 // INPUT-DAG: warplint: error: cannot analyse {{.*}}exit-status.cu.missing: no such file

@@ -70,6 +70,19 @@ std::string summary(const ReportSummaryOptions &O) {
   return Out;
 }
 
+/// writeSweep of one launch on sm_90.
+std::string sweep(uint64_t Threads, uint64_t Regs, uint64_t Smem,
+                  SweepAxis Axis, SweepFormat F) {
+  OccupancyInput In;
+  In.Threads = Threads;
+  In.Regs = Regs;
+  In.Smem = Smem;
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  writeSweep(OS, arch("sm_90"), In, Axis, F);
+  return Out;
+}
+
 } // namespace
 
 TEST(OccupancyCalculatorTest, ParseCount) {
@@ -242,4 +255,50 @@ TEST(OccupancyCalculatorTest, ReportAsJson) {
   EXPECT_EQ(Root->getArray("modules")->size(), 1u);
   ASSERT_TRUE(Root->getArray("diagnostics"));
   EXPECT_TRUE(Root->getArray("diagnostics")->empty());
+}
+
+TEST(OccupancyCalculatorTest, SweepText) {
+  auto L = lines(sweep(256, 72, 49152, SweepAxis::Regs, SweepFormat::Text));
+  ASSERT_EQ(L.size(), 2u + 255u);
+  EXPECT_EQ(L[1], "      regs  blocks  warps  occupancy  limited by");
+  EXPECT_EQ(L[2 + 71], "*       72       3     24      37.5%  registers  "
+                       "<- this launch");
+  unsigned Marked = 0;
+  for (const std::string &Line : L)
+    Marked += llvm::StringRef(Line).contains("<- this launch");
+  EXPECT_EQ(Marked, 1u);
+}
+
+TEST(OccupancyCalculatorTest, SweepCsvQuotesErrors) {
+  auto L = lines(sweep(256, 72, 0, SweepAxis::Threads, SweepFormat::Csv));
+  ASSERT_EQ(L.size(), 1u + 32u);
+  EXPECT_EQ(L[0], "arch,threads,regs,smem,barriers,activeBlocksPerSM,"
+                  "activeWarpsPerSM,maxWarpsPerSM,occupancyPercent,limiter,"
+                  "limiters,current,error");
+  EXPECT_EQ(L[8], "sm_90,256,72,0,1,3,24,64,37.5,registers,registers,1,");
+  // 1024 threads of 72 registers cannot run; the reason has commas.
+  EXPECT_EQ(L[32], "sm_90,1024,72,0,1,0,0,64,0.0,,,0,\"1024 threads with 72 "
+                   "registers each need 73728 registers per block (per warp "
+                   "rounded up to 256, warps to a multiple of 4), above the "
+                   "limit of 65536 on sm_90\"");
+}
+
+TEST(OccupancyCalculatorTest, SweepJson) {
+  std::string Out = sweep(100, 32, 0, SweepAxis::Threads, SweepFormat::Json);
+  auto V = llvm::json::parse(Out);
+  ASSERT_TRUE(bool(V)) << llvm::toString(V.takeError());
+  const llvm::json::Object *O = V->getAsObject();
+  ASSERT_TRUE(O);
+  EXPECT_EQ(O->getString("sweep"), "threads");
+  EXPECT_EQ(O->getInteger("threads"), 100);
+  const llvm::json::Array *Points = O->getArray("points");
+  ASSERT_TRUE(Points);
+  ASSERT_EQ(Points->size(), 33u); // 32 steps and 100 threads between two
+  const llvm::json::Object *P = (*Points)[3].getAsObject();
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->getInteger("threads"), 100);
+  EXPECT_EQ(P->getBoolean("current"), true);
+  EXPECT_EQ(P->getInteger("activeWarpsPerSM"),
+            O->getObject("current")->getInteger("activeWarpsPerSM"));
+  EXPECT_FALSE((*Points)[2].getAsObject()->get("current"));
 }

@@ -12,6 +12,7 @@
 #define WARPLINT_CALCULATOR_OCCUPANCYCALCULATOR_H
 
 #include "warplint/Model/Occupancy.h"
+#include "warplint/Model/OccupancySweep.h"
 #include "warplint/Ptxas/PtxasReport.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
@@ -46,6 +47,20 @@ void writeOccupancyJson(llvm::raw_ostream &OS, const model::SmArch &A,
 /// and steps. A line that cannot be read gives {"line", "input", "error"}
 /// and the others go on. False when a line could not be read.
 bool writeBatch(llvm::raw_ostream &OS, llvm::StringRef Input, bool Steps);
+
+/// How writeSweep prints a curve.
+enum class SweepFormat { Text, Csv, Json };
+
+/// `--sweep`: the curve of one launch over Axis (model::sweepOccupancy),
+/// one row per point: the value, active blocks and warps per SM, the
+/// occupancy and the limiter (or why the launch cannot run there), the
+/// launch's own row marked. Text: aligned columns under a line naming the
+/// fixed values. CSV: a header, then one row per point with every input
+/// (each row a --batch line's configuration). JSON: one object, the launch
+/// and its result ("current") and "points".
+void writeSweep(llvm::raw_ostream &OS, const model::SmArch &A,
+                const model::OccupancyInput &In, model::SweepAxis Axis,
+                SweepFormat Format);
 
 /// How summariseReport shows a ptxas report.
 struct ReportSummaryOptions {

@@ -13,6 +13,7 @@
 
 #include "warplint/Core/Finding.h"
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,10 @@ struct LaunchInfo {
   struct Arch {
     std::string Name; ///< "sm_90"
     unsigned Registers = 0;
+    unsigned Barriers = 1;
     uint64_t StaticSmem = 0;
+    /// The kernel's stack frame in bytes, where the report or object says.
+    std::optional<uint64_t> StackFrame;
     /// Why the launch cannot run there (then the rest is 0), or empty.
     std::string Error;
     double Occupancy = 0;

@@ -7,7 +7,7 @@
 
 namespace warplint {
 
-/// "text", "json", "sarif" or "github".
+/// "text", "json", "sarif", "github" or "html".
 std::optional<OutputFormat> parseOutputFormat(llvm::StringRef Name);
 
 /// Writes Findings in format F. Color: text with ANSI colours. BaseDir: the

@@ -19,7 +19,9 @@
 
 namespace warplint {
 
-enum class OutputFormat { Text, Json, Sarif, Github };
+/// Html: one self-contained page (HtmlReport.h); the tool gives it the
+/// accesses and launches too, writeFindings the findings alone.
+enum class OutputFormat { Text, Json, Sarif, Github, Html };
 
 /// How a run over several files went, for the closing summary: the text
 /// format's last line, JSON's "summary" object, SARIF's run.properties.

@@ -36,6 +36,7 @@ class CompilationDatabase;
 namespace warplint {
 
 class PreambleStore;
+class PreludeCache;
 class ProjectCache;
 
 /// What one parse of a file gives.
@@ -72,6 +73,9 @@ struct ParseOutput {
   /// The shared-memory accesses the bank-conflict analysis looked at, and
   /// of them those left unknown (AccessCoverage's Total and Unknown).
   unsigned AccessesAnalysed = 0, AccessesUnknown = 0;
+  /// For --verbose: the PCH the CUDA headers came from (RunSetup::Prelude),
+  /// or why none was used.
+  std::string PreludeNote;
 };
 
 /// The device-side parse of a file for one architecture, when the host side
@@ -130,6 +134,9 @@ struct RunSetup {
   /// thread that analysed it: the tool's progress lines and the findings
   /// it prints as each file finishes.
   std::function<void(const FileResult &)> OnFileDone;
+  /// The CUDA headers every parse starts with, precompiled on disk
+  /// (PreludeCache.h), or none: each parse reads them.
+  std::shared_ptr<PreludeCache> Prelude;
 };
 
 /// Analyses each of Files (File and Settings set) with its command in DB.

@@ -19,6 +19,7 @@
 #include "warplint/Core/Baseline.h"
 #include "warplint/Core/Config.h"
 #include "warplint/Core/Finding.h"
+#include "warplint/Output/HtmlReport.h"
 #include "warplint/Pipeline/Settings.h"
 #include <map>
 #include <set>
@@ -75,6 +76,17 @@ private:
   };
   std::vector<From> Origins;
 };
+
+struct FileResult;
+
+/// The HTML report's files (HtmlReport.h): every file analysed, and every
+/// other file (a header) a reported finding, an access or a launch is in,
+/// each with those of its own; Problems: what went wrong with each analysed
+/// file (describeProblems), by its path.
+std::vector<HtmlReportFile>
+htmlReportFiles(const std::vector<FileResult> &Results,
+                const std::vector<Finding> &Reported,
+                const std::map<std::string, std::string> &Problems = {});
 
 } // namespace warplint
 

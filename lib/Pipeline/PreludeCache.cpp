@@ -1,0 +1,326 @@
+//===-- PreludeCache.cpp - The CUDA headers, precompiled once -------------===//
+#include "warplint/Pipeline/PreludeCache.h"
+
+#include "warplint/Driver/CompileArgs.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/Version.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/Utils.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/LockFileManager.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace warplint {
+
+std::string PreludeCache::defaultDir() {
+  SmallString<256> Dir;
+  if (auto Env = sys::Process::GetEnv("WARPLINT_CACHE_DIR");
+      Env && !Env->empty())
+    Dir = *Env;
+  else if (auto Xdg = sys::Process::GetEnv("XDG_CACHE_HOME");
+           Xdg && !Xdg->empty())
+    sys::path::append(Dir, *Xdg, "warplint");
+  else if (sys::path::home_directory(Dir))
+    sys::path::append(Dir, ".cache", "warplint");
+  else
+    return "";
+  sys::path::append(Dir, "prelude");
+  return std::string(Dir);
+}
+
+namespace {
+
+/// The -include files every CUDA compile of warplint's has: clang's CUDA
+/// runtime wrapper, the nvcc compatibility header, warplint's prelude.
+bool isStandardInclude(StringRef Path) {
+  return sys::path::filename(Path) == "__clang_cuda_runtime_wrapper.h" ||
+         Path == nvccCompatPath() ||
+         Path == (PreludeDir + "/" + PreludeHeader).str();
+}
+
+/// Every file the PCH read, system headers included.
+class AllFiles : public DependencyCollector {
+  bool needSystemDependencies() override { return true; }
+};
+
+class ErrorCounter : public DiagnosticConsumer {
+public:
+  unsigned Errors = 0;
+  void HandleDiagnostic(DiagnosticsEngine::Level L,
+                        const Diagnostic &) override {
+    if (L >= DiagnosticsEngine::Error)
+      ++Errors;
+  }
+};
+
+/// "SIZE MTIME PATH" of File as VFS sees it, or "" when it cannot be read.
+std::string stamp(vfs::FileSystem &VFS, StringRef File) {
+  auto S = VFS.status(File);
+  if (!S)
+    return "";
+  return std::to_string(S->getSize()) + " " +
+         std::to_string(sys::toTimeT(S->getLastModificationTime())) + " " +
+         File.str();
+}
+
+/// Whether every file Deps lists still has its size and time; Read gets
+/// their paths.
+bool fresh(vfs::FileSystem &VFS, StringRef DepsPath,
+           std::vector<std::string> *Read) {
+  auto Buf = MemoryBuffer::getFile(DepsPath);
+  if (!Buf)
+    return false;
+  SmallVector<StringRef, 0> Lines;
+  (*Buf)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  if (Lines.empty())
+    return false;
+  for (StringRef Line : Lines) {
+    StringRef Path = Line.split(' ').second.split(' ').second;
+    if (Path.empty() || stamp(VFS, Path) != Line)
+      return false;
+    if (Read)
+      Read->push_back(Path.str());
+  }
+  return true;
+}
+
+/// Where a PCH that did not build lists the files it read.
+std::string failedPath(StringRef DepsPath) {
+  SmallString<256> P(DepsPath);
+  sys::path::replace_extension(P, "failed");
+  return std::string(P);
+}
+
+bool writeAtomically(StringRef Path, StringRef Text) {
+  SmallString<256> Temp;
+  int FD;
+  if (sys::fs::createUniqueFile(Path + "-%%%%%%%%", FD, Temp))
+    return false;
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    if (OS.has_error()) {
+      OS.clear_error();
+      sys::fs::remove(Temp);
+      return false;
+    }
+  }
+  if (sys::fs::rename(Temp, Path)) {
+    sys::fs::remove(Temp);
+    return false;
+  }
+  return true;
+}
+
+/// Builds the PCH of Build's -include files into PchPath, and lists what it
+/// read in DepsPath. Why says what failed.
+bool build(std::shared_ptr<CompilerInvocation> Build, InputKind Kind,
+           FileManager &Files, std::shared_ptr<PCHContainerOperations> Ops,
+           StringRef PchPath, StringRef DepsPath, std::string &Why) {
+  IntrusiveRefCntPtr<vfs::FileSystem> VFS = Files.getVirtualFileSystemPtr();
+  SmallString<256> Main(PchPath);
+  sys::path::replace_extension(Main, "prelude.cu");
+  Build->getFrontendOpts().Inputs = {FrontendInputFile(Main, Kind)};
+  Build->getFrontendOpts().OutputFile = PchPath.str();
+  Build->getFrontendOpts().ProgramAction = frontend::GeneratePCH;
+  Build->getPreprocessorOpts().addRemappedFile(
+      Main, MemoryBuffer::getMemBufferCopy("", Main).release());
+  Build->getPreprocessorOpts().RetainRemappedFileBuffers = false;
+
+  CompilerInstance CI(std::move(Build), std::move(Ops));
+  CI.setVirtualFileSystem(VFS);
+  auto OwnFiles =
+      makeIntrusiveRefCnt<FileManager>(Files.getFileSystemOpts(), VFS);
+  CI.setFileManager(OwnFiles);
+  ErrorCounter Errors;
+  CI.createDiagnostics(&Errors, /*ShouldOwnClient=*/false);
+  CI.createSourceManager();
+  auto Deps = std::make_shared<AllFiles>();
+  CI.addDependencyCollector(Deps);
+  GeneratePCHAction Act;
+  bool OK = CI.ExecuteAction(Act) && !Errors.Errors;
+  std::string List;
+  for (StringRef D : Deps->getDependencies()) {
+    if (D == Main)
+      continue;
+    std::string S = stamp(*VFS, D);
+    if (S.empty()) {
+      Why = "cannot read '" + D.str() + "', a file the PCH read";
+      return false;
+    }
+    List += S + "\n";
+  }
+  if (!OK) {
+    // Not tried again while the headers stay as they are.
+    sys::fs::remove(PchPath);
+    writeAtomically(failedPath(DepsPath), List);
+    Why = "they do not compile with this command (" +
+          std::to_string(Errors.Errors) +
+          (Errors.Errors == 1 ? " error)" : " errors)");
+    return false;
+  }
+  if (List.empty() || !writeAtomically(DepsPath, List)) {
+    Why = "cannot write '" + DepsPath.str() + "'";
+    return false;
+  }
+  return true;
+}
+
+/// Marks Deps used now (prune() keeps the most recently used).
+void touch(StringRef Deps) {
+  int FD;
+  if (sys::fs::openFileForWrite(Deps, FD, sys::fs::CD_OpenExisting,
+                                sys::fs::OF_Append))
+    return;
+  sys::fs::setLastAccessAndModificationTime(FD,
+                                            std::chrono::system_clock::now());
+  sys::Process::SafelyCloseFileDescriptor(FD);
+}
+
+/// The lock on building Pch, held while this process builds it; null when
+/// there can be no lock (each process then builds its own) or when another
+/// process held it: then Waited is set, after waiting up to a minute for
+/// that process to end its build.
+std::unique_ptr<LockFileManager> lockOrWait(StringRef Pch, bool &Waited) {
+  auto Lock = std::make_unique<LockFileManager>(Pch);
+  Expected<bool> Owned = Lock->tryLock();
+  if (!Owned) {
+    consumeError(Owned.takeError());
+    return nullptr;
+  }
+  if (*Owned)
+    return Lock;
+  Lock->waitForUnlockFor(std::chrono::seconds(60));
+  Waited = true;
+  return nullptr;
+}
+
+/// Keeps the MaxKept most recently used PCHs of Dir, removes the rest.
+void prune(StringRef Dir) {
+  constexpr size_t MaxKept = 16;
+  std::vector<std::pair<sys::TimePoint<>, std::string>> Kept;
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    if (sys::path::extension(It->path()) != ".deps")
+      continue;
+    if (auto S = It->status())
+      Kept.push_back({S->getLastModificationTime(), It->path()});
+  }
+  if (Kept.size() <= MaxKept)
+    return;
+  llvm::sort(Kept,
+             [](const auto &A, const auto &B) { return A.first > B.first; });
+  for (size_t I = MaxKept; I < Kept.size(); ++I) {
+    SmallString<256> Path(Kept[I].second);
+    sys::fs::remove(Path);
+    sys::path::replace_extension(Path, "pch");
+    sys::fs::remove(Path);
+  }
+}
+
+} // namespace
+
+bool PreludeCache::use(CompilerInvocation &Invocation, FileManager &Files,
+                       std::shared_ptr<PCHContainerOperations> Ops,
+                       std::string *Why, std::vector<std::string> *Read) {
+  PreprocessorOptions &PP = Invocation.getPreprocessorOpts();
+  const auto &Inputs = Invocation.getFrontendOpts().Inputs;
+  if (Dir.empty() || Inputs.size() != 1 || !PP.ImplicitPCHInclude.empty() ||
+      PP.PrecompiledPreambleBytes.first != 0 ||
+      Invocation.getLangOpts().Modules)
+    return false;
+  size_t N = 0;
+  while (N < PP.Includes.size() && isStandardInclude(PP.Includes[N]))
+    ++N;
+  if (N == 0)
+    return false;
+
+  // The PCH's command: this one's, with no file of its own and only the
+  // standard -include files. Its text (and clang's version) names it.
+  auto Build = std::make_shared<CompilerInvocation>(Invocation);
+  Build->getFrontendOpts().Inputs.clear();
+  Build->getFrontendOpts().OutputFile.clear();
+  Build->getFrontendOpts().ProgramAction = frontend::GeneratePCH;
+  Build->getCodeGenOpts().MainFileName.clear();
+  // The compilation unit's id names its static device variables in code
+  // generation; a parse does not use it, and it differs in every file.
+  Build->getLangOpts().CUID.clear();
+  Build->getPreprocessorOpts().Includes.resize(N);
+  std::string Key =
+      join(Build->getCC1CommandLine(), "\n") + "\n" + getClangFullVersion();
+  // warplint's own headers are files of this process, with no time of
+  // their own: their text names the PCH too.
+  for (const auto &[Path, Text] : preludeFiles())
+    Key += "\n" + Path + "\n" + Text;
+  XXH128_hash_t H = xxh3_128bits(
+      ArrayRef(reinterpret_cast<const uint8_t *>(Key.data()), Key.size()));
+  SmallString<256> Pch(Dir);
+  sys::path::append(Pch, utohexstr(H.high64, false, 16) +
+                             utohexstr(H.low64, false, 16) + ".pch");
+  SmallString<256> Deps(Pch);
+  sys::path::replace_extension(Deps, "deps");
+
+  vfs::FileSystem &VFS = Files.getVirtualFileSystem();
+  std::vector<std::string> PchFiles;
+  auto Usable = [&] {
+    PchFiles.clear();
+    return sys::fs::exists(Pch) && fresh(VFS, Deps, &PchFiles);
+  };
+  bool Now = false;
+  if (Usable()) {
+    ++Reused;
+    touch(Deps);
+  } else {
+    // One build at a time: the threads of this process wait on the mutex,
+    // other processes on the lock file, then take what was built.
+    std::lock_guard<std::mutex> One(Building);
+    std::unique_ptr<LockFileManager> Lock;
+    std::string Error;
+    bool Waited = false;
+    if (std::error_code EC = sys::fs::create_directories(Dir))
+      Error = "cannot create '" + Dir + "': " + EC.message();
+    else if (Usable()) // built by another thread meanwhile
+      ++Reused;
+    else if (Lock = lockOrWait(Pch, Waited); Waited && Usable())
+      ++Reused;
+    else if (fresh(VFS, failedPath(Deps), nullptr))
+      Error = "they did not compile with this command before";
+    else if (build(Build, Inputs[0].getKind(), Files, Ops, Pch, Deps, Error) &&
+             Usable()) {
+      ++Built;
+      Now = true;
+      prune(Dir);
+    } else if (Error.empty()) {
+      Error = "a file the PCH read changed while it was built";
+    }
+    if (!Error.empty()) {
+      ++Failed;
+      if (Why)
+        *Why = "the CUDA headers not precompiled: " + Error;
+      return false;
+    }
+  }
+  PP.Includes.erase(PP.Includes.begin(), PP.Includes.begin() + N);
+  PP.ImplicitPCHInclude = std::string(Pch);
+  if (Why)
+    *Why = "the CUDA headers from " + PP.ImplicitPCHInclude +
+           (Now ? " (precompiled now)" : " (precompiled before)");
+  if (Read)
+    Read->insert(Read->end(), PchFiles.begin(), PchFiles.end());
+  return true;
+}
+
+} // namespace warplint
