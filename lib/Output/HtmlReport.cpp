@@ -165,9 +165,12 @@ std::string anchor(StringRef Kind, size_t File, size_t I) {
   return formatv("{0}-{1}-{2}", Kind, File, I).str();
 }
 
-std::string where(const FileLocation &L) {
-  return xmlEscape(L.File + ":" + std::to_string(L.Line) + ":" +
-                   std::to_string(L.Column));
+/// Path, relative to Base when under it.
+std::string shown(StringRef Path, StringRef Base) {
+  if (!Base.empty() && Path.starts_with(Base) &&
+      Path.substr(Base.size()).starts_with("/"))
+    return Path.substr(Base.size() + 1).str();
+  return Path.str();
 }
 
 /// The degree of a run, as a number for sorting (0: unknown or never runs).
@@ -221,6 +224,11 @@ private:
   ArrayRef<HtmlReportFile> Files;
   const HtmlReportOptions &O;
   std::map<std::string, std::vector<std::string>> Sources;
+
+  std::string where(const FileLocation &L) const {
+    return xmlEscape(shown(L.File, O.BaseDir) + ":" + std::to_string(L.Line) +
+                     ":" + std::to_string(L.Column));
+  }
 
   const std::vector<std::string> &lines(const std::string &Path) {
     auto It = Sources.find(Path);
@@ -307,7 +315,7 @@ void Writer::summary() {
           "<th>check</th><th>warnings</th><th>errors</th></tr></thead>"
           "<tbody>\n";
     for (const auto &[Key, N] : ByCheck)
-      OS << "<tr><td>" << xmlEscape(Key.first) << "</td><td>"
+      OS << "<tr><td>" << xmlEscape(shown(Key.first, O.BaseDir)) << "</td><td>"
          << xmlEscape(Key.second) << "</td><td class=\"num\">" << N.first
          << "</td><td class=\"num\">" << N.second << "</td></tr>\n";
     OS << "</tbody></table>\n";
@@ -362,7 +370,8 @@ void Writer::kernelTable() {
         "</thead><tbody>\n";
   for (const auto &[Name, X] : Kernels)
     OS << "<tr><td><code>" << xmlEscape(Name) << "</code></td><td>"
-       << xmlEscape(X.File) << "</td><td class=\"num\" data-v=\""
+       << xmlEscape(shown(X.File, O.BaseDir))
+       << "</td><td class=\"num\" data-v=\""
        << formatv("{0:F3}", std::max(X.Worst, 0.0)) << "\">"
        << (X.Worst > 0 ? xmlEscape(X.WorstText) : "&ndash;")
        << "</td><td class=\"num\" data-v=\""
@@ -374,8 +383,8 @@ void Writer::kernelTable() {
 
 void Writer::file(size_t F) {
   const HtmlReportFile &File = Files[F];
-  OS << "<h2 id=\"" << anchor("file", F, 0) << "\">" << xmlEscape(File.Path)
-     << "</h2>\n";
+  OS << "<h2 id=\"" << anchor("file", F, 0) << "\">"
+     << xmlEscape(shown(File.Path, O.BaseDir)) << "</h2>\n";
   if (!File.Problem.empty())
     OS << "<p class=\"warning\">" << xmlEscape(File.Problem) << "</p>\n";
   OS << "<h3>Findings</h3>\n";
@@ -502,11 +511,10 @@ void Writer::access(const SharedAccessInfo &A, size_t F, size_t I) {
      << (Conflict  ? "conflict"
          : Unknown ? "unknown"
                    : "clean")
-     << "\" id=\"" << anchor("access", F, I) << "\" data-line=\""
-     << A.Loc.Line << "\" data-degree=\"" << formatv("{0:F3}", Worst)
-     << "\"><b>"
-     << xmlEscape(A.Access)
-     << "</b> of <code>" << xmlEscape(A.Text) << "</code>";
+     << "\" id=\"" << anchor("access", F, I) << "\" data-line=\"" << A.Loc.Line
+     << "\" data-degree=\"" << formatv("{0:F3}", Worst) << "\"><b>"
+     << xmlEscape(A.Access) << "</b> of <code>" << xmlEscape(A.Text)
+     << "</code>";
   if (A.Bytes)
     OS << " (" << A.Bytes << " byte" << (A.Bytes == 1 ? "" : "s") << ")";
   OS << " in <code>" << xmlEscape(A.Function) << "</code> at " << where(A.Loc)
@@ -541,9 +549,8 @@ void Writer::access(const SharedAccessInfo &A, size_t F, size_t I) {
        << bankMapSvg(W->Result.Lanes, A.Bytes,
                      "bank map of warp " + std::to_string(W->Result.Warp) +
                          ", block " + shapeText(W->Block))
-       << "<figcaption>The worst warp, " << W->Result.Warp << " (threads "
-       << T0 << ".." << T0 + 31 << ") of block "
-       << xmlEscape(shapeText(W->Block))
+       << "<figcaption>The worst warp, " << W->Result.Warp << " (threads " << T0
+       << ".." << T0 + 31 << ") of block " << xmlEscape(shapeText(W->Block))
        << ": each cell is a word a bank serves, coloured and numbered by the "
           "first lane that reads it ('+': more lanes read the same word); "
           "red outlines mark the banks that serve several words in one phase, "

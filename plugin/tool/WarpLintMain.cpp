@@ -224,6 +224,7 @@ static int writeOutput(OutputFormat Format, const std::vector<Finding> &All,
   raw_fd_ostream &OS = OutFile ? OutFile->os() : outs();
   if (Format == OutputFormat::Html) {
     HtmlReportOptions O;
+    O.BaseDir = std::string(Cwd);
     O.Generator = ("warplint " + warplintVersion() + " (LLVM " +
                    LLVM_VERSION_STRING + ")")
                       .str();

@@ -149,7 +149,8 @@ TEST(HtmlReport, PageHasEachPartWithItsNumbers) {
                    "data-blocks=\"32\" data-warps=\"32\" "
                    "data-registers=\"40\">"),
             std::string::npos);
-  EXPECT_NE(S.find("data-line=\"3\" data-degree=\"32.000\""), std::string::npos);
+  EXPECT_NE(S.find("data-line=\"3\" data-degree=\"32.000\""),
+            std::string::npos);
   // Without a renderer of its own: the calculator's three charts.
   O.Charts = nullptr;
   std::string D;
