@@ -21,7 +21,10 @@ PACKAGES=(clang-$LLVM_MAJOR libclang-$LLVM_MAJOR-dev llvm-$LLVM_MAJOR-dev
           # test/integration: the pre-commit hook, ccache chained with warplint
           git pre-commit ccache
           # test/lsp: real clients of `warplint lsp` and of `warplint compdb`
-          neovim clangd-$LLVM_MAJOR)
+          neovim clangd-$LLVM_MAJOR
+          # test/report and the calculator's --plot: a browser and an SVG
+          # renderer draw the HTML report and the charts
+          chromium librsvg2-bin)
 
 say() { printf '%s\n' "warplint: $*" >&2; }
 

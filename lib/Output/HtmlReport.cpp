@@ -139,6 +139,8 @@ document.querySelectorAll('table.sortable').forEach(function(t){
     });
   });
 });
+document.body.setAttribute('data-sortable-tables',
+  document.querySelectorAll('table.sortable').length);
 )";
 
 /// The calculator's three charts for the launch on one architecture, the
@@ -163,9 +165,12 @@ std::string anchor(StringRef Kind, size_t File, size_t I) {
   return formatv("{0}-{1}-{2}", Kind, File, I).str();
 }
 
-std::string where(const FileLocation &L) {
-  return xmlEscape(L.File + ":" + std::to_string(L.Line) + ":" +
-                   std::to_string(L.Column));
+/// Path, relative to Base when under it.
+std::string shown(StringRef Path, StringRef Base) {
+  if (!Base.empty() && Path.starts_with(Base) &&
+      Path.substr(Base.size()).starts_with("/"))
+    return Path.substr(Base.size() + 1).str();
+  return Path.str();
 }
 
 /// The degree of a run, as a number for sorting (0: unknown or never runs).
@@ -219,6 +224,11 @@ private:
   ArrayRef<HtmlReportFile> Files;
   const HtmlReportOptions &O;
   std::map<std::string, std::vector<std::string>> Sources;
+
+  std::string where(const FileLocation &L) const {
+    return xmlEscape(shown(L.File, O.BaseDir) + ":" + std::to_string(L.Line) +
+                     ":" + std::to_string(L.Column));
+  }
 
   const std::vector<std::string> &lines(const std::string &Path) {
     auto It = Sources.find(Path);
@@ -305,7 +315,7 @@ void Writer::summary() {
           "<th>check</th><th>warnings</th><th>errors</th></tr></thead>"
           "<tbody>\n";
     for (const auto &[Key, N] : ByCheck)
-      OS << "<tr><td>" << xmlEscape(Key.first) << "</td><td>"
+      OS << "<tr><td>" << xmlEscape(shown(Key.first, O.BaseDir)) << "</td><td>"
          << xmlEscape(Key.second) << "</td><td class=\"num\">" << N.first
          << "</td><td class=\"num\">" << N.second << "</td></tr>\n";
     OS << "</tbody></table>\n";
@@ -344,7 +354,7 @@ void Writer::kernelTable() {
           X.File = F.Path;
         if (X.Occupancy < 0 || A.Occupancy < X.Occupancy) {
           X.Occupancy = A.Occupancy;
-          X.OccText = formatv("{0:F0}% on {1} (limited by {2})",
+          X.OccText = formatv("{0:F1}% on {1} (limited by {2})",
                               A.Occupancy * 100, A.Name, A.Limiter)
                           .str();
         }
@@ -360,7 +370,8 @@ void Writer::kernelTable() {
         "</thead><tbody>\n";
   for (const auto &[Name, X] : Kernels)
     OS << "<tr><td><code>" << xmlEscape(Name) << "</code></td><td>"
-       << xmlEscape(X.File) << "</td><td class=\"num\" data-v=\""
+       << xmlEscape(shown(X.File, O.BaseDir))
+       << "</td><td class=\"num\" data-v=\""
        << formatv("{0:F3}", std::max(X.Worst, 0.0)) << "\">"
        << (X.Worst > 0 ? xmlEscape(X.WorstText) : "&ndash;")
        << "</td><td class=\"num\" data-v=\""
@@ -372,8 +383,8 @@ void Writer::kernelTable() {
 
 void Writer::file(size_t F) {
   const HtmlReportFile &File = Files[F];
-  OS << "<h2 id=\"" << anchor("file", F, 0) << "\">" << xmlEscape(File.Path)
-     << "</h2>\n";
+  OS << "<h2 id=\"" << anchor("file", F, 0) << "\">"
+     << xmlEscape(shown(File.Path, O.BaseDir)) << "</h2>\n";
   if (!File.Problem.empty())
     OS << "<p class=\"warning\">" << xmlEscape(File.Problem) << "</p>\n";
   OS << "<h3>Findings</h3>\n";
@@ -444,7 +455,12 @@ void Writer::launch(const LaunchInfo &L, size_t F, size_t I) {
         "SM</th><th>warps per SM</th><th>occupancy</th><th>limited by</th>"
         "<th>what would raise it</th></tr></thead><tbody>\n";
   for (const LaunchInfo::Arch &A : L.Archs) {
-    OS << "<tr><td>" << xmlEscape(A.Name) << "</td>";
+    OS << "<tr data-arch=\"" << xmlEscape(A.Name) << "\"";
+    if (A.Error.empty())
+      OS << formatv(" data-occupancy=\"{0:F4}\" data-blocks=\"{1}\" "
+                    "data-warps=\"{2}\" data-registers=\"{3}\"",
+                    A.Occupancy, A.ActiveBlocks, A.ActiveWarps, A.Registers);
+    OS << "><td>" << xmlEscape(A.Name) << "</td>";
     if (!A.Error.empty()) {
       OS << "<td colspan=\"8\" class=\"error\">" << xmlEscape(A.Error)
          << "</td></tr>\n";
@@ -455,7 +471,7 @@ void Writer::launch(const LaunchInfo &L, size_t F, size_t I) {
     OS << formatv("<td class=\"num\">{0}</td><td class=\"num\">{8}</td>"
                   "<td class=\"num\">{1}</td>"
                   "<td class=\"num\">{2}</td><td class=\"num\">{3} of {4}"
-                  "</td><td class=\"num\">{5:F0}%</td><td>{6}</td><td>{7}"
+                  "</td><td class=\"num\">{5:F1}%</td><td>{6}</td><td>{7}"
                   "</td></tr>\n",
                   A.Registers, A.StaticSmem, A.ActiveBlocks, A.ActiveWarps,
                   A.MaxWarps, A.Occupancy * 100, xmlEscape(A.Limiter),
@@ -488,12 +504,17 @@ void Writer::access(const SharedAccessInfo &A, size_t F, size_t I) {
                  llvm::any_of(A.Runs, [](const SharedAccessInfo::Run &R) {
                    return R.Result.State == AccessResult::Unknown;
                  });
+  double Worst = 0;
+  for (const SharedAccessInfo::Run &R : A.Runs)
+    Worst = std::max(Worst, degreeOf(R));
   OS << "<div class=\"access "
      << (Conflict  ? "conflict"
          : Unknown ? "unknown"
                    : "clean")
-     << "\" id=\"" << anchor("access", F, I) << "\"><b>" << xmlEscape(A.Access)
-     << "</b> of <code>" << xmlEscape(A.Text) << "</code>";
+     << "\" id=\"" << anchor("access", F, I) << "\" data-line=\"" << A.Loc.Line
+     << "\" data-degree=\"" << formatv("{0:F3}", Worst) << "\"><b>"
+     << xmlEscape(A.Access) << "</b> of <code>" << xmlEscape(A.Text)
+     << "</code>";
   if (A.Bytes)
     OS << " (" << A.Bytes << " byte" << (A.Bytes == 1 ? "" : "s") << ")";
   OS << " in <code>" << xmlEscape(A.Function) << "</code> at " << where(A.Loc)
@@ -517,25 +538,24 @@ void Writer::access(const SharedAccessInfo &A, size_t F, size_t I) {
   }
   OS << "</tbody></table>\n";
   // The worst run's map, and the same warp after the fix when known.
-  const SharedAccessInfo::Run *Worst = nullptr;
+  const SharedAccessInfo::Run *W = nullptr;
   for (const SharedAccessInfo::Run &R : A.Runs)
     if (R.Result.State == AccessResult::Ok &&
-        (!Worst || degreeOf(R) > degreeOf(*Worst)))
-      Worst = &R;
-  if (Worst && Worst->Result.conflicts()) {
-    uint64_t T0 = uint64_t(Worst->Result.Warp) * 32;
+        (!W || degreeOf(R) > degreeOf(*W)))
+      W = &R;
+  if (W && W->Result.conflicts()) {
+    uint64_t T0 = uint64_t(W->Result.Warp) * 32;
     OS << "<div class=\"maps\"><figure>"
-       << bankMapSvg(Worst->Result.Lanes, A.Bytes,
-                     "bank map of warp " + std::to_string(Worst->Result.Warp) +
-                         ", block " + shapeText(Worst->Block))
-       << "<figcaption>The worst warp, " << Worst->Result.Warp << " (threads "
-       << T0 << ".." << T0 + 31 << ") of block "
-       << xmlEscape(shapeText(Worst->Block))
+       << bankMapSvg(W->Result.Lanes, A.Bytes,
+                     "bank map of warp " + std::to_string(W->Result.Warp) +
+                         ", block " + shapeText(W->Block))
+       << "<figcaption>The worst warp, " << W->Result.Warp << " (threads " << T0
+       << ".." << T0 + 31 << ") of block " << xmlEscape(shapeText(W->Block))
        << ": each cell is a word a bank serves, coloured and numbered by the "
           "first lane that reads it ('+': more lanes read the same word); "
           "red outlines mark the banks that serve several words in one phase, "
           "one wavefront each: "
-       << xmlEscape(describeConflict(Worst->Result, A.Bytes))
+       << xmlEscape(describeConflict(W->Result, A.Bytes))
        << ".</figcaption></figure></div>\n";
   }
   OS << "</div>\n";

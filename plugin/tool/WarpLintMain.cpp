@@ -267,7 +267,10 @@ static int writeHtml(const std::vector<Finding> &All,
   if (std::optional<int> Status = openOutput(OutFile))
     return *Status;
   raw_fd_ostream &OS = OutFile ? OutFile->os() : outs();
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
   HtmlReportOptions O;
+  O.BaseDir = std::string(Cwd);
   O.Generator =
       ("warplint " + warplintVersion() + " (LLVM " + LLVM_VERSION_STRING + ")")
           .str();

@@ -141,10 +141,16 @@ TEST(HtmlReport, PageHasEachPartWithItsNumbers) {
   EXPECT_NE(S.find("&apos;i&apos; is read from global memory"),
             std::string::npos);
   // The occupancy row and the kernel table.
-  EXPECT_NE(S.find("<td class=\"num\">50%</td><td>blocks</td>"),
+  EXPECT_NE(S.find("<td class=\"num\">50.0%</td><td>blocks</td>"),
             std::string::npos);
-  EXPECT_NE(S.find("50% on sm_90 (limited by blocks)"), std::string::npos);
+  EXPECT_NE(S.find("50.0% on sm_90 (limited by blocks)"), std::string::npos);
   EXPECT_NE(S.find("32-way at 3"), std::string::npos);
+  EXPECT_NE(S.find("<tr data-arch=\"sm_90\" data-occupancy=\"0.5000\" "
+                   "data-blocks=\"32\" data-warps=\"32\" "
+                   "data-registers=\"40\">"),
+            std::string::npos);
+  EXPECT_NE(S.find("data-line=\"3\" data-degree=\"32.000\""),
+            std::string::npos);
   // Without a renderer of its own: the calculator's three charts.
   O.Charts = nullptr;
   std::string D;

@@ -38,6 +38,8 @@ struct HtmlReportFile {
 struct HtmlReportOptions {
   std::string Title = "warplint report";
   std::string Generator; ///< "warplint 0.1.0 (LLVM 22.1.8)"
+  /// Paths under this directory are shown relative to it.
+  std::string BaseDir;
   /// The occupancy charts of one launch on one architecture, as SVG text
   /// (empty: none). The calculator draws them; the report only places them.
   std::function<std::string(const LaunchInfo &, const LaunchInfo::Arch &)>
