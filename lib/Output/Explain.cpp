@@ -90,6 +90,10 @@ json::Value sharedAccessJson(const SharedAccessInfo &I) {
               {"degree", D.second ? double(D.first) / D.second : 0.0}});
         O["byCycleValue"] = std::move(C);
       }
+      if (!R.Fix.empty())
+        O["fix"] = R.Fix;
+      if (R.Fixed && R.Fixed->State == AccessResult::Ok)
+        O["fixedDegree"] = R.Fixed->degree();
     } else if (R.Result.State == AccessResult::Unknown) {
       O["why"] = R.Result.Why;
       if (const auto &D = R.Result.Parametric)

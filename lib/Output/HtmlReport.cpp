@@ -556,7 +556,20 @@ void Writer::access(const SharedAccessInfo &A, size_t F, size_t I) {
           "red outlines mark the banks that serve several words in one phase, "
           "one wavefront each: "
        << xmlEscape(describeConflict(W->Result, A.Bytes))
-       << ".</figcaption></figure></div>\n";
+       << ".</figcaption></figure>\n";
+    if (W->Fixed && W->Fixed->State == AccessResult::Ok)
+      OS << "<figure class=\"fixed\">"
+         << bankMapSvg(W->Fixed->Lanes, A.Bytes,
+                       "the same warp after the fix: " + W->Fix)
+         << "<figcaption><b>Fix:</b> " << xmlEscape(W->Fix)
+         << ". The same warp then: "
+         << (W->Fixed->conflicts()
+                 ? formatDegree(W->Fixed->Wavefronts, W->Fixed->Phases) + "-way"
+                 : std::string("no bank conflict"))
+         << ".</figcaption></figure>\n";
+    else if (!W->Fix.empty())
+      OS << "<p><b>Fix:</b> " << xmlEscape(W->Fix) << "</p>\n";
+    OS << "</div>\n";
   }
   OS << "</div>\n";
 }

@@ -25,6 +25,12 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
         "polyline", "polygon", "stop", "ellipse", "use"}
 
 
+def xml_escape(text):
+    return (text.replace("&", "&amp;").replace("<", "&lt;")
+            .replace(">", "&gt;").replace('"', "&quot;")
+            .replace("'", "&apos;"))
+
+
 def fail(msg):
     print("report check failed: " + msg)
     sys.exit(1)
@@ -103,7 +109,7 @@ def main():
                         r'(?=<div class="access |<h[23]|</body>)', page, re.S)
     if len(blocks) != len(accesses):
         fail(f"{len(blocks)} access blocks for {len(accesses)} accesses")
-    maps = 0
+    maps = fixes = 0
     for a in accesses:
         worst = max([r["wavefronts"] / r["phases"] for r in a["runs"]
                      if r["state"] == "ok" and r["phases"]] or [0])
@@ -115,11 +121,22 @@ def main():
         conflict = worst > 1
         if conflict != (mine[0][0] == "conflict"):
             fail(f"line {a['line']}: degree {worst} but class {mine[0][0]}")
-        has_map = 'class="bankmap"' in mine[0][3]
+        body = mine[0][3]
+        has_map = 'class="bankmap"' in body
         if has_map != conflict:
             fail(f"line {a['line']}: degree {worst}, bank map: {has_map}")
         maps += has_map
-    if page.count('class="bankmap"') != maps:
+        # The worst run's fix, and the map of the same warp after it.
+        runs = [r for r in a["runs"] if r["state"] == "ok" and r["phases"]]
+        top = max(runs, key=lambda r: r["wavefronts"] / r["phases"],
+                  default=None)
+        if conflict and top and "fixedDegree" in top:
+            if '<figure class="fixed">' not in body:
+                fail(f"line {a['line']}: no map after the fix")
+            fixes += 1
+            if "fix" not in top or xml_escape(top["fix"]) not in body:
+                fail(f"line {a['line']}: the fix not named")
+    if page.count('class="bankmap"') != maps + fixes:
         fail("bank maps outside their access")
 
     rows = re.findall(r'<tr data-arch="(sm_\d+)" data-occupancy="([\d.]+)" '
@@ -138,6 +155,7 @@ def main():
         if want not in rows:
             fail(f"occupancy finding {want} not in any launch row")
     print(f"report ok: {len(accesses)} accesses, {maps} bank maps, "
+          f"{fixes} after a fix, "
           f"{len(rows)} launch rows, {charts} charts, {len(occ)} occupancy "
           f"findings matched")
 
