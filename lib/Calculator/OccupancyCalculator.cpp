@@ -185,10 +185,14 @@ void printOccupancy(raw_ostream &OS, const SmArch &A, const OccupancyInput &In,
        << limiterName(S.NextBlockedBy) << " cap it at " << R.ActiveBlocks
        << (R.ActiveBlocks == 1 ? " block" : " blocks") << " per SM\n";
   }
-  if (S.BestThreads)
+  // Only a block size that does better than this one; a tie is this one.
+  if (S.BestThreads && S.BestActiveWarps > R.ActiveWarps)
     OS << "  best block size: " << S.BestThreads << " threads, "
        << S.BestActiveWarps << " warps per SM ("
        << percent(double(S.BestActiveWarps) / R.MaxWarps) << ")\n";
+  else if (S.BestThreads)
+    OS << "  best block size: this one (no block size gives more than "
+       << R.ActiveWarps << " warps per SM)\n";
 }
 
 void writeOccupancyJson(raw_ostream &OS, const SmArch &A,

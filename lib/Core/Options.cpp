@@ -34,12 +34,11 @@ Expected<std::vector<std::string>> parseArchList(StringRef List) {
   List.split(Parts, ',', -1, /*KeepEmpty=*/false);
   for (StringRef P : Parts) {
     StringRef A = P.trim();
-    const model::SmArch *Arch = model::findSmArch(A);
+    auto Arch = model::lookupSmArch(A);
     if (!Arch)
-      return createStringError("unknown GPU architecture '" + A.str() +
-                               "'; known: " + model::knownSmArchNames());
-    if (!is_contained(Out, Arch->Name))
-      Out.push_back(Arch->Name.str());
+      return Arch.takeError();
+    if (!is_contained(Out, (*Arch)->Name))
+      Out.push_back((*Arch)->Name.str());
   }
   if (Out.empty())
     return createStringError("empty --arch list");

@@ -69,17 +69,95 @@ std::string knownSmArchNames() {
   return Known;
 }
 
+namespace {
+
+struct GpuName {
+  StringLiteral Name, Arch;
+};
+const GpuName GpuNames[] = {
+#define WARPLINT_GPU_NAME(NAME, ARCH) {NAME, ARCH},
+#include "warplint/Model/GpuNames.def"
+};
+
+/// "GeForce RTX 4090" -> "rtx4090", "H100 SXM5 80GB" -> "h100sxm580gb".
+std::string normalisedGpuName(StringRef Name) {
+  std::string N;
+  for (char C : Name)
+    if (isAlnum(C))
+      N += toLower(C);
+  for (StringRef Word : {"nvidia", "geforce", "tesla", "quadro"}) {
+    size_t At;
+    while ((At = N.find(Word.str())) != std::string::npos)
+      N.erase(At, Word.size());
+  }
+  return N;
+}
+
+/// Whether Rest is a board variant: sxm, sxm4, sxm5, pcie, nvl, or a memory
+/// size (80gb), in any order.
+bool boardVariant(StringRef Rest) {
+  while (!Rest.empty()) {
+    bool Took = false;
+    for (StringRef V : {"sxm5", "sxm4", "sxm", "pcie", "nvl"})
+      if (Rest.consume_front(V)) {
+        Took = true;
+        break;
+      }
+    if (!Took) {
+      size_t Digits = 0;
+      while (Digits < Rest.size() && isDigit(Rest[Digits]))
+        ++Digits;
+      if (!Digits || !Rest.substr(Digits).starts_with("gb"))
+        return false;
+      Rest = Rest.drop_front(Digits + 2);
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+std::optional<StringRef> gpuNameArch(StringRef Name) {
+  std::string N = normalisedGpuName(Name);
+  if (N.empty())
+    return std::nullopt;
+  // The longest name that N starts with and whose rest is a board variant
+  // ("a10" must not take "a100").
+  const GpuName *Best = nullptr;
+  for (const GpuName &G : GpuNames)
+    if (StringRef(N).starts_with(G.Name) &&
+        boardVariant(StringRef(N).drop_front(G.Name.size())) &&
+        (!Best || G.Name.size() > Best->Name.size()))
+      Best = &G;
+  if (!Best)
+    return std::nullopt;
+  return StringRef(Best->Arch);
+}
+
 Expected<const SmArch *> lookupSmArch(StringRef Name) {
   StringRef N = Name.trim();
   if (N.empty() || N.contains(','))
     return createStringError("invalid GPU architecture '" + Name.str() +
                              "': expected one name such as sm_90");
-  // A bare number ("90") names the same architecture as sm_90.
-  std::string Spelled = isDigit(N.front()) ? ("sm_" + N).str() : N.str();
+  // A bare number ("90") names the same architecture as sm_90, and a
+  // compute capability ("9.0") too.
+  std::string Spelled = N.str();
+  if (isDigit(N.front())) {
+    auto [Major, Minor] = N.split('.');
+    Spelled = N.contains('.') && !Major.empty() && Minor.size() == 1
+                  ? ("sm_" + Major + Minor).str()
+                  : ("sm_" + N).str();
+  }
   if (const SmArch *A = findSmArch(Spelled))
     return A;
+  // A GPU's name ("h100", "RTX 4090"): its compute capability's row.
+  if (std::optional<StringRef> Arch = gpuNameArch(N))
+    if (const SmArch *A = findSmArch(*Arch))
+      return A;
   return createStringError("unknown GPU architecture '" + Spelled +
-                           "'; known: " + knownSmArchNames());
+                           "'; known: " + knownSmArchNames() +
+                           ", a compute capability (8.6) or a GPU's name "
+                           "(a100, h100, rtx4090, ...)");
 }
 
 } // namespace warplint::model

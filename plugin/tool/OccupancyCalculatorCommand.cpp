@@ -20,6 +20,7 @@
 #include "OccupancyCalculatorCommand.h"
 #include "warplint/Calculator/OccupancyCalculator.h"
 #include "warplint/Core/InputFile.h"
+#include "warplint/Core/Version.h"
 #include "warplint/Model/Occupancy.h"
 #include "warplint/Model/OccupancySweep.h"
 #include "warplint/Output/OccupancyCharts.h"
@@ -27,6 +28,7 @@
 #include "warplint/Ptxas/PtxasReport.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -51,10 +53,13 @@ static const char Help[] =
     "  warplint occupancy --parse-ptxas=FILE [--threads=N [--smem=DYNAMIC]]\n"
     "\n"
     "OPTIONS:\n"
-    "  --arch=sm_XX        GPU architecture (sm_50 ... sm_121; sm_90a and\n"
-    "                      compute_90 name sm_90)\n"
+    "  --arch=ARCH         GPU architecture: sm_50 ... sm_121 (sm_90a,\n"
+    "                      compute_90 and 90 name sm_90), a compute\n"
+    "                      capability (9.0) or a GPU's name (h100, a100,\n"
+    "                      l40s, rtx4090, \"GeForce RTX 3080\", ...)\n"
     "  --threads=N         threads per block\n"
-    "  --regs=N            registers per thread (what ptxas reports)\n"
+    "  --regs=N            registers per thread (what ptxas reports);\n"
+    "                      required for one launch\n"
     "  --smem=BYTES        shared memory per block, static + dynamic, without\n"
     "                      the 1 KB the driver reserves on 8.0+ (the model\n"
     "                      adds it); a K or KB suffix multiplies by 1024\n"
@@ -147,6 +152,13 @@ int runSingle(const CommandOptions &O) {
   auto A = lookupSmArch(*O.Arch);
   if (!A)
     return usage(toString(A.takeError()));
+  // No default: a kernel without registers does not exist, and 0 would
+  // read as the best occupancy the block size allows.
+  if (!O.Regs)
+    return usage("--regs is required" + For +
+                 ": the registers per thread ptxas reports (nvcc -Xptxas "
+                 "-v; --parse-ptxas=FILE reads them from its output or an "
+                 "object)");
   OccupancyInput In;
   In.Threads = *O.Threads;
   In.Regs = O.Regs.value_or(0);
@@ -225,6 +237,11 @@ int runOccupancyCalculatorCommand(int Argc, const char **Argv) {
     StringRef Arg = Argv[I];
     if (Arg == "--help" || Arg == "-help" || Arg == "-h") {
       outs() << Help;
+      return 0;
+    }
+    if (Arg == "--version") {
+      outs() << "warplint occupancy " << warplintVersion() << " (LLVM "
+             << LLVM_VERSION_STRING << ")\n";
       return 0;
     }
     if (Arg == "--batch") {

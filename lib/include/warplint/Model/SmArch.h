@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
+#include <optional>
 
 namespace warplint::model {
 
@@ -51,9 +52,15 @@ struct SmArch {
 /// Every row of SmArch.def, oldest first.
 llvm::ArrayRef<SmArch> allSmArchs();
 
-/// The row of one architecture: "sm_90", "sm_90a", "compute_90", "90". An
-/// unknown name is an error that lists the known ones.
+/// The row of one architecture: "sm_90", "sm_90a", "compute_90", "90", a
+/// compute capability ("9.0") or a GPU's name ("h100", "GeForce RTX 4090",
+/// "A100 SXM4 80GB": GpuNames.def). An unknown name is an error that lists
+/// the known ones.
 llvm::Expected<const SmArch *> lookupSmArch(llvm::StringRef Name);
+
+/// The architecture of a GPU named as in GpuNames.def ("sm_90" for "H100
+/// PCIe"), or std::nullopt.
+std::optional<llvm::StringRef> gpuNameArch(llvm::StringRef Name);
 
 /// The name of the SM whose resources an architecture name has: "sm_90" for
 /// "sm_90", "compute_90", "90", and for the architecture-specific and family
