@@ -98,7 +98,7 @@ std::string normalisedGpuName(StringRef Name) {
 bool boardVariant(StringRef Rest) {
   while (!Rest.empty()) {
     bool Took = false;
-    for (StringRef V : {"sxm5", "sxm4", "sxm", "pcie", "nvl"})
+    for (StringRef V : {"sxm5", "sxm4", "sxm2", "sxm", "pcie", "nvl"})
       if (Rest.consume_front(V)) {
         Took = true;
         break;

@@ -92,6 +92,35 @@ TEST(SmArchTest, Lookup) {
   }
 }
 
+TEST(SmArchTest, ComputeCapabilitiesAndGpuNames) {
+  EXPECT_EQ(&arch("8.6"), &arch("sm_86"));
+  EXPECT_EQ(&arch("12.1"), &arch("sm_121"));
+  EXPECT_EQ(&arch("h100"), &arch("sm_90"));
+  EXPECT_EQ(&arch("NVIDIA H100 PCIe"), &arch("sm_90"));
+  EXPECT_EQ(&arch("H200 NVL"), &arch("sm_90"));
+  EXPECT_EQ(&arch("A100 SXM4 80GB"), &arch("sm_80"));
+  // The longest name wins: a10 is not a100, rtx3080ti not rtx3080.
+  EXPECT_EQ(&arch("a10"), &arch("sm_86"));
+  EXPECT_EQ(&arch("GeForce RTX 3080 Ti"), &arch("sm_86"));
+  EXPECT_EQ(&arch("GeForce RTX 4090"), &arch("sm_89"));
+  EXPECT_EQ(&arch("Tesla V100 SXM2 16GB"), &arch("sm_70"));
+  EXPECT_EQ(&arch("Quadro RTX 6000"), &arch("sm_75"));
+  EXPECT_EQ(&arch("RTX 6000 Ada"), &arch("sm_89"));
+  EXPECT_EQ(&arch("B200"), &arch("sm_100"));
+  EXPECT_EQ(&arch("RTX 5090"), &arch("sm_120"));
+  // Not a board variant after the name, not a GPU at all, a bad capability.
+  for (const char *S : {"h100x", "a1000", "rtx", "radeon", "8.", "9.0.1"}) {
+    auto E = lookupSmArch(S);
+    EXPECT_FALSE(E) << S;
+    if (!E)
+      llvm::consumeError(E.takeError());
+  }
+  // The tool's --arch list takes them too.
+  auto L = parseArchList("8.6,h100,sm_90");
+  ASSERT_TRUE(bool(L));
+  EXPECT_EQ(*L, (std::vector<std::string>{"sm_86", "sm_90"}));
+}
+
 TEST(OccupancyTest, FullOccupancy) {
   OccupancyResult R = occ("sm_80", 256, 32, 0);
   ASSERT_TRUE(R.ok());
