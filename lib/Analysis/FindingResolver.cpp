@@ -125,7 +125,8 @@ Finding FindingResolver::toFinding(const AstFinding &AF) {
 }
 
 std::vector<NolintProblem> applyNolint(std::vector<AstFinding> &Findings,
-                                       const SourceManager &SM) {
+                                       const SourceManager &SM,
+                                       std::vector<AstFinding> *Silenced) {
   llvm::DenseMap<FileID, std::unique_ptr<NolintIndex>> Indexes;
   auto IndexOf = [&](FileID FID) -> const NolintIndex * {
     auto &Slot = Indexes[FID];
@@ -155,7 +156,15 @@ std::vector<NolintProblem> applyNolint(std::vector<AstFinding> &Findings,
     }
     return false;
   };
-  llvm::erase_if(Findings, Suppressed);
+  if (Silenced) {
+    auto Kept = std::stable_partition(
+        Findings.begin(), Findings.end(),
+        [&](const AstFinding &F) { return !Suppressed(F); });
+    std::move(Kept, Findings.end(), std::back_inserter(*Silenced));
+    Findings.erase(Kept, Findings.end());
+  } else {
+    llvm::erase_if(Findings, Suppressed);
+  }
 
   std::vector<NolintProblem> Problems;
   for (auto &[FID, I] : Indexes)

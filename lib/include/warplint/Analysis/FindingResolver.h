@@ -29,8 +29,10 @@ struct NolintProblem {
 /// findings a NOLINT comment silences, at the finding's spelling location or
 /// any macro expansion up to the line that uses the macro. Returns the
 /// unmatched NOLINTBEGIN/NOLINTEND comments of the files it read.
-std::vector<NolintProblem> applyNolint(std::vector<AstFinding> &Findings,
-                                       const clang::SourceManager &SM);
+/// Silenced: where the findings dropped go, when given (SARIF keeps them).
+std::vector<NolintProblem>
+applyNolint(std::vector<AstFinding> &Findings, const clang::SourceManager &SM,
+            std::vector<AstFinding> *Silenced = nullptr);
 
 class CodePointIndex;
 
