@@ -144,16 +144,16 @@ public:
             A.Setup.DescribeLaunches && !A.HostLaunches ? &A.R.LaunchInfos
                                                         : nullptr);
         const SourceManager &SM = Ctx.getSourceManager();
-        std::vector<AstFinding> Silenced;
+        std::vector<SilencedFinding> Silenced;
         std::vector<NolintProblem> Unmatched = applyNolint(
             AR.Findings, SM, A.Setup.KeepSuppressed ? &Silenced : nullptr);
         FindingResolver Resolve(SM);
         for (const AstFinding &F : AR.Findings)
           A.R.Findings.push_back(Resolve.toFinding(F));
-        for (const AstFinding &F : Silenced) {
-          A.R.Findings.push_back(Resolve.toFinding(F));
+        for (const SilencedFinding &S : Silenced) {
+          A.R.Findings.push_back(Resolve.toFinding(S.Finding));
           A.R.Findings.back().Suppressed = Finding::Suppression::InSource;
-          A.R.Findings.back().Justification = "a NOLINT comment";
+          A.R.Findings.back().Justification = NolintIndex::describe(S.By);
         }
         if (!A.HostLaunches)
           for (const NolintProblem &P : Unmatched)

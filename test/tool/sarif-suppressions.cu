@@ -53,7 +53,7 @@ void run(float *p) {
 // CHECK:          "startLine": 33
 // CHECK:          "suppressions": [
 // CHECK-NEXT:       {
-// CHECK-NEXT:         "justification": "{{.*}}NOLINT{{.*}}",
+// CHECK-NEXT:         "justification": "a NOLINT comment",
 // CHECK-NEXT:         "kind": "inSource",
 // CHECK-NEXT:         "status": "accepted"
 // CHECK:        {
