@@ -125,7 +125,8 @@ Finding FindingResolver::toFinding(const AstFinding &AF) {
 }
 
 std::vector<NolintProblem> applyNolint(std::vector<AstFinding> &Findings,
-                                       const SourceManager &SM) {
+                                       const SourceManager &SM,
+                                       std::vector<SilencedFinding> *Silenced) {
   llvm::DenseMap<FileID, std::unique_ptr<NolintIndex>> Indexes;
   auto IndexOf = [&](FileID FID) -> const NolintIndex * {
     auto &Slot = Indexes[FID];
@@ -140,22 +141,31 @@ std::vector<NolintProblem> applyNolint(std::vector<AstFinding> &Findings,
     }
     return Slot.get();
   };
-  auto Suppressed = [&](const AstFinding &F) {
+  auto SilencedBy = [&](const AstFinding &F) -> std::optional<NolintKind> {
     StringRef Name = checkInfo(F.Check).Name;
     // As clang-tidy: the macro's own text first, then each expansion up to
     // the line that uses the macro.
     for (SourceLocation L = F.Loc; L.isValid();) {
       auto [FID, Offset] = SM.getDecomposedSpellingLoc(L);
       if (const NolintIndex *I = IndexOf(FID))
-        if (I->suppresses(Name, Offset))
-          return true;
+        if (std::optional<NolintKind> By = I->silencedBy(Name, Offset))
+          return By;
       if (!L.isMacroID())
         break;
       L = SM.getImmediateExpansionRange(L).getBegin();
     }
-    return false;
+    return std::nullopt;
   };
-  llvm::erase_if(Findings, Suppressed);
+  std::vector<AstFinding> Kept;
+  for (AstFinding &F : Findings) {
+    if (std::optional<NolintKind> By = SilencedBy(F)) {
+      if (Silenced)
+        Silenced->push_back({std::move(F), *By});
+    } else {
+      Kept.push_back(std::move(F));
+    }
+  }
+  Findings = std::move(Kept);
 
   std::vector<NolintProblem> Problems;
   for (auto &[FID, I] : Indexes)

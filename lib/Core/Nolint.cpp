@@ -179,23 +179,39 @@ const NolintIndex::ForCheck &NolintIndex::forCheck(StringRef Check) const {
   return T;
 }
 
-bool NolintIndex::suppresses(StringRef Check, size_t Offset) const {
+StringRef NolintIndex::describe(NolintKind K) {
+  switch (K) {
+  case NolintKind::NoLint:
+    return "a NOLINT comment";
+  case NolintKind::NextLine:
+    return "a NOLINTNEXTLINE comment";
+  case NolintKind::Begin:
+  case NolintKind::End:
+    break;
+  }
+  return "a NOLINTBEGIN ... NOLINTEND block";
+}
+
+std::optional<NolintKind> NolintIndex::silencedBy(StringRef Check,
+                                                  size_t Offset) const {
   if (Offset > Buffer.size())
-    return false;
+    return std::nullopt;
   const ForCheck &T = forCheck(Check);
   unsigned Line = Lines.lineOf(Offset);
   if (std::binary_search(T.NoLintLines.begin(), T.NoLintLines.end(), Line))
-    return true;
+    return NolintKind::NoLint;
   if (Line > 1 && std::binary_search(T.NextLineLines.begin(),
                                      T.NextLineLines.end(), Line - 1))
-    return true;
+    return NolintKind::NextLine;
   // The last span that begins before Offset, if Offset is before its end.
   auto After =
       std::upper_bound(T.Spans.begin(), T.Spans.end(), Offset,
                        [](size_t O, const std::pair<size_t, size_t> &S) {
                          return O <= S.first;
                        });
-  return After != T.Spans.begin() && Offset < std::prev(After)->second;
+  if (After != T.Spans.begin() && Offset < std::prev(After)->second)
+    return NolintKind::Begin;
+  return std::nullopt;
 }
 
 } // namespace warplint

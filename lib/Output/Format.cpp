@@ -21,7 +21,8 @@ std::optional<OutputFormat> parseOutputFormat(llvm::StringRef Name) {
 
 void writeFindings(llvm::raw_ostream &OS, OutputFormat F,
                    const std::vector<Finding> &Findings, bool Color,
-                   llvm::StringRef BaseDir, const RunSummary *Summary) {
+                   llvm::StringRef BaseDir, const RunSummary *Summary,
+                   llvm::StringRef DocsBase) {
   switch (F) {
   case OutputFormat::Text:
     writeText(OS, Findings, Color);
@@ -32,7 +33,7 @@ void writeFindings(llvm::raw_ostream &OS, OutputFormat F,
     writeJson(OS, Findings, Summary);
     break;
   case OutputFormat::Sarif:
-    writeSarif(OS, Findings, BaseDir, Summary);
+    writeSarif(OS, Findings, BaseDir, Summary, DocsBase);
     break;
   case OutputFormat::Github:
     writeGithub(OS, Findings, BaseDir);

@@ -4,6 +4,7 @@
 #include "warplint/Core/Nolint.h"
 #include "warplint/Core/SourceText.h"
 #include "warplint/Core/Version.h"
+#include "warplint/Output/CheckDocs.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -283,32 +284,63 @@ static StringRef sarifLevel(Severity S) {
                                   : "note";
 }
 
+/// A rule of tool.driver.rules: Doc, the check's page (Markdown), is its
+/// full help; HelpUri, where that page is, when known.
+static json::Object sarifRule(StringRef Name, StringRef Description,
+                              StringRef Level, StringRef Doc,
+                              const std::string &HelpUri) {
+  json::Object Help{{"text", Doc.empty() ? Description.str() : Doc.str()}};
+  if (!Doc.empty())
+    Help["markdown"] = Doc.str();
+  json::Object Rule{
+      {"id", Name},
+      {"name", Name},
+      {"shortDescription", json::Object{{"text", Description}}},
+      {"fullDescription", json::Object{{"text", Description}}},
+      {"defaultConfiguration", json::Object{{"level", Level}}},
+      {"help", std::move(Help)},
+  };
+  if (!HelpUri.empty())
+    Rule["helpUri"] = HelpUri;
+  return Rule;
+}
+
+/// A result's suppressions and baselineState, where it has them.
+static void addSuppression(json::Object &R, const Finding &F) {
+  if (F.ComparedToBaseline)
+    R["baselineState"] =
+        F.Suppressed == Finding::Suppression::External ? "unchanged" : "new";
+  if (F.Suppressed == Finding::Suppression::None)
+    return;
+  json::Object S{{"kind", F.Suppressed == Finding::Suppression::InSource
+                              ? "inSource"
+                              : "external"},
+                 {"status", "accepted"}};
+  if (!F.Justification.empty())
+    S["justification"] = F.Justification;
+  R["suppressions"] = json::Array{std::move(S)};
+}
+
 void writeSarif(raw_ostream &OS, const std::vector<Finding> &Findings,
-                StringRef BaseDir, const RunSummary *Summary) {
+                StringRef BaseDir, const RunSummary *Summary,
+                StringRef DocsBase) {
+  auto Uri = [&](StringRef Page) {
+    return DocsBase.empty() ? std::string() : (DocsBase + "/" + Page).str();
+  };
   json::Array Rules;
   for (const CheckInfo &C : allChecks())
-    Rules.push_back(json::Object{
-        {"id", C.Name},
-        {"name", C.Name},
-        {"shortDescription", json::Object{{"text", C.Description}}},
-        {"fullDescription", json::Object{{"text", C.Description}}},
-        {"defaultConfiguration", json::Object{{"level", C.DefaultLevel}}},
-        {"help",
-         json::Object{{"text", ("See docs/checks/" + C.Name + ".md").str()}}},
-    });
+    Rules.push_back(sarifRule(C.Name, C.Description, C.DefaultLevel,
+                              checkDoc(C.Name),
+                              Uri(("checks/" + C.Name + ".md").str())));
   // Not a check of Checks.def, but results carry it as their ruleId.
-  const StringRef NolintText = "NOLINTBEGIN and NOLINTEND comments that do "
-                               "not pair up";
   const int NolintRuleIndex = Rules.size();
-  Rules.push_back(json::Object{
-      {"id", NolintCheckName},
-      {"name", NolintCheckName},
-      {"shortDescription", json::Object{{"text", NolintText}}},
-      {"fullDescription", json::Object{{"text", NolintText}}},
-      {"defaultConfiguration", json::Object{{"level", "warning"}}},
-      {"help", json::Object{{"text", "See docs/user-guide.md, "
-                                     "Suppressing findings"}}},
-  });
+  Rules.push_back(sarifRule(
+      NolintCheckName, "NOLINTBEGIN and NOLINTEND comments that do not pair up",
+      "warning",
+      "A NOLINTBEGIN comment needs a NOLINTEND after it in the same file, "
+      "and a NOLINTEND a NOLINTBEGIN before it: see the user guide, "
+      "\"Suppressing findings\".",
+      Uri("user-guide.md")));
 
   json::Array Results;
   for (const Finding &F : Findings) {
@@ -327,6 +359,7 @@ void writeSarif(raw_ostream &OS, const std::vector<Finding> &Findings,
     };
     if (RuleIndex >= 0)
       R["ruleIndex"] = RuleIndex;
+    addSuppression(R, F);
     if (!F.Notes.empty()) {
       json::Array Related;
       for (const FindingNote &N : F.Notes)

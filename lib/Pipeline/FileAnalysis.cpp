@@ -144,10 +144,17 @@ public:
             A.Setup.DescribeLaunches && !A.HostLaunches ? &A.R.LaunchInfos
                                                         : nullptr);
         const SourceManager &SM = Ctx.getSourceManager();
-        std::vector<NolintProblem> Unmatched = applyNolint(AR.Findings, SM);
+        std::vector<SilencedFinding> Silenced;
+        std::vector<NolintProblem> Unmatched = applyNolint(
+            AR.Findings, SM, A.Setup.KeepSuppressed ? &Silenced : nullptr);
         FindingResolver Resolve(SM);
         for (const AstFinding &F : AR.Findings)
           A.R.Findings.push_back(Resolve.toFinding(F));
+        for (const SilencedFinding &S : Silenced) {
+          A.R.Findings.push_back(Resolve.toFinding(S.Finding));
+          A.R.Findings.back().Suppressed = Finding::Suppression::InSource;
+          A.R.Findings.back().Justification = NolintIndex::describe(S.By);
+        }
         if (!A.HostLaunches)
           for (const NolintProblem &P : Unmatched)
             A.R.Findings.push_back(Resolve.toFinding(P));

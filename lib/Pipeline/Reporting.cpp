@@ -31,7 +31,8 @@ void FindingReport::add(Finding F, const FileSettings &S) {
 std::vector<Finding> FindingReport::takeAll() {
   std::vector<Finding> All;
   for (size_t I : sortedUniqueOrder(Found))
-    All.push_back(std::move(Found[I]));
+    if (Found[I].Suppressed == Finding::Suppression::None)
+      All.push_back(std::move(Found[I]));
   Found.clear();
   Origins.clear();
   return All;
@@ -47,10 +48,21 @@ FindingReport::takeNew(std::map<std::string, Baseline> &Baselines) {
              .second)
       continue;
     const From &O = Origins[I];
+    if (F.Suppressed != Finding::Suppression::None) {
+      if (KeepSuppressed)
+        Kept.push_back(std::move(Found[I]));
+      continue;
+    }
     if (!O.BaselinePath.empty()) {
+      Found[I].ComparedToBaseline = true;
       unsigned &N = Baselined[O.BaselinePath];
       if (Baselines.at(O.BaselinePath).take(F)) {
         ++N;
+        if (KeepSuppressed) {
+          Found[I].Suppressed = Finding::Suppression::External;
+          Found[I].Justification = "in the baseline " + O.BaselinePath;
+          Kept.push_back(std::move(Found[I]));
+        }
         continue;
       }
     }
@@ -66,6 +78,8 @@ FindingReport::Outcome
 FindingReport::finish(std::map<std::string, Baseline> &Baselines) {
   Outcome Out;
   Out.Reported = takeNew(Baselines);
+  Out.Suppressed = std::move(Kept);
+  Kept.clear();
   Out.Failing = Failing;
   for (const auto &[Path, N] : Baselined) {
     std::string Line = std::to_string(N) + " finding" + (N == 1 ? "" : "s") +

@@ -65,9 +65,7 @@ static int usage(const Twine &Msg) {
   return 2;
 }
 
-/// The installed documentation (share/doc/warplint beside bin/), else the
-/// source tree's, as a file:// URL; empty when neither is there.
-static std::string docsBase(const char *Argv0) {
+std::string docsBase(const char *Argv0) {
   SmallString<256> Installed(executableDir(Argv0));
   sys::path::append(Installed, "..", "share", "doc", "warplint");
   sys::path::remove_dots(Installed, /*remove_dot_dot=*/true);

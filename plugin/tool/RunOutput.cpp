@@ -22,6 +22,7 @@ RunOutput::RunOutput(std::vector<FileResult> &Results,
   llvm::stable_sort(
       Order, [&](size_t A, size_t B) { return Absolute[A] < Absolute[B]; });
   Summary.Files = Results.size();
+  Report.keepSuppressed(this->C.Format == OutputFormat::Sarif);
 }
 
 void RunOutput::fileDone(const FileResult &R) {
@@ -79,11 +80,13 @@ void RunOutput::finish() {
   std::vector<Finding> AtOnce;
   if (C.Format != OutputFormat::Text || !C.Stream) {
     AtOnce = Reported;
+    // SARIF's results include the suppressed ones, marked (writeSarif).
+    llvm::append_range(AtOnce, Out.Suppressed);
     sortAndDeduplicate(AtOnce);
   }
   bool WithSummary = C.Format != OutputFormat::Text || C.TextSummary;
   writeFindings(OS, C.Format, AtOnce, C.Color, C.BaseDir,
-                WithSummary ? &Summary : nullptr);
+                WithSummary ? &Summary : nullptr, C.DocsBase);
 }
 
 } // namespace warplint::tool

@@ -30,6 +30,7 @@ public:
     bool Color = false;
     bool Verbose = false, NoConfig = false; ///< for describeProblems
     std::string BaseDir;
+    std::string DocsBase; ///< SARIF's helpUri (writeSarif)
   };
   RunOutput(std::vector<FileResult> &Results,
             std::map<std::string, Baseline> &Baselines, llvm::raw_ostream &OS,

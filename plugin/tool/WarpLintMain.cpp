@@ -463,6 +463,8 @@ int main(int argc, const char **argv) {
   bool Html = *Format == OutputFormat::Html;
   Setup.DescribeAccesses = Explain || DumpSharedAccesses || Html;
   Setup.DescribeLaunches = Html;
+  // SARIF keeps what NOLINT and the baselines suppress, as known results.
+  Setup.KeepSuppressed = *Format == OutputFormat::Sarif;
 
   // Each file's settings, before any thread starts.
   std::vector<FileResult> Results(Inputs.size());
@@ -487,6 +489,7 @@ int main(int argc, const char **argv) {
       return *Status;
   RunOutput::Config Say;
   Say.Format = *Format;
+  Say.DocsBase = docsBase(argv[0]);
   Say.Progress = Inputs.size() > 1 && !NoProgress &&
                  (Progress || sys::Process::StandardErrIsDisplayed());
   Say.Stream = Findings && BuildPath.empty();

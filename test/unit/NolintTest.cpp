@@ -231,3 +231,27 @@ TEST(NolintTest, BlocksNestAndManyFindingsOnOneLine) {
   EXPECT_FALSE(L.suppresses(BlockSize, 5));
   EXPECT_FALSE(L.suppresses(Bank, Long.size() - 2));
 }
+
+// What silenced a finding, for SARIF's justification: the comment on its
+// line, the one on the line before, or a block around it.
+TEST(NolintTest, SilencedBySaysWhichComment) {
+  const char *T = "  a; // NOLINT\n"    // 1
+                  "// NOLINTNEXTLINE\n" // 2
+                  "  b;\n"              // 3
+                  "// NOLINTBEGIN\n"    // 4
+                  "  c;\n"              // 5
+                  "// NOLINTEND\n"      // 6
+                  "  d;\n";             // 7
+  NolintIndex I(T);
+  auto By = [&](unsigned Line) {
+    return I.silencedBy(BlockSize, lineOffset(T, Line) + 2);
+  };
+  EXPECT_EQ(By(1), NolintKind::NoLint);
+  EXPECT_EQ(By(3), NolintKind::NextLine);
+  EXPECT_EQ(By(5), NolintKind::Begin);
+  EXPECT_EQ(By(7), std::nullopt);
+  EXPECT_EQ(NolintIndex::describe(NolintKind::NextLine),
+            "a NOLINTNEXTLINE comment");
+  EXPECT_EQ(NolintIndex::describe(NolintKind::Begin),
+            "a NOLINTBEGIN ... NOLINTEND block");
+}

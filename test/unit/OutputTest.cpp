@@ -176,6 +176,70 @@ TEST(OutputTest, SarifContract) {
             "file:///src/");
 }
 
+// Rules carry their check's page as help and, given where the docs are, a
+// helpUri; suppressed results say so, and results compared against a
+// baseline carry their baselineState; others carry neither.
+TEST(OutputTest, SarifHelpSuppressionsAndBaselineState) {
+  std::vector<Finding> Fs = sample();
+  Fs[0].ComparedToBaseline = true;
+  Fs[0].Suppressed = Finding::Suppression::External;
+  Fs[0].Justification = "in the baseline /src/b.json";
+  Fs[1].Suppressed = Finding::Suppression::InSource;
+  Finding New = sample()[0];
+  New.Loc.Line = 40;
+  New.ComparedToBaseline = true;
+  Fs.push_back(New);
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeSarif(OS, Fs, "/src", nullptr, "https://example.org/docs");
+  json::Value V = parse(S);
+  const json::Object *Run =
+      (*V.getAsObject()->getArray("runs"))[0].getAsObject();
+  const json::Object *Rule =
+      (*Run->getObject("tool")->getObject("driver")->getArray("rules"))[0]
+          .getAsObject();
+  EXPECT_EQ(Rule->getString("helpUri"),
+            "https://example.org/docs/checks/warplint-block-size.md");
+  EXPECT_TRUE(Rule->getObject("help")
+                  ->getString("markdown")
+                  ->starts_with("# warplint-block-size"));
+  const json::Array *Results = Run->getArray("results");
+  ASSERT_EQ(Results->size(), 3u);
+  const json::Object *Old = (*Results)[0].getAsObject();
+  EXPECT_EQ(Old->getString("baselineState"), "unchanged");
+  const json::Object *Sup = (*Old->getArray("suppressions"))[0].getAsObject();
+  EXPECT_EQ(Sup->getString("kind"), "external");
+  EXPECT_EQ(Sup->getString("justification"), "in the baseline /src/b.json");
+  const json::Object *Nolint = (*Results)[1].getAsObject();
+  EXPECT_FALSE(Nolint->get("baselineState"));
+  EXPECT_EQ(
+      (*Nolint->getArray("suppressions"))[0].getAsObject()->getString("kind"),
+      "inSource");
+  const json::Object *Fresh = (*Results)[2].getAsObject();
+  EXPECT_EQ(Fresh->getString("baselineState"), "new");
+  EXPECT_FALSE(Fresh->get("suppressions"));
+
+  // No docs directory known: no helpUri, the help all the same.
+  std::string Plain;
+  llvm::raw_string_ostream PO(Plain);
+  writeSarif(PO, sample(), "/src");
+  json::Value P = parse(Plain);
+  const json::Object *PRule = (*(*P.getAsObject()->getArray("runs"))[0]
+                                    .getAsObject()
+                                    ->getObject("tool")
+                                    ->getObject("driver")
+                                    ->getArray("rules"))[0]
+                                  .getAsObject();
+  EXPECT_FALSE(PRule->get("helpUri"));
+  EXPECT_TRUE(PRule->getObject("help")->getString("markdown"));
+  for (const json::Value &R :
+       *(*P.getAsObject()->getArray("runs"))[0].getAsObject()->getArray(
+           "results")) {
+    EXPECT_FALSE(R.getAsObject()->get("baselineState"));
+    EXPECT_FALSE(R.getAsObject()->get("suppressions"));
+  }
+}
+
 // A line with multi-byte characters before the finding: the caret goes under
 // the right character (display columns, as clang), and SARIF, which says its
 // columns count code points, gives that column, not the byte column.

@@ -236,6 +236,61 @@ TEST(ReportingTest, TheBaselineTakesItsFindings) {
                                 "this run");
 }
 
+// A report that keeps suppressed findings (SARIF's) sets the baselined one
+// aside, marked external, and the NOLINT'd one, marked in source; neither is
+// reported nor fails the run. Without keepSuppressed both are dropped.
+TEST(ReportingTest, KeepSuppressedSetsThemAside) {
+  Finding Old =
+      finding("warplint-block-size", Severity::Warning, "/p/a.cu", 3, "old");
+  Finding Silenced =
+      finding("warplint-block-size", Severity::Error, "/p/a.cu", 4, "silenced");
+  Silenced.Suppressed = Finding::Suppression::InSource;
+  for (bool Keep : {true, false}) {
+    auto B = Baseline::parse(baselineText({Old}, "/p"), "/p", "/p/b.json");
+    ASSERT_TRUE(bool(B)) << llvm::toString(B.takeError());
+    std::map<std::string, Baseline> Baselines;
+    Baselines.emplace("/p/b.json", std::move(*B));
+    FileSettings S;
+    S.BaselinePath = "/p/b.json";
+    S.Fail = FailOn::Error;
+    FindingReport R;
+    R.keepSuppressed(Keep);
+    R.add(Old, S);
+    R.add(Silenced, S);
+    R.add(
+        finding("warplint-block-size", Severity::Warning, "/p/a.cu", 5, "new"),
+        S);
+    FindingReport::Outcome O = R.finish(Baselines);
+    ASSERT_EQ(O.Reported.size(), 1u);
+    EXPECT_EQ(O.Reported[0].Message, "new");
+    EXPECT_TRUE(O.Reported[0].ComparedToBaseline);
+    EXPECT_EQ(O.Reported[0].Suppressed, Finding::Suppression::None);
+    EXPECT_FALSE(O.Failing); // the silenced error fails nothing
+    if (!Keep) {
+      EXPECT_TRUE(O.Suppressed.empty());
+      continue;
+    }
+    ASSERT_EQ(O.Suppressed.size(), 2u);
+    EXPECT_EQ(O.Suppressed[0].Message, "old");
+    EXPECT_EQ(O.Suppressed[0].Suppressed, Finding::Suppression::External);
+    EXPECT_EQ(O.Suppressed[0].Justification, "in the baseline /p/b.json");
+    EXPECT_TRUE(O.Suppressed[0].ComparedToBaseline);
+    EXPECT_EQ(O.Suppressed[1].Suppressed, Finding::Suppression::InSource);
+  }
+}
+
+TEST(ReportingTest, TakeAllLeavesSuppressedOut) {
+  FindingReport R;
+  FileSettings S;
+  Finding F = finding("c", Severity::Warning, "/z.cu", 1);
+  F.Suppressed = Finding::Suppression::InSource;
+  R.add(F, S);
+  R.add(finding("c", Severity::Warning, "/y.cu", 1), S);
+  std::vector<Finding> All = R.takeAll();
+  ASSERT_EQ(All.size(), 1u);
+  EXPECT_EQ(All[0].Loc.File, "/y.cu");
+}
+
 TEST(ReportingTest, TakeAllKeepsEveryFindingOnce) {
   FindingReport R;
   FileSettings S;

@@ -11,6 +11,7 @@
 
 #include "warplint/Analysis/AstFinding.h"
 #include "warplint/Core/Finding.h"
+#include "warplint/Core/Nolint.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
@@ -29,8 +30,15 @@ struct NolintProblem {
 /// findings a NOLINT comment silences, at the finding's spelling location or
 /// any macro expansion up to the line that uses the macro. Returns the
 /// unmatched NOLINTBEGIN/NOLINTEND comments of the files it read.
-std::vector<NolintProblem> applyNolint(std::vector<AstFinding> &Findings,
-                                       const clang::SourceManager &SM);
+/// Silenced: where the findings dropped go, each with the kind of comment
+/// that silenced it, when given (SARIF keeps them).
+struct SilencedFinding {
+  AstFinding Finding;
+  NolintKind By;
+};
+std::vector<NolintProblem>
+applyNolint(std::vector<AstFinding> &Findings, const clang::SourceManager &SM,
+            std::vector<SilencedFinding> *Silenced = nullptr);
 
 class CodePointIndex;
 

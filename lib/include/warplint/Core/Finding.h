@@ -72,6 +72,17 @@ struct Finding {
   std::vector<FindingNote> Notes;
   llvm::json::Object Properties; ///< the check's numbers
 
+  /// Why a finding is kept but not reported. Only a run that keeps
+  /// suppressed findings (the SARIF format: result.suppressions) holds any;
+  /// every other output, the summary and the exit status never see them.
+  enum class Suppression { None, InSource, External };
+  Suppression Suppressed = Suppression::None;
+  /// InSource: the NOLINT comment's text; External: the baseline's path.
+  std::string Justification;
+  /// Whether the finding was compared against a baseline (SARIF's
+  /// baselineState: "unchanged" when the baseline held it, else "new").
+  bool ComparedToBaseline = false;
+
   /// Findings are equal when they say the same thing at the same place.
   bool sameAs(const Finding &O) const {
     return Check == O.Check && Loc == O.Loc && Message == O.Message;

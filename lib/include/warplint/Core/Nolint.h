@@ -77,7 +77,17 @@ public:
   /// a NOLINTBEGIN ... NOLINTEND pair around it. O(log(size of the file))
   /// once Check has been asked about: a table per check name is built on
   /// its first question (so an index is not for several threads at once).
-  bool suppresses(llvm::StringRef Check, size_t Offset) const;
+  bool suppresses(llvm::StringRef Check, size_t Offset) const {
+    return silencedBy(Check, Offset).has_value();
+  }
+  /// What silences it: NoLint, NextLine, or Begin for a NOLINTBEGIN ...
+  /// NOLINTEND pair; std::nullopt when nothing does.
+  std::optional<NolintKind> silencedBy(llvm::StringRef Check,
+                                       size_t Offset) const;
+  /// SARIF's justification of a finding silenced by a comment of kind K:
+  /// "a NOLINT comment", "a NOLINTNEXTLINE comment", "a NOLINTBEGIN ...
+  /// NOLINTEND block".
+  static llvm::StringRef describe(NolintKind K);
 
   /// A NOLINTBEGIN without its NOLINTEND, or a NOLINTEND without its
   /// NOLINTBEGIN.

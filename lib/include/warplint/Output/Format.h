@@ -14,10 +14,11 @@ std::optional<OutputFormat> parseOutputFormat(llvm::StringRef Name);
 /// directory SARIF and GitHub paths are written relative to. Summary: the
 /// run's, in the formats with room for it (text: a last line; JSON: a
 /// "summary" object; SARIF: the run's properties; not GitHub's), or none.
+/// DocsBase: where the checks' pages are, SARIF's helpUri (writeSarif).
 void writeFindings(llvm::raw_ostream &OS, OutputFormat F,
                    const std::vector<Finding> &Findings, bool Color,
-                   llvm::StringRef BaseDir,
-                   const RunSummary *Summary = nullptr);
+                   llvm::StringRef BaseDir, const RunSummary *Summary = nullptr,
+                   llvm::StringRef DocsBase = "");
 
 } // namespace warplint
 

@@ -45,9 +45,14 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
 /// File paths under BaseDir are written relative to it, with uriBaseId
 /// %SRCROOT%, as code-scanning services expect; others as file:// URIs.
 /// Summary: the run's, as the run's properties "summary" (its counts) and
-/// "summaryText", or none.
+/// "summaryText", or none. Each rule's help is its check's page
+/// (CheckDocs.h), its helpUri DocsBase/checks/NAME.md when DocsBase (a URL,
+/// no final '/') is given. A finding the run kept though suppressed
+/// (Finding::Suppressed: NOLINT, a baseline) is a result with
+/// "suppressions"; one compared against a baseline has a "baselineState".
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                llvm::StringRef BaseDir, const RunSummary *Summary = nullptr);
+                llvm::StringRef BaseDir, const RunSummary *Summary = nullptr,
+                llvm::StringRef DocsBase = "");
 
 /// GitHub Actions workflow commands, which the runner turns into annotations
 /// of the pull request: one

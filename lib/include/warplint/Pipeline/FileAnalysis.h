@@ -117,6 +117,9 @@ struct RunSetup {
   bool DescribeAccesses = false;
   /// Describe the launches too (ParseOutput::LaunchInfos).
   bool DescribeLaunches = false;
+  /// Keep the findings NOLINT silences, marked Suppression::InSource (the
+  /// SARIF format's; FindingReport::keepSuppressed).
+  bool KeepSuppressed = false;
   /// Collect each file's calls into other files (ParseOutput::Outgoing).
   bool IndexProject = false;
   /// The calls other files make (analyseProject).

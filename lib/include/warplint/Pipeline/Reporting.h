@@ -9,6 +9,9 @@
 ///  3. baseline: a finding the file's baseline holds is not reported;
 ///  4. fail-on: the findings left at or above the file's FailOn level fail
 ///     the run (the tool's exit status; with Werror, the plugin's compile).
+/// A report that keeps suppressed findings (SARIF's) keeps those NOLINT
+/// silenced (Finding::Suppressed set by the analysis) and those a baseline
+/// holds aside, in Outcome::Suppressed: never reported, never failing.
 /// The tool applies it here to findings at file positions; the plugin to
 /// one translation unit's at clang's locations (CompilerReporting.h).
 ///
@@ -43,11 +46,18 @@ public:
   /// F, found in a file with settings S (its severity decided here).
   void add(Finding F, const FileSettings &S);
 
+  /// Keep the findings a baseline holds (as Suppression::External, the
+  /// baseline's path their justification) and those added suppressed,
+  /// for Outcome::Suppressed; else both are dropped.
+  void keepSuppressed(bool Keep) { KeepSuppressed = Keep; }
+
   /// Every finding once, in order: what a baseline being written holds.
   std::vector<Finding> takeAll();
 
   struct Outcome {
     std::vector<Finding> Reported; ///< in order, once each
+    /// With keepSuppressed: the findings kept though suppressed, once each.
+    std::vector<Finding> Suppressed;
     bool Failing = false;
     /// One line for each baseline that held findings of this run ("N
     /// findings in the baseline B not reported; M of its entries not
@@ -69,6 +79,8 @@ private:
   std::set<Key> Seen; ///< the findings reported or baselined so far
   std::map<std::string, unsigned> Baselined; ///< by baseline
   bool Failing = false;
+  bool KeepSuppressed = false;
+  std::vector<Finding> Kept; ///< suppressed, with KeepSuppressed
   std::vector<Finding> Found;
   struct From {
     std::string BaselinePath;

@@ -1,0 +1,10 @@
+# Writes each page of IN (docs/checks/NAME.md paths, "," between them)
+# into OUT as one entry {"NAME", R"(text)"} each, of an array's initializer.
+set(out "")
+string(REPLACE "," ";" docs "${IN}")
+foreach(doc ${docs})
+  get_filename_component(name "${doc}" NAME_WE)
+  file(READ "${doc}" text)
+  string(APPEND out "{\"${name}\", R\"__warplint__(${text})__warplint__\"},\n")
+endforeach()
+file(WRITE "${OUT}" "${out}")
