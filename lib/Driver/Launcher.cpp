@@ -18,6 +18,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 
 #include <chrono>
@@ -210,6 +211,17 @@ std::vector<std::string> warplintCommand(const Context &C, const Job &J,
   std::vector<std::string> Cmd{C.Warplint.Path};
   if (!C.L.forwards("format"))
     Cmd.push_back("--format=text");
+  // The findings go to the launcher's standard error: coloured when that is
+  // a terminal, as the compiler's are (NO_COLOR and a forwarded --color
+  // decide otherwise).
+  std::optional<std::string> NoColor = sys::Process::GetEnv("NO_COLOR");
+  if (!C.L.forwards("color") && (!NoColor || NoColor->empty()) &&
+      sys::Process::StandardErrHasColors())
+    Cmd.push_back("--color=always");
+  // Findings that fail the build are errors, as the plugin's are with
+  // -Werror.
+  if (J.Werror.Werror && !C.L.forwards("warnings-as-errors"))
+    Cmd.push_back("--warnings-as-errors=*");
   if (!C.Archs.empty() && !C.L.forwards("arch"))
     Cmd.push_back("--arch=" + join(C.Archs, ","));
   if (!Report.empty()) {

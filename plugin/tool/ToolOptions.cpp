@@ -257,6 +257,9 @@ const char Overview[] =
     "or above (--config, --no-config); the command line overrides it.\n"
     "NOLINT comments silence findings as in clang-tidy.\n"
     "\n"
+    "Colour: --color=always|never|auto (auto, the default: on a terminal,\n"
+    "unless NO_COLOR is set).\n"
+    "\n"
     "Exit status: 0 no findings, 1 findings (see --fail-on), 2 usage or\n"
     "input error, or output that cannot be written.\n";
 

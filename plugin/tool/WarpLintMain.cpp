@@ -132,6 +132,51 @@ static unsigned explainWidth() {
   return 80;
 }
 
+/// --color=always|never|auto (and LLVM's own spellings true|false) as
+/// LLVM's --color option reads them: always and never become true and
+/// false, auto leaves the choice to the terminal. Up to "--" only.
+static std::optional<int> normaliseColorArgs(std::vector<const char *> &Argv) {
+  for (auto It = Argv.begin() + 1; It != Argv.end();) {
+    StringRef A = *It;
+    if (A == "--")
+      break;
+    StringRef V = A;
+    if ((V.consume_front("--color=") || V.consume_front("-color=")) &&
+        !is_contained({"always", "never", "auto", "true", "false", "1", "0"},
+                      V))
+      return usageError("--color must be always, never or auto, not '" + V +
+                        "'");
+    if (A == "--color=always" || A == "-color=always")
+      *It = "--color=true";
+    else if (A == "--color=never" || A == "-color=never")
+      *It = "--color=false";
+    else if (A == "--color=auto" || A == "-color=auto") {
+      It = Argv.erase(It);
+      continue;
+    }
+    ++It;
+  }
+  return std::nullopt;
+}
+
+/// Whether output to a stream that is (IsTerminal) or is not a terminal is
+/// coloured: --color decides when given, else NO_COLOR (any value) turns
+/// colour off, else a terminal gets it.
+static bool useColor(bool IsTerminal) {
+  auto &Opts = cl::getRegisteredOptions();
+  if (auto It = Opts.find("color"); It != Opts.end()) {
+    auto *O = static_cast<cl::opt<cl::boolOrDefault> *>(It->second);
+    if (O->getValue() == cl::BOU_TRUE)
+      return true;
+    if (O->getValue() == cl::BOU_FALSE)
+      return false;
+  }
+  if (std::optional<std::string> No = sys::Process::GetEnv("NO_COLOR");
+      No && !No->empty())
+    return false;
+  return IsTerminal;
+}
+
 /// `warplint explain`: the banks of the accesses at the place asked about.
 static int explain(const ExplainTarget &T,
                    const std::vector<FileResult> &Results, bool InputError) {
@@ -150,7 +195,7 @@ static int explain(const ExplainTarget &T,
     errs() << "\n";
     return 2;
   }
-  bool Color = sys::Process::StandardOutHasColors();
+  bool Color = useColor(sys::Process::StandardOutHasColors());
   unsigned Width = explainWidth();
   for (size_t I = 0; I < Here.size(); ++I) {
     if (I)
@@ -399,6 +444,8 @@ int main(int argc, const char **argv) {
     Argv.erase(Argv.begin() + 1, Argv.begin() + 3);
     Argv.insert(Argv.begin() + 1, Explain->File.c_str());
   }
+  if (std::optional<int> Status = normaliseColorArgs(Argv))
+    return *Status;
   // What follows "--" may be a whole nvcc or clang++ command.
   std::vector<std::string> Translated, DashDashDropped;
   translateCompilerAfterDashDash(Argv, Translated, &DashDashDropped);
@@ -494,7 +541,7 @@ int main(int argc, const char **argv) {
                  (Progress || sys::Process::StandardErrIsDisplayed());
   Say.Stream = Findings && BuildPath.empty();
   Say.TextSummary = Inputs.size() > 1 || Summary;
-  Say.Color = !OutFile && sys::Process::StandardOutHasColors();
+  Say.Color = !OutFile && useColor(sys::Process::StandardOutHasColors());
   Say.Verbose = Verbose;
   Say.NoConfig = NoConfig;
   SmallString<256> Cwd;
