@@ -289,7 +289,14 @@ static StringRef sarifLevel(Severity S) {
 static json::Object sarifRule(StringRef Name, StringRef Description,
                               StringRef Level, StringRef Doc,
                               const std::string &HelpUri) {
-  json::Object Help{{"text", Doc.empty() ? Description.str() : Doc.str()}};
+  // The page once, as Markdown (what code-scanning services show); the
+  // plain text, which SARIF requires, says what the check does and where
+  // the page is, not the page again.
+  std::string Text = Description.str();
+  if (!Doc.empty())
+    Text += ". The check's documentation is in help.markdown" +
+            (HelpUri.empty() ? std::string() : " and at " + HelpUri) + ".";
+  json::Object Help{{"text", std::move(Text)}};
   if (!Doc.empty())
     Help["markdown"] = Doc.str();
   json::Object Rule{

@@ -65,7 +65,7 @@ void run(float *p) {
 // CHECK-NEXT:       "defaultConfiguration": {
 // CHECK:            "help": {
 // CHECK-NEXT:         "markdown": "# warplint-block-size
-// CHECK-NEXT:         "text": "# warplint-block-size
+// CHECK-NEXT:         "text": "thread-block sizes that are not a multiple of the warp size (32), and launch configurations that cannot succeed. The check's documentation is in help.markdown and at file:///{{.*}}/checks/warplint-block-size.md."
 // CHECK-NEXT:       {{^ +}}},{{$}}
 // CHECK-NEXT:       "helpUri": "file:///{{.*}}/checks/warplint-block-size.md",
 
