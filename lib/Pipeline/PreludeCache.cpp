@@ -75,15 +75,36 @@ std::string stamp(vfs::FileSystem &VFS, StringRef File) {
          File.str();
 }
 
-/// Whether every file Deps lists still has its size and time; Read gets
-/// their paths.
+/// "pch HASH": the first line of a PCH's list, the hash of its bytes, so
+/// that a PCH damaged on disk (cut short, overwritten) is built again
+/// rather than failing every parse; empty when Pch cannot be read.
+std::string contentLine(StringRef Pch) {
+  auto Buf = MemoryBuffer::getFile(Pch, /*IsText=*/false,
+                                   /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return "";
+  StringRef B = (*Buf)->getBuffer();
+  XXH128_hash_t H = xxh3_128bits(
+      ArrayRef(reinterpret_cast<const uint8_t *>(B.data()), B.size()));
+  return "pch " + utohexstr(H.high64, false, 16) +
+         utohexstr(H.low64, false, 16);
+}
+
+/// Whether every file Deps lists still has its size and time (and, with
+/// Pch, whether Pch is the file the list was written for); Read gets their
+/// paths.
 bool fresh(vfs::FileSystem &VFS, StringRef DepsPath,
-           std::vector<std::string> *Read) {
+           std::vector<std::string> *Read, StringRef Pch = "") {
   auto Buf = MemoryBuffer::getFile(DepsPath);
   if (!Buf)
     return false;
   SmallVector<StringRef, 0> Lines;
   (*Buf)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  if (!Pch.empty()) {
+    if (Lines.empty() || Lines.front() != contentLine(Pch))
+      return false;
+    Lines.erase(Lines.begin());
+  }
   if (Lines.empty())
     return false;
   for (StringRef Line : Lines) {
@@ -171,7 +192,9 @@ bool build(std::shared_ptr<CompilerInvocation> Build, InputKind Kind,
           (Errors.Errors == 1 ? " error)" : " errors)");
     return false;
   }
-  if (List.empty() || !writeAtomically(DepsPath, List)) {
+  std::string Content = contentLine(PchPath);
+  if (List.empty() || Content.empty() ||
+      !writeAtomically(DepsPath, Content + "\n" + List)) {
     Why = "cannot write '" + DepsPath.str() + "'";
     return false;
   }
@@ -277,7 +300,7 @@ bool PreludeCache::use(CompilerInvocation &Invocation, FileManager &Files,
   std::vector<std::string> PchFiles;
   auto Usable = [&] {
     PchFiles.clear();
-    return sys::fs::exists(Pch) && fresh(VFS, Deps, &PchFiles);
+    return fresh(VFS, Deps, &PchFiles, Pch);
   };
   bool Now = false;
   if (Usable()) {

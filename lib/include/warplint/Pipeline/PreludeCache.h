@@ -9,7 +9,8 @@
 /// disk, one per compile command (its flags, not its file), so that each
 /// file of a build, each warplint-launch of it and each run after it parses
 /// only its own text. A PCH is used only while every file it read has the
-/// size and time it had; it is rebuilt otherwise. One process builds a PCH
+/// size and time it had and its own bytes hash as when it was written; it
+/// is rebuilt otherwise. One process builds a PCH
 /// while the others wait for it (a lock file, as clang's module cache);
 /// each writes its own file and renames it into place. The 16 most
 /// recently used PCHs are kept (about 10 MB each).
