@@ -17,6 +17,40 @@ using namespace warplint::model;
 namespace warplint {
 
 unsigned BankConflictAnalysis::paddingFix(const VarDecl *V, FixedRuns *After) {
+  auto It = Paddings.find(V);
+  if (It == Paddings.end()) {
+    FixedRuns Fixed;
+    unsigned Extra = searchPadding(V, Fixed);
+    It = Paddings.insert({V, {Extra, std::move(Fixed)}}).first;
+  }
+  if (After)
+    *After = It->second.second;
+  return It->second.first;
+}
+
+std::string BankConflictAnalysis::layoutHint(const VarDecl *V,
+                                             FixedRuns *After) {
+  auto It = Layouts.find(V);
+  if (It == Layouts.end()) {
+    FixedRuns Fixed;
+    std::string Hint = searchLayout(V, Fixed);
+    It = Layouts.insert({V, {std::move(Hint), std::move(Fixed)}}).first;
+  }
+  if (After)
+    *After = It->second.second;
+  return It->second.first;
+}
+
+uint64_t BankConflictAnalysis::innerExtent(const VarDecl *V) const {
+  uint64_t Inner = 0;
+  for (const auto *CAT = Index.Ctx.getAsConstantArrayType(V->getType()); CAT;
+       CAT = Index.Ctx.getAsConstantArrayType(CAT->getElementType()))
+    Inner = CAT->getZExtSize();
+  return Inner;
+}
+
+unsigned BankConflictAnalysis::searchPadding(const VarDecl *V,
+                                             FixedRuns &After) {
   const auto *CAT = Index.Ctx.getAsConstantArrayType(V->getType());
   if (!CAT || !Index.Ctx.getAsConstantArrayType(CAT->getElementType()))
     return 0;
@@ -68,16 +102,15 @@ unsigned BankConflictAnalysis::paddingFix(const VarDecl *V, FixedRuns *After) {
         break;
     }
     if (Works) {
-      if (After)
-        *After = std::move(Fixed);
+      After = std::move(Fixed);
       return Extra;
     }
   }
   return 0;
 }
 
-std::string BankConflictAnalysis::layoutHint(const VarDecl *V,
-                                             FixedRuns *After) {
+std::string BankConflictAnalysis::searchLayout(const VarDecl *V,
+                                               FixedRuns &After) {
   ASTContext &Ctx = Index.Ctx;
   const auto *CAT = Ctx.getAsConstantArrayType(V->getType());
   if (!CAT || !Ctx.getAsConstantArrayType(CAT->getElementType()))
@@ -180,8 +213,7 @@ std::string BankConflictAnalysis::layoutHint(const VarDecl *V,
   }
   if (Ways.empty())
     return "";
-  if (After)
-    *After = std::move(Fixed);
+  After = std::move(Fixed);
   std::string Out = Ways[0];
   if (Ways.size() > 1)
     Out += ", or " + Ways[1];

@@ -17,15 +17,11 @@ struct ArrayFix {
   FixedRuns After;
 };
 
-ArrayFix fixOf(BankConflictAnalysis &A, const VarDecl *V, ASTContext &Ctx) {
+ArrayFix fixOf(BankConflictAnalysis &A, const VarDecl *V) {
   ArrayFix F;
   if (unsigned Extra = A.paddingFix(V, &F.After)) {
-    uint64_t Inner = 0;
-    for (const auto *CAT = Ctx.getAsConstantArrayType(V->getType()); CAT;
-         CAT = Ctx.getAsConstantArrayType(CAT->getElementType()))
-      Inner = CAT->getZExtSize();
     F.Text = "pad the inner dimension of '" + V->getNameAsString() + "' to " +
-             std::to_string(Inner + Extra) + " elements";
+             std::to_string(A.innerExtent(V) + Extra) + " elements";
     return F;
   }
   F.After.clear();
@@ -74,7 +70,7 @@ std::vector<SharedAccessInfo> describeSharedAccesses(BankConflictAnalysis &A,
         continue;
       auto It = Fixes.find(V);
       if (It == Fixes.end())
-        It = Fixes.insert({V, fixOf(A, V, Ctx)}).first;
+        It = Fixes.insert({V, fixOf(A, V)}).first;
       auto After = It->second.After.find({&R, size_t(&Run - R.Runs.data())});
       if (It->second.Text.empty() || After == It->second.After.end())
         continue;

@@ -354,23 +354,13 @@ static void parametricFinding(CheckContext &C, const AccessReport &R,
 /// The fixes of each conflicting array, asked of the analysis once.
 struct ArrayFixes {
   BankConflictAnalysis &A;
-  std::map<const VarDecl *, unsigned> Padding;
-  std::map<const VarDecl *, std::string> Hints;
 
   /// The note that pads Array (with its fix-it), else the one that
-  /// describes a relayout; none when neither is certain.
+  /// describes a relayout; none when neither is certain. (The analysis
+  /// searches each array's fix once.)
   std::optional<AstNote> noteFor(const VarDecl *Array, ASTContext &Ctx) {
-    auto It = Padding.find(Array);
-    if (It == Padding.end())
-      It = Padding.insert({Array, A.paddingFix(Array)}).first;
-    if (unsigned Extra = It->second) {
-      const auto *CAT = Ctx.getAsConstantArrayType(Array->getType());
-      QualType Elem = CAT->getElementType();
-      while (const auto *In = Ctx.getAsConstantArrayType(Elem)) {
-        CAT = In;
-        Elem = In->getElementType();
-      }
-      uint64_t Inner = CAT->getZExtSize();
+    if (unsigned Extra = A.paddingFix(Array)) {
+      uint64_t Inner = A.innerExtent(Array);
       AstNote N;
       N.Loc = Array->getLocation();
       N.Message = "padding the inner dimension of " + quote(Array->getName()) +
@@ -381,14 +371,12 @@ struct ArrayFixes {
         N.FixIts.push_back(*Fix);
       return N;
     }
-    auto H = Hints.find(Array);
-    if (H == Hints.end())
-      H = Hints.insert({Array, A.layoutHint(Array)}).first;
-    if (H->second.empty())
+    std::string Hint = A.layoutHint(Array);
+    if (Hint.empty())
       return std::nullopt;
     return AstNote{Array->getLocation(),
                    "every access of " + quote(Array->getName()) +
-                       " is conflict-free " + H->second,
+                       " is conflict-free " + Hint,
                    {}};
   }
 };
@@ -510,7 +498,7 @@ static void noteCoverage(CheckContext &C, const AccessReport &R,
 
 static void runBankConflictCheck(CheckContext &C) {
   BankConflictAnalysis &A = C.bankConflicts();
-  ArrayFixes Fixes{A, {}, {}};
+  ArrayFixes Fixes{A};
   bool Possible =
       C.Opts.getBool("warplint-bank-conflict.ReportPossible", false);
   llvm::SmallPtrSet<const FunctionDecl *, 8> Said;

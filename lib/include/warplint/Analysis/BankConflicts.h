@@ -103,6 +103,8 @@ public:
   /// other accesses' results, when that is certain; 0 otherwise.
   /// After: where given, the result of each run of each access of V with
   /// that padding, by report and run (for explain's map after the fix).
+  /// Searched once per array: the check's note and the description of the
+  /// accesses (explain, the dump, the report) read the same answer.
   unsigned paddingFix(const clang::VarDecl *V, FixedRuns *After = nullptr);
 
   /// For a shared array whose accesses the analysis knows in every run
@@ -113,7 +115,12 @@ public:
   /// instead of 64), or with the 16-byte chunks of each row XOR-swizzled
   /// (...)".
   /// After: where given, each run's result with the first relayout named.
+  /// Searched once per array, as paddingFix.
   std::string layoutHint(const clang::VarDecl *V, FixedRuns *After = nullptr);
+
+  /// The number of elements of V's innermost array dimension (0 when V is
+  /// not an array of constant size).
+  uint64_t innerExtent(const clang::VarDecl *V) const;
 
   const BankAnalysisSettings Settings;
 
@@ -131,6 +138,11 @@ private:
       ReportsOf;
   llvm::ArrayRef<unsigned> reportsOf(const clang::VarDecl *V) const;
   class Pass;
+  /// paddingFix's and layoutHint's answers, by array.
+  std::map<const clang::VarDecl *, std::pair<unsigned, FixedRuns>> Paddings;
+  std::map<const clang::VarDecl *, std::pair<std::string, FixedRuns>> Layouts;
+  unsigned searchPadding(const clang::VarDecl *V, FixedRuns &After);
+  std::string searchLayout(const clang::VarDecl *V, FixedRuns &After);
   /// After run()'s passes: the reports in source order, the lowerings kept
   /// only for arrays with a conflict (for layoutHint), ReportsOf.
   void finishReports();
