@@ -102,14 +102,19 @@ std::string baselineText(ArrayRef<Finding> Findings, StringRef Dir) {
   std::map<BaselineKey, unsigned> Counts;
   for (const Finding &F : Findings)
     ++Counts[baselineKey(F, Dir)];
+  return baselineText(Counts);
+}
+
+std::string baselineText(const std::map<BaselineKey, unsigned> &Counts) {
   json::Array Entries;
   for (const auto &[K, N] : Counts)
-    Entries.push_back(json::Object{{"check", K.Check},
-                                   {"count", N},
-                                   {"file", K.File},
-                                   {"function", K.Function},
-                                   {"message", K.Message},
-                                   {"snippet", K.Snippet}});
+    if (N)
+      Entries.push_back(json::Object{{"check", K.Check},
+                                     {"count", N},
+                                     {"file", K.File},
+                                     {"function", K.Function},
+                                     {"message", K.Message},
+                                     {"snippet", K.Snippet}});
   json::Object Root{{"version", BaselineVersion},
                     {"findings", std::move(Entries)}};
   return formatv("{0:2}", json::Value(std::move(Root))).str() + "\n";

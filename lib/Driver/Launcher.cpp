@@ -41,6 +41,12 @@ readEnvironment(function_ref<std::optional<std::string>(StringRef)> GetEnv) {
   if (!Disabled)
     return Disabled.takeError();
   E.Disabled = *Disabled;
+  // Read by warplint, which the launcher runs: checked here so that a bad
+  // value is the launcher's usage error, as the others are.
+  Expected<bool> Update = parseEnvSwitch("WARPLINT_UPDATE_BASELINE",
+                                         GetEnv("WARPLINT_UPDATE_BASELINE"));
+  if (!Update)
+    return Update.takeError();
   Expected<unsigned> Timeout = parseEnvSeconds(
       "WARPLINT_LAUNCH_TIMEOUT", GetEnv("WARPLINT_LAUNCH_TIMEOUT"), 300);
   if (!Timeout)

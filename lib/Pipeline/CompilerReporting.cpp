@@ -61,4 +61,16 @@ reportTranslationUnit(std::vector<AstFinding> Findings, const SourceManager &SM,
   return Out;
 }
 
+std::vector<Finding> baselineFindings(std::vector<AstFinding> Findings,
+                                      const SourceManager &SM) {
+  std::vector<NolintProblem> Unmatched = applyNolint(Findings, SM);
+  FindingResolver Resolve(SM);
+  std::vector<Finding> Out;
+  for (const AstFinding &F : Findings)
+    Out.push_back(Resolve.toFinding(F));
+  for (const NolintProblem &P : Unmatched)
+    Out.push_back(Resolve.toFinding(P));
+  return Out;
+}
+
 } // namespace warplint

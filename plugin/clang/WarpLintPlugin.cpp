@@ -29,6 +29,7 @@
 #include "warplint/Analysis/Containment.h"
 #include "warplint/Checks/AllChecks.h"
 #include "warplint/Core/SayOnce.h"
+#include "warplint/Driver/LauncherCommand.h"
 #include "warplint/Pipeline/CompilerReporting.h"
 #include "warplint/Pipeline/Settings.h"
 #include "warplint/Ptxas/CudaObject.h"
@@ -42,6 +43,7 @@
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -83,6 +85,9 @@ private:
 struct Decided {
   FileSettings File;
   std::optional<Baseline> Known;
+  /// The baseline this compile adds its findings to, instead of reporting
+  /// them (update-baseline=, or baseline= with WARPLINT_UPDATE_BASELINE).
+  std::string UpdateBaseline;
 };
 
 /// A warning of the plugin itself, which the user's -Werror leaves a warning:
@@ -200,6 +205,15 @@ public:
 
 private:
   void report(const SourceManager &SM, AnalysisResult &R) {
+    if (!S.UpdateBaseline.empty()) {
+      llvm::SmallString<256> Own(File);
+      llvm::sys::fs::make_absolute(Own);
+      auto Total = updateBaseline(baselineFindings(std::move(R.Findings), SM),
+                                  {std::string(Own)}, S.UpdateBaseline);
+      if (!Total)
+        warn(CI.getDiagnostics(), toString(Total.takeError()));
+      return;
+    }
     std::vector<CompilerFinding> Report = reportTranslationUnit(
         std::move(R.Findings), SM, S.File, S.Known ? &*S.Known : nullptr);
     if (Report.empty())
@@ -284,6 +298,7 @@ protected:
       warn(D, Msg);
     if (!S.File.BaselinePath.empty())
       S.Known = std::move(All->baselines().at(S.File.BaselinePath));
+    S.UpdateBaseline = UpdateBaseline;
     checkReports(D, S);
     return std::make_unique<WarpLintConsumer>(CI, std::move(S), InFile, Remark);
   }
@@ -404,6 +419,8 @@ protected:
         Args.ConfigFile = A.str();
       } else if (A.consume_front("baseline=")) {
         Args.BaselineFile = A.str();
+      } else if (A.consume_front("update-baseline=")) {
+        UpdateBaseline = A.str();
       } else if (A.consume_front("fail-on=")) {
         if (auto F = parseFailOn(A))
           Args.Fail = *F;
@@ -425,11 +442,29 @@ protected:
                  "ptxas-report=FILE, object=FILE, project-index=FILE, "
                  "option=check.Option=value, config=FILE, "
                  "no-config, baseline=FILE, fail-on=LEVEL, "
-                 "warnings-as-errors=GLOBS, build-dir=DIR, "
-                 "set-up-by=warplint_enable)");
+                 "warnings-as-errors=GLOBS, update-baseline=FILE, "
+                 "build-dir=DIR, set-up-by=warplint_enable)");
       }
     }
+    decideUpdate(Complain);
     return true;
+  }
+
+  /// WARPLINT_UPDATE_BASELINE: the baseline= given is the one this compile
+  /// adds its findings to (a build that writes its own baseline); no
+  /// baseline is then read.
+  template <typename ComplainFn> void decideUpdate(ComplainFn &Complain) {
+    Expected<bool> On = launcher::parseEnvSwitch(
+        "WARPLINT_UPDATE_BASELINE",
+        llvm::sys::Process::GetEnv("WARPLINT_UPDATE_BASELINE"));
+    if (!On)
+      Complain(toString(On.takeError()));
+    else if (*On && UpdateBaseline.empty() && !Args.BaselineFile.empty())
+      UpdateBaseline = Args.BaselineFile;
+    if (UpdateBaseline.empty())
+      return;
+    Args.BaselineFile.clear();
+    Args.NoConfigBaseline = true;
   }
 
   ActionType getActionType() override { return AddAfterMainAction; }
@@ -438,6 +473,7 @@ private:
   Arguments Args;
   Options Base; ///< the ptxas reports
   RemarkContext Remark;
+  std::string UpdateBaseline;
   bool DeviceSide = false;
 };
 

@@ -110,6 +110,10 @@ ENVIRONMENT
   WARPLINT_LAUNCH_TIMEOUT=N   seconds the analysis may run on after the
                               compiler has finished (default 300); then it
                               is stopped and reported as failed
+  WARPLINT_UPDATE_BASELINE=1  with --baseline=FILE: add the compile's
+                              findings to FILE instead of reporting them
+                              (warplint --update-baseline), for a build that
+                              writes its own baseline
   A switch is on with 1, true, yes or on, off with 0, false, no, off or
   nothing (any case); N is a whole number from 1 up. Another value is a
   usage error (status 2), and the compiler does not run.

@@ -5,10 +5,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ToolOptions.h"
+#include "warplint/Driver/LauncherCommand.h"
 #include "warplint/Driver/ReportExchange.h"
 #include "warplint/Ptxas/CudaObject.h"
 #include "warplint/Ptxas/PtxasReport.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Process.h"
 
 using namespace llvm;
 
@@ -91,6 +93,17 @@ cl::opt<std::string> WriteBaselineOpt(
     "write-baseline",
     cl::desc("Write every finding (after NOLINT) to this baseline file and\n"
              "exit 0, printing no findings"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> UpdateBaselineOpt(
+    "update-baseline",
+    cl::desc("Add this run's findings (after NOLINT) to this baseline file,\n"
+             "made if missing, and exit 0, printing no findings: the\n"
+             "entries of the files analysed become this run's, other\n"
+             "files' (headers) keep the larger count; locked while\n"
+             "rewritten, for the compiles of a parallel build. With\n"
+             "WARPLINT_UPDATE_BASELINE=1 in the environment, --baseline=FILE\n"
+             "means --update-baseline=FILE (so warplint-launch, given\n"
+             "--baseline by warplint_enable, writes the build's baseline)"),
     cl::value_desc("file"), cl::cat(Category));
 cl::opt<std::string> OutputOpt("output",
                                cl::desc("Write the findings to this file "
@@ -343,6 +356,23 @@ Expected<Arguments> arguments(Options &Base) {
   }
   if (NoConfig && ConfigOpt.getNumOccurrences())
     return usage("use either --config or --no-config, not both");
+  // WARPLINT_UPDATE_BASELINE: the baseline given is the one to update.
+  Expected<bool> Updating = launcher::parseEnvSwitch(
+      "WARPLINT_UPDATE_BASELINE",
+      sys::Process::GetEnv("WARPLINT_UPDATE_BASELINE"));
+  if (!Updating)
+    return usage(toString(Updating.takeError()));
+  if (*Updating && !BaselineOpt.empty() && UpdateBaselineOpt.empty()) {
+    UpdateBaselineOpt = std::string(BaselineOpt);
+    BaselineOpt = std::string();
+  }
+  if (!UpdateBaselineOpt.empty() &&
+      (NoBaseline || !WriteBaselineOpt.empty() || !BaselineOpt.empty()))
+    return usage(Twine("use either --update-baseline or ") +
+                 (NoBaseline             ? "--no-baseline"
+                  : !BaselineOpt.empty() ? "--baseline"
+                                         : "--write-baseline") +
+                 ", not both");
   if (!BaselineOpt.empty() && (NoBaseline || !WriteBaselineOpt.empty()))
     return usage(Twine("use either --baseline or ") +
                  (NoBaseline ? "--no-baseline" : "--write-baseline") +
@@ -351,7 +381,8 @@ Expected<Arguments> arguments(Options &Base) {
   A.NoConfig = NoConfig;
   A.BaselineFile = BaselineOpt;
   // Writing a baseline reports nothing, so no baseline is read for it.
-  A.NoConfigBaseline = NoBaseline || !WriteBaselineOpt.empty();
+  A.NoConfigBaseline =
+      NoBaseline || !WriteBaselineOpt.empty() || !UpdateBaselineOpt.empty();
   return A;
 }
 

@@ -26,6 +26,7 @@ extern llvm::cl::opt<bool> NoConfig;
 extern llvm::cl::opt<std::string> BaselineOpt;
 extern llvm::cl::opt<bool> NoBaseline;
 extern llvm::cl::opt<std::string> WriteBaselineOpt;
+extern llvm::cl::opt<std::string> UpdateBaselineOpt;
 extern llvm::cl::opt<std::string> OutputOpt;
 extern llvm::cl::opt<std::string> ArchOpt;
 extern llvm::cl::opt<std::string> BuildPath;

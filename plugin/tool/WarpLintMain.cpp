@@ -20,6 +20,7 @@
 #include "OccupancyCalculatorCommand.h"
 #include "RunOutput.h"
 #include "ToolOptions.h"
+#include "warplint/Core/Baseline.h"
 #include "warplint/Core/Version.h"
 #include "warplint/Driver/Toolchain.h"
 #include "warplint/Pipeline/FileAnalysis.h"
@@ -55,6 +56,23 @@ static int usageError(const Twine &Msg) {
   errs() << "warplint: error: " << Msg << "\n";
   writeStatusFile(Msg.str());
   return 2;
+}
+
+/// --update-baseline: this run's findings go into the baseline, with the
+/// files it analysed as its own (Baseline.h, updateBaseline).
+static int addToBaseline(std::vector<Finding> All, ArrayRef<FileResult> Results,
+                         bool InputError) {
+  std::vector<std::string> Own;
+  for (const FileResult &R : Results)
+    Own.push_back(R.File);
+  Expected<unsigned> Total = updateBaseline(All, Own, UpdateBaselineOpt);
+  if (!Total)
+    return usageError(toString(Total.takeError()));
+  errs() << "warplint: added " << All.size() << " finding"
+         << (All.size() == 1 ? "" : "s") << " to the baseline "
+         << UpdateBaselineOpt << " (" << *Total << " in all)\n";
+  writeStatusFile("", runStatus(Results, {}));
+  return InputError ? 2 : 0;
 }
 
 /// At exit, whatever the path out of main: output that could not be written
@@ -528,8 +546,8 @@ int main(int argc, const char **argv) {
   // --write-baseline, which need them all).
   // --format=html needs every file's findings and accesses: written at the
   // end too.
-  bool Findings =
-      !Explain && !DumpSharedAccesses && WriteBaselineOpt.empty() && !Html;
+  bool Findings = !Explain && !DumpSharedAccesses && WriteBaselineOpt.empty() &&
+                  UpdateBaselineOpt.empty() && !Html;
   std::unique_ptr<ToolOutputFile> OutFile;
   if (Findings)
     if (std::optional<int> Status = openOutput(OutFile))
@@ -591,6 +609,8 @@ int main(int argc, const char **argv) {
            << "\n";
     return InputError ? 2 : 0;
   }
+  if (!UpdateBaselineOpt.empty())
+    return addToBaseline(Report.takeAll(), Results, InputError);
   if (!WriteBaselineOpt.empty()) {
     std::vector<Finding> All = Report.takeAll();
     if (Error E = writeBaseline(All, WriteBaselineOpt))

@@ -94,9 +94,24 @@ BaselineKey baselineKey(const Finding &F, llvm::StringRef Dir);
 /// The text of a baseline holding Findings, for a file in directory Dir.
 std::string baselineText(llvm::ArrayRef<Finding> Findings, llvm::StringRef Dir);
 
+/// The text of a baseline holding these entries (those counted 0 left out).
+std::string baselineText(const std::map<BaselineKey, unsigned> &Counts);
+
 /// Writes the baseline of Findings to Path.
 llvm::Error writeBaseline(llvm::ArrayRef<Finding> Findings,
                           llvm::StringRef Path);
+
+/// Adds the findings of one run (one compile, in a build) to the baseline
+/// at Path, made when missing: the entries of the files in Own (the sources
+/// the run analysed) become the run's findings there, and for the other
+/// files (headers, which several compiles include) each key keeps the larger
+/// of its two counts, so that the compiles of a build, in any order, leave
+/// the baseline of the whole build. The file is locked while it is read and
+/// rewritten, and replaced at once, so that the compiles of a parallel
+/// build can each update it. Returns how many entries the file holds.
+llvm::Expected<unsigned> updateBaseline(llvm::ArrayRef<Finding> Findings,
+                                        llvm::ArrayRef<std::string> Own,
+                                        llvm::StringRef Path);
 
 /// A baseline read back, as a multiset of keys.
 class Baseline {
@@ -117,6 +132,8 @@ public:
   /// findings not analysed in this run).
   unsigned remaining() const;
   unsigned size() const { return Total; }
+  /// Each key and how many findings it stands for (less those taken).
+  const std::map<BaselineKey, unsigned> &entries() const { return Counts; }
 
 private:
   std::string Path;

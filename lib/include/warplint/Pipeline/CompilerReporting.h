@@ -47,6 +47,12 @@ reportTranslationUnit(std::vector<AstFinding> Findings,
                       const clang::SourceManager &SM, const FileSettings &S,
                       Baseline *Known);
 
+/// The findings of a translation unit as a baseline records them, for a
+/// compile that adds them to one (updateBaseline): those NOLINT leaves, and
+/// the unmatched NOLINT comments, as the tool's --write-baseline writes.
+std::vector<Finding> baselineFindings(std::vector<AstFinding> Findings,
+                                      const clang::SourceManager &SM);
+
 } // namespace warplint
 
 #endif // WARPLINT_PIPELINE_COMPILERREPORTING_H
