@@ -92,7 +92,10 @@ config.substitutions.insert(0, ("%warplint_obj_root", config.warplint_obj_root))
 # cmake, ninja ("cmake" above), git, pre-commit and ccache are run from PATH.
 # rsvg-convert (librsvg2-bin) renders the occupancy charts of --plot.
 # chromium renders the HTML report headless (test/report/chromium.test).
-for tool in ("pre-commit", "git", "ccache", "rsvg-convert", "chromium"):
+# cpack, dpkg-deb and dpkg-shlibdeps (dpkg-dev) build and open the Debian
+# package (test/integration/package.test).
+for tool in ("pre-commit", "git", "ccache", "rsvg-convert", "chromium",
+             "cpack", "dpkg-deb", "dpkg-shlibdeps"):
     if shutil.which(tool):
         config.available_features.add(tool)
 # PATH with the built warplint first, for tools that run it by name
