@@ -93,9 +93,11 @@ config.substitutions.insert(0, ("%warplint_obj_root", config.warplint_obj_root))
 # rsvg-convert (librsvg2-bin) renders the occupancy charts of --plot.
 # chromium renders the HTML report headless (test/report/chromium.test).
 # cpack, dpkg-deb and dpkg-shlibdeps (dpkg-dev) build and open the Debian
-# package (test/integration/package.test).
+# package (test/integration/package.test); man and groff render the man
+# pages (test/docs/man-pages.test); zsh runs its completion
+# (test/tool/completion-zsh.test).
 for tool in ("pre-commit", "git", "ccache", "rsvg-convert", "chromium",
-             "cpack", "dpkg-deb", "dpkg-shlibdeps"):
+             "cpack", "dpkg-deb", "dpkg-shlibdeps", "man", "groff", "zsh"):
     if shutil.which(tool):
         config.available_features.add(tool)
 # PATH with the built warplint first, for tools that run it by name
