@@ -5,10 +5,15 @@
 # share/warplint, the docs, the man pages and the bash and zsh completions.
 #
 # Depends: the libraries the binaries link (found by dpkg-shlibdeps:
-# libclang-cpp22, libllvm22, liblz4-1, libstdc++6, libc6) and clang's
+# libclang-cpp22, libllvm22, liblz4-1, libstdc++6, libc6), clang's
 # resource headers (libclang-common-22-dev: __clang_cuda_*.h, which the
 # tool parses every CUDA file with, from the path compiled into it,
-# WARPLINT_CLANG_RESOURCE_DIR). Recommends: clang-22, whose clang++
+# WARPLINT_CLANG_RESOURCE_DIR), and the C and C++ standard headers that
+# CUDA sources and warplint's own CUDA prelude include (<stdlib.h>,
+# <cstdio>: libc6-dev, libstdc++-dev), as clang-22 itself depends on them.
+# Without them every such file is parsed with errors and its functions
+# skipped (test/integration/package.test installs the package in a root
+# with only these and shows the examples analysed as in the build tree). Recommends: clang-22, whose clang++
 # --run-ptxas and the language server compile device code with, and which
 # loads the plugin. Suggests: clang-tidy-22 (the module), a CUDA toolkit.
 
@@ -36,7 +41,7 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # process that loads them: dpkg-shlibdeps would only warn about them.
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS OFF)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-  "libclang-common-${LLVM_VERSION_MAJOR}-dev")
+  "libclang-common-${LLVM_VERSION_MAJOR}-dev, libc6-dev, libstdc++-12-dev | libstdc++-dev")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "clang-${LLVM_VERSION_MAJOR}")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS
   "clang-tidy-${LLVM_VERSION_MAJOR}, nvidia-cuda-toolkit")

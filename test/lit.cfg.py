@@ -100,6 +100,14 @@ for tool in ("pre-commit", "git", "ccache", "rsvg-convert", "chromium",
              "cpack", "dpkg-deb", "dpkg-shlibdeps", "man", "groff", "zsh"):
     if shutil.which(tool):
         config.available_features.add(tool)
+# Root, and chroot works here: test/integration/package.test installs the
+# package with dpkg in a root of its own (Inputs/clean-root.py), never in
+# this machine's.
+if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("chroot"):
+    import subprocess
+    if subprocess.call(["chroot", "/", "true"], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL) == 0:
+        config.available_features.add("chroot")
 # PATH with the built warplint first, for tools that run it by name
 # (pre-commit): "env %path_with_warplint COMMAND".
 config.substitutions.insert(0, ("%path_with_warplint", "PATH=" + bindir +
