@@ -19,7 +19,10 @@
 
 set(CPACK_PACKAGE_NAME warplint)
 set(CPACK_PACKAGE_VENDOR "warplint")
-set(CPACK_PACKAGE_CONTACT "warplint developers <warplint@localhost>")
+# Debian needs a Maintainer: whoever builds the package names themselves.
+set(WARPLINT_PACKAGE_CONTACT "warplint developers <warplint@localhost>" CACHE STRING
+  "The Maintainer field of the Debian package (Name <email>)")
+set(CPACK_PACKAGE_CONTACT "${WARPLINT_PACKAGE_CONTACT}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
   "static analysis of CUDA C++: shared-memory bank conflicts, block sizes, occupancy")
 set(CPACK_PACKAGE_DESCRIPTION
@@ -35,7 +38,6 @@ set(CPACK_STRIP_FILES TRUE)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
-set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://github.com/warplint/warplint")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # The plugin and the clang-tidy module take Clang's symbols from the
 # process that loads them: dpkg-shlibdeps would only warn about them.
