@@ -24,9 +24,11 @@
 #   get warplint-launch too (MODE AUTO, the default; MODE PLUGIN makes it a
 #   configure error). MODE LAUNCHER uses warplint-launch everywhere.
 #
-# The plugin gets no ptxas report (clang runs ptxas after it): its occupancy
-# and register-spill checks say so with one remark per file with kernels,
-# unless given one with -fplugin-arg-warplint-ptxas-report=FILE in the
+# The plugin reads the kernels' registers from the device binary clang hands
+# to the host compile of an optimised build. Without it (-O0) its occupancy
+# and register-spill checks say so with one remark for the whole build
+# (recorded in ${CMAKE_BINARY_DIR}/.warplint/said, emptied at each configure),
+# unless given a report with -fplugin-arg-warplint-ptxas-report=FILE in the
 # target's compile options (docs/user-guide.md, "The Clang plugin in a
 # build"). warplint-launch makes its own.
 #
@@ -250,6 +252,15 @@ function(_warplint_apply target)
     set(_cxx_cuda TRUE)
   endif()
 
+  # Remarks the same for every file ("no ptxas report") are said once
+  # per build, in CMake's terms; the record is emptied at each configure.
+  list(APPEND _PLUGIN_ARGS "build-dir=${CMAKE_BINARY_DIR}"
+                           "set-up-by=warplint_enable")
+  get_property(_cleared GLOBAL PROPERTY WARPLINT_SAID_CLEARED)
+  if(NOT _cleared)
+    set_property(GLOBAL PROPERTY WARPLINT_SAID_CLEARED TRUE)
+    file(REMOVE_RECURSE "${CMAKE_BINARY_DIR}/.warplint/said")
+  endif()
   set(_langs "")
   if(_cuda_lang)
     list(APPEND _langs CUDA)

@@ -18,7 +18,8 @@
 // configuration or baseline it cannot read is a warning, and the compile
 // goes on with the defaults. So is a ptxas report that is not one, or has
 // damaged lines (an error with werror); a file whose occupancy checks have
-// no report for an architecture gets a remark, once per compile. A compile
+// no report for an architecture gets a remark, once per process, or once
+// per build directory with build-dir= (SayOnce.h). A compile
 // (-c) of CUDA needs no report: the host side reads the registers from the
 // device binary clang hands it (withDeviceBinary). What it
 // cannot write (standard error on a full disk) is lost without changing
@@ -27,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 #include "warplint/Analysis/Containment.h"
 #include "warplint/Checks/AllChecks.h"
+#include "warplint/Core/SayOnce.h"
 #include "warplint/Pipeline/CompilerReporting.h"
 #include "warplint/Pipeline/Settings.h"
 #include "warplint/Ptxas/CudaObject.h"
@@ -93,28 +95,77 @@ static void warn(DiagnosticsEngine &D, const llvm::Twine &Msg) {
   D.setWarningsAsErrors(SavedWerror);
 }
 
+/// What the remark of the occupancy checks can tell of the build.
+struct RemarkContext {
+  /// The build's directory (build-dir=): the remark is said once there.
+  std::string BuildDir;
+  /// Set up by warplint_enable (set-up-by=warplint_enable): the advice is
+  /// given in CMake's terms.
+  bool CMake = false;
+  /// The compile had a device binary, unread because it is unoptimised.
+  bool Unoptimised = false;
+};
+
+/// What fixes what the remark says, in the terms of whoever set the plugin
+/// up.
+static std::string coverageAdvice(const PtxasCoverage &Cov,
+                                  const RemarkContext &R) {
+  std::string Them = Cov.Checks.size() == 1 ? "it" : "them";
+  if (!Cov.NoReport) {
+    std::string Archs = llvm::join(Cov.MissingArchs, ", ");
+    std::string It = Cov.MissingArchs.size() == 1 ? "it" : "them";
+    if (R.CMake)
+      return "add " + Archs +
+             " to the target's CUDA architectures (CUDA_ARCHITECTURES), or "
+             "leave " +
+             It + " out of warplint_enable's ARCHS";
+    return "pass a report of a build for " + Archs +
+           " with -fplugin-arg-warplint-ptxas-report=FILE, compile for " + It +
+           " too (--cuda-gpu-arch), or leave " + It +
+           " out of -fplugin-arg-warplint-arch";
+  }
+  std::string Why =
+      R.Unoptimised
+          ? "the device binary of an unoptimised compile (-O0) is not read: "
+            "its registers and stack frames are not those of an optimised "
+            "build; "
+          : "";
+  if (R.CMake)
+    return Why +
+           (R.Unoptimised ? "build with optimisation (CMAKE_BUILD_TYPE=Release "
+                            "or RelWithDebInfo), "
+                          : "") +
+           "add -fplugin-arg-warplint-ptxas-report=FILE (the output of nvcc "
+           "-Xptxas -v) to the target's compile options, or leave " +
+           Them + " out of warplint_enable's CHECKS";
+  return Why + (R.Unoptimised ? "compile with -O1 or more, " : "") +
+         "pass one with -fplugin-arg-warplint-ptxas-report=FILE (the output "
+         "of nvcc -Xptxas -v), or leave " +
+         Them + " out of -fplugin-arg-warplint-checks";
+}
+
 /// The one-line remark of a file whose occupancy checks could not run for
-/// want of a ptxas report: what was skipped and the argument that fixes it.
+/// want of a ptxas report: what was skipped and what fixes it. The same
+/// for every file of a build, so said once (SayOnce.h).
 static void remarkCoverage(DiagnosticsEngine &D, llvm::StringRef File,
-                           const PtxasCoverage &Cov) {
+                           const PtxasCoverage &Cov, const RemarkContext &R) {
   if (Cov.empty())
     return;
-  std::string Advice =
-      Cov.NoReport
-          ? "pass one with -fplugin-arg-warplint-ptxas-report=FILE (the "
-            "output of nvcc -Xptxas -v), or leave them out of "
-            "-fplugin-arg-warplint-checks"
-          : "pass a report of a build for " +
-                llvm::join(Cov.MissingArchs, ", ") +
-                " with -fplugin-arg-warplint-ptxas-report=FILE";
+  std::string Text = Cov.message() + ": " + coverageAdvice(Cov, R);
+  if (!sayOnce(Text, R.BuildDir))
+    return;
+  std::string Once = R.BuildDir.empty() ? ""
+                                        : " (said once for the build in " +
+                                              R.BuildDir + ", not per file)";
   D.Report(D.getCustomDiagID(DiagnosticsEngine::Remark, "warplint: %0"))
-      << (File + ": " + Cov.message() + ": " + Advice).str();
+      << (File + ": " + Text + Once).str();
 }
 
 class WarpLintConsumer : public ASTConsumer {
 public:
-  WarpLintConsumer(CompilerInstance &CI, Decided S, llvm::StringRef File)
-      : CI(CI), S(std::move(S)), File(File) {}
+  WarpLintConsumer(CompilerInstance &CI, Decided S, llvm::StringRef File,
+                   RemarkContext Remark)
+      : CI(CI), S(std::move(S)), File(File), Remark(std::move(Remark)) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     OwnOutput Guard;
@@ -138,7 +189,7 @@ public:
       return;
     }
     report(SM, *Safe);
-    remarkCoverage(CI.getDiagnostics(), File, Safe->Coverage);
+    remarkCoverage(CI.getDiagnostics(), File, Safe->Coverage, Remark);
     // Accesses a bound on the analysis's work left: no finding, said once.
     if (const SkippedAccesses &K = Safe->Skipped; !K.empty())
       warn(CI.getDiagnostics(),
@@ -178,6 +229,7 @@ private:
   CompilerInstance &CI;
   Decided S;
   std::string File;
+  RemarkContext Remark;
 };
 
 /// Says what is wrong with each ptxas report: a warning (an error with
@@ -233,7 +285,7 @@ protected:
     if (!S.File.BaselinePath.empty())
       S.Known = std::move(All->baselines().at(S.File.BaselinePath));
     checkReports(D, S);
-    return std::make_unique<WarpLintConsumer>(CI, std::move(S), InFile);
+    return std::make_unique<WarpLintConsumer>(CI, std::move(S), InFile, Remark);
   }
 
   /// Base, with the device binary of a clang CUDA compile: the host-side
@@ -249,8 +301,10 @@ protected:
     Options O = Base;
     const std::string &Binary = CI.getCodeGenOpts().CudaGpuBinaryFileName;
     if (!CI.getLangOpts().CUDA || CI.getLangOpts().CUDAIsDevice ||
-        Binary.empty() || !O.PtxasReports.empty() || !O.Objects.empty() ||
-        CI.getCodeGenOpts().OptimizationLevel == 0)
+        Binary.empty() || !O.PtxasReports.empty() || !O.Objects.empty())
+      return O;
+    Remark.Unoptimised = CI.getCodeGenOpts().OptimizationLevel == 0;
+    if (Remark.Unoptimised)
       return O;
     llvm::Error E = O.addObjectFile(Binary);
     if (!E) {
@@ -336,6 +390,16 @@ protected:
       } else if (A.consume_front("project-index=")) {
         if (llvm::Error E = Base.setProjectIndexFile(A))
           Complain(toString(std::move(E)));
+      } else if (A.consume_front("build-dir=")) {
+        if (A.empty())
+          Complain("build-dir= needs a directory");
+        else
+          Remark.BuildDir = A.str();
+      } else if (A.consume_front("set-up-by=")) {
+        if (A == "warplint_enable")
+          Remark.CMake = true;
+        else
+          Complain("set-up-by takes warplint_enable, not '" + A.str() + "'");
       } else if (A.consume_front("config=")) {
         Args.ConfigFile = A.str();
       } else if (A.consume_front("baseline=")) {
@@ -361,7 +425,8 @@ protected:
                  "ptxas-report=FILE, object=FILE, project-index=FILE, "
                  "option=check.Option=value, config=FILE, "
                  "no-config, baseline=FILE, fail-on=LEVEL, "
-                 "warnings-as-errors=GLOBS)");
+                 "warnings-as-errors=GLOBS, build-dir=DIR, "
+                 "set-up-by=warplint_enable)");
       }
     }
     return true;
@@ -372,6 +437,7 @@ protected:
 private:
   Arguments Args;
   Options Base; ///< the ptxas reports
+  RemarkContext Remark;
   bool DeviceSide = false;
 };
 

@@ -21,11 +21,14 @@
 #include "warplint/Checks/AllChecks.h"
 #include "warplint/Core/Checks.h"
 #include "warplint/Core/Options.h"
+#include "warplint/Core/SayOnce.h"
 #include "warplint/Ptxas/PtxasReport.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -261,8 +264,37 @@ private:
             ? "set the option PtxasReport to the output of nvcc -Xptxas -v"
             : "set PtxasReport to a report of a build for " +
                   llvm::join(Cov.MissingArchs, ", ");
-    diag("%0: %1: %2", DiagnosticIDs::Remark)
-        << TidyContext->getCurrentFile() << Cov.message() << Advice;
+    // The same for every file: said once per run, and once per build
+    // directory when the files come from its compilation database.
+    std::string Text = Cov.message() + ": " + Advice;
+    std::string BuildDir = databaseDirectory();
+    if (!sayOnce(Text, BuildDir))
+      return;
+    std::string Once = BuildDir.empty() ? ""
+                                        : " (said once for the build in " +
+                                              BuildDir + ", not per file)";
+    diag("%0: %1%2", DiagnosticIDs::Remark)
+        << TidyContext->getCurrentFile() << Text << Once;
+  }
+
+  /// The directory of the compilation database the current file's command
+  /// came from, when there is one (clang-tidy -p DIR, or found above the
+  /// file); empty for a command given after `--`.
+  std::string databaseDirectory() const {
+    llvm::SmallString<256> Dir(TidyContext->getCurrentBuildDirectory());
+    if (Dir.empty() || llvm::sys::fs::make_absolute(Dir))
+      return "";
+    llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+    // A Makefile build's commands run in the target's directory, below the
+    // database.
+    for (llvm::StringRef D = Dir; !D.empty();
+         D = llvm::sys::path::parent_path(D)) {
+      llvm::SmallString<256> Db(D);
+      llvm::sys::path::append(Db, "compile_commands.json");
+      if (llvm::sys::fs::exists(Db))
+        return D.str();
+    }
+    return "";
   }
 
   CheckId Id;

@@ -15,7 +15,7 @@
 // RUN: not %clang -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-bogus -fplugin-arg-warplint-werror %cuda_flags %s 2>&1 | FileCheck %s --check-prefixes=UNKNOWN,ERROR -implicit-check-not='{{warning|error}}:'
 
 // The warning comes first, from the start of the compile.
-// UNKNOWN: warning: warplint: unknown plugin argument 'bogus' (known: werror, device-side, checks=GLOBS, arch=LIST, ptxas-report=FILE, object=FILE, project-index=FILE, option=check.Option=value, config=FILE, no-config, baseline=FILE, fail-on=LEVEL, warnings-as-errors=GLOBS); argument ignored
+// UNKNOWN: warning: warplint: unknown plugin argument 'bogus' (known: werror, device-side, checks=GLOBS, arch=LIST, ptxas-report=FILE, object=FILE, project-index=FILE, option=check.Option=value, config=FILE, no-config, baseline=FILE, fail-on=LEVEL, warnings-as-errors=GLOBS, build-dir=DIR, set-up-by=warplint_enable); argument ignored
 // ARCH:    warning: warplint: unknown GPU architecture 'bad'; known: sm_50, {{.*}}; argument ignored
 // OPTKEY:  warning: warplint: unknown check option 'warplint-block-size.Nope'; known: warplint-block-size.LaunchBounds, warplint-occupancy.MinOccupancy, warplint-bank-conflict.BlockDim, warplint-bank-conflict.MaxSteps, warplint-bank-conflict.MaxFileSteps, warplint-bank-conflict.ReportPossible; argument ignored
 // OPTVAL:  warning: warplint: check option 'warplint-block-size.LaunchBounds' takes true or false, not 'maybe'; argument ignored

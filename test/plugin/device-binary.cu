@@ -14,7 +14,12 @@
 // SYNTAX: remark: warplint: {{.*}}no ptxas report
 // Nor in a build without optimisation, whose registers and stack frames are
 // not those of the kernel an optimised build runs:
-// RUN: %clang -x cuda --cuda-gpu-arch=sm_80 --cuda-path=%cuda_path -Wno-unknown-cuda-version -O0 -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-occupancy -c %s -o %t.O0.o 2>&1 | FileCheck %s --check-prefix=SYNTAX
+// the remark says why, and what to do: on the command line, or in CMake's
+// terms when warplint_enable set the plugin up.
+// RUN: %clang -x cuda --cuda-gpu-arch=sm_80 --cuda-path=%cuda_path -Wno-unknown-cuda-version -O0 -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-occupancy -c %s -o %t.O0.o 2>&1 | FileCheck %s --check-prefix=O0
+// O0: remark: warplint: {{.*}}device-binary.cu: no ptxas report; warplint-occupancy skipped: the device binary of an unoptimised compile (-O0) is not read: its registers and stack frames are not those of an optimised build; compile with -O1 or more, pass one with -fplugin-arg-warplint-ptxas-report=FILE (the output of nvcc -Xptxas -v), or leave it out of -fplugin-arg-warplint-checks{{$}}
+// RUN: %clang -x cuda --cuda-gpu-arch=sm_80 --cuda-path=%cuda_path -Wno-unknown-cuda-version -O0 -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-occupancy -fplugin-arg-warplint-set-up-by=warplint_enable -c %s -o %t.O0.o 2>&1 | FileCheck %s --check-prefix=O0-CMAKE
+// O0-CMAKE: remark: warplint: {{.*}}device-binary.cu: no ptxas report; warplint-occupancy skipped: the device binary of an unoptimised compile (-O0) is not read: {{.*}}; build with optimisation (CMAKE_BUILD_TYPE=Release or RelWithDebInfo), add -fplugin-arg-warplint-ptxas-report=FILE (the output of nvcc -Xptxas -v) to the target's compile options, or leave it out of warplint_enable's CHECKS{{$}}
 //
 // RUN: %clang -x cuda --cuda-gpu-arch=sm_80 --cuda-path=%cuda_path -Wno-unknown-cuda-version -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-occupancy -fplugin-arg-warplint-object=%t.o %s 2>&1 | FileCheck %s --implicit-check-not=remark:
 // RUN: %clang -x cuda --cuda-gpu-arch=sm_80 --cuda-path=%cuda_path -Wno-unknown-cuda-version -fsyntax-only -fplugin=%warplint_plugin -fplugin-arg-warplint-checks=warplint-occupancy -fplugin-arg-warplint-object=%s %s 2>&1 | FileCheck %s --check-prefix=NOTOBJECT
