@@ -48,6 +48,8 @@
 #
 # The work is done at the end of the calling directory
 # (cmake_language(DEFER)), so sources and launchers set after the call count.
+# Then one status line per target says what was set up: "warplint: TARGET:
+# the Clang plugin on its CUDA compiles; WERROR, ARCHS sm_80 sm_90".
 # Relative CONFIG and BASELINE paths are relative to the calling directory's
 # CMAKE_CURRENT_SOURCE_DIR. The code generated does not change:
 # warplint-launch runs the compile command as it is, and the plugin runs
@@ -94,14 +96,18 @@ function(warplint_enable target)
   # warplint-launch options (--X), in the same order.
   set(_plugin "")
   set(_launch "")
+  # The configure-time status line's account of them (_warplint_apply).
+  set(_summary "")
   if(_wl_WERROR)
     list(APPEND _plugin "werror")
     list(APPEND _launch "--werror")
+    list(APPEND _summary "WERROR")
   endif()
   if(_wl_CHECKS)
     list(JOIN _wl_CHECKS "," _checks)
     list(APPEND _plugin "checks=${_checks}")
     list(APPEND _launch "--checks=${_checks}")
+    list(APPEND _summary "CHECKS ${_checks}")
   endif()
   if(_wl_ARCHS)
     foreach(_arch IN LISTS _wl_ARCHS)
@@ -112,6 +118,8 @@ function(warplint_enable target)
     list(JOIN _wl_ARCHS "," _archs)
     list(APPEND _plugin "arch=${_archs}")
     list(APPEND _launch "--arch=${_archs}")
+    list(JOIN _wl_ARCHS " " _archs)
+    list(APPEND _summary "ARCHS ${_archs}")
   endif()
   foreach(_opt IN LISTS _wl_CHECK_OPTIONS)
     if(NOT _opt MATCHES "^[^=.]+\\.[^=]+=")
@@ -119,6 +127,7 @@ function(warplint_enable target)
     endif()
     list(APPEND _plugin "option=${_opt}")
     list(APPEND _launch "--check-option=${_opt}")
+    list(APPEND _summary "CHECK_OPTIONS ${_opt}")
   endforeach()
   if(_wl_CONFIG)
     get_filename_component(_config "${_wl_CONFIG}" ABSOLUTE
@@ -128,6 +137,7 @@ function(warplint_enable target)
     endif()
     list(APPEND _plugin "config=${_config}")
     list(APPEND _launch "--config=${_config}")
+    list(APPEND _summary "CONFIG ${_config}")
   endif()
   if(_wl_BASELINE)
     # It may not exist yet: the first build can write it.
@@ -135,17 +145,24 @@ function(warplint_enable target)
                            BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
     list(APPEND _plugin "baseline=${_baseline}")
     list(APPEND _launch "--baseline=${_baseline}")
+    list(APPEND _summary "BASELINE ${_baseline}")
   endif()
 
   if(_wl_COMPDB)
     _warplint_compdb("${target}" "${_fn}")
+    list(APPEND _summary "COMPDB")
   endif()
+  if(NOT _summary)
+    set(_summary "no options: checks and architectures from .warplint.yaml, else the defaults")
+  endif()
+  list(JOIN _summary ", " _summary)
 
   # Paths are taken now, from the scope find_package(warplint) set them in.
   set_target_properties("${target}" PROPERTIES
     WARPLINT_MODE "${_wl_MODE}"
     WARPLINT_PLUGIN_ARGS "${_plugin}"
     WARPLINT_LAUNCH_ARGS "${_launch}"
+    WARPLINT_SUMMARY "${_summary}"
     WARPLINT_PLUGIN_PATH "${WARPLINT_PLUGIN}"
     WARPLINT_LAUNCH_PATH "${WARPLINT_LAUNCH_EXECUTABLE}"
     WARPLINT_CLANG_MAJOR "${WARPLINT_CLANG_VERSION_MAJOR}")
@@ -202,7 +219,7 @@ endfunction()
 
 function(_warplint_apply target)
   set(_fn "warplint_enable(${target})")
-  foreach(_p MODE PLUGIN_ARGS LAUNCH_ARGS PLUGIN_PATH LAUNCH_PATH CLANG_MAJOR)
+  foreach(_p MODE PLUGIN_ARGS LAUNCH_ARGS PLUGIN_PATH LAUNCH_PATH CLANG_MAJOR SUMMARY)
     get_target_property(_${_p} "${target}" WARPLINT_${_p})
     if(_${_p} STREQUAL "_${_p}-NOTFOUND")
       set(_${_p} "")
@@ -257,6 +274,8 @@ function(_warplint_apply target)
     return()
   endif()
 
+  # What was set up, for the one status line that ends this.
+  set(_fronts "")
   foreach(_lang IN LISTS _langs)
     _warplint_can_load_plugin(${_lang} "${_CLANG_MAJOR}" _plugin_ok _why)
     if(_plugin_ok AND NOT _PLUGIN_PATH)
@@ -274,6 +293,7 @@ function(_warplint_apply target)
         target_compile_options("${target}" PRIVATE
           "$<$<COMPILE_LANGUAGE:${_lang}>:-fplugin-arg-warplint-${_arg}>")
       endforeach()
+      list(APPEND _fronts "the Clang plugin on its ${_lang} compiles")
       continue()
     endif()
 
@@ -284,9 +304,11 @@ function(_warplint_apply target)
       message(FATAL_ERROR "${_fn}: ${_lang} sources need warplint-launch (${_why}), "
         "and this warplint installation has none")
     endif()
+    set(_front "warplint-launch on its ${_lang} compiles")
     if(_MODE STREQUAL "AUTO" AND _plugin_ok STREQUAL "FALSE"
        AND CMAKE_${_lang}_COMPILER_ID STREQUAL "Clang")
-      message(STATUS "${_fn}: ${_why}: using warplint-launch for ${_lang}")
+      # A Clang that cannot load the plugin: say why it is not the plugin.
+      string(APPEND _front " (${_why})")
     endif()
     # Keep the user's launcher (ccache, ...) after ours: warplint-launch runs
     # it as the compiler and analyses the command that follows it.
@@ -312,5 +334,12 @@ function(_warplint_apply target)
     set(_launcher "${_LAUNCH_PATH}" ${_LAUNCH_ARGS} ${_user})
     set_target_properties("${target}" PROPERTIES ${_lang}_COMPILER_LAUNCHER
       "${_launcher}")
+    if(_user)
+      list(JOIN _user " " _user)
+      string(APPEND _front ", before ${_user}")
+    endif()
+    list(APPEND _fronts "${_front}")
   endforeach()
+  list(JOIN _fronts "; " _fronts)
+  message(STATUS "warplint: ${target}: ${_fronts}; ${_SUMMARY}")
 endfunction()

@@ -24,7 +24,11 @@ PACKAGES=(clang-$LLVM_MAJOR libclang-$LLVM_MAJOR-dev llvm-$LLVM_MAJOR-dev
           neovim clangd-$LLVM_MAJOR
           # test/report and the calculator's --plot: a browser and an SVG
           # renderer draw the HTML report and the charts
-          chromium librsvg2-bin)
+          chromium librsvg2-bin
+          # scripts/package and test/integration/package.test: dpkg-shlibdeps
+          # finds the package's Depends; man shows the man pages; zsh runs
+          # its completion (test/tool/completion-zsh.test)
+          dpkg-dev man-db zsh)
 
 say() { printf '%s\n' "warplint: $*" >&2; }
 

@@ -92,9 +92,22 @@ config.substitutions.insert(0, ("%warplint_obj_root", config.warplint_obj_root))
 # cmake, ninja ("cmake" above), git, pre-commit and ccache are run from PATH.
 # rsvg-convert (librsvg2-bin) renders the occupancy charts of --plot.
 # chromium renders the HTML report headless (test/report/chromium.test).
-for tool in ("pre-commit", "git", "ccache", "rsvg-convert", "chromium"):
+# cpack, dpkg-deb and dpkg-shlibdeps (dpkg-dev) build and open the Debian
+# package (test/integration/package.test); man and groff render the man
+# pages (test/docs/man-pages.test); zsh runs its completion
+# (test/tool/completion-zsh.test).
+for tool in ("pre-commit", "git", "ccache", "rsvg-convert", "chromium",
+             "cpack", "dpkg-deb", "dpkg-shlibdeps", "man", "groff", "zsh"):
     if shutil.which(tool):
         config.available_features.add(tool)
+# Root, and chroot works here: test/integration/package.test installs the
+# package with dpkg in a root of its own (Inputs/clean-root.py), never in
+# this machine's.
+if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("chroot"):
+    import subprocess
+    if subprocess.call(["chroot", "/", "true"], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL) == 0:
+        config.available_features.add("chroot")
 # PATH with the built warplint first, for tools that run it by name
 # (pre-commit): "env %path_with_warplint COMMAND".
 config.substitutions.insert(0, ("%path_with_warplint", "PATH=" + bindir +
