@@ -255,9 +255,12 @@ def wmma(outdir, limit=None):
             "source": "wmma.cu", "kind": kind, "wmma": what, "ldm": ldm,
             "one_warp": True}))
     for m, n, k in SHAPES:
-        for use, rows_cols in (("matrix_a", None), ("matrix_b", None)):
+        # (rows, columns) of each fragment's matrix: ldm is at least a
+        # row (row major) or a column (column major)
+        for use, (r, c) in (("matrix_a", (m, k)), ("matrix_b", (k, n))):
             for layout in ("row_major", "col_major"):
-                for ldm in HALF_LDM:
+                least = c if layout == "row_major" else r
+                for ldm in [x for x in HALF_LDM if x >= least]:
                     name = "wmma_%s_%dx%dx%d_%s_ldm%d" % (use[-1], m, n, k,
                                                          layout[0], ldm)
                     decl = ("wmma::fragment<wmma::%s, %d, %d, %d, half, "
@@ -268,7 +271,8 @@ def wmma(outdir, limit=None):
                     kernel(name, "half", decl, body, "ld",
                            "%s %dx%dx%d %s" % (use, m, n, k, layout), ldm)
         for layout in ("mem_row_major", "mem_col_major"):
-            for ldm in FLOAT_LDM:
+            least = n if layout == "mem_row_major" else m
+            for ldm in [x for x in FLOAT_LDM if x >= least]:
                 for op in ("load", "store"):
                     name = "wmma_c_%s_%dx%dx%d_%s_ldm%d" % (
                         op, m, n, k, layout[4], ldm)

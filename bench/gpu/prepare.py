@@ -254,7 +254,9 @@ def prepare(args, log):
     os.makedirs(bindir)
     nvcc = find_nvcc(args.cuda_path)
     toolkit = toolkit_of(nvcc)
-    errors, skipped = [], []
+    # errors: the harness is broken; warnings: a case the compiler did not
+    # keep as one instruction on its line (judged "split" on the device)
+    errors, warnings, skipped = [], [], []
 
     groups = []  # (source, cases, uses the toolkit's headers)
     srcs, cs = cases.generated(args.seed, args.count, args.per_file, src)
@@ -270,7 +272,8 @@ def prepare(args, log):
         datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "seed": args.seed, "toolkit": nvcc_version(nvcc) if nvcc else None,
         "warplint": _git_head(), "binaries": {}, "cases": [],
-        "occupancy": None, "skipped": skipped, "errors": errors}
+        "occupancy": None, "skipped": skipped, "errors": errors,
+        "warnings": warnings}
 
     # predictions
     for s, cs, real in groups:
@@ -318,7 +321,7 @@ def prepare(args, log):
                     c["ptx_instructions"] = counts.get(
                         (c["kernel"], c["line"]), 0)
                     if not c["ptx_instructions"]:
-                        errors.append("%s: no shared-memory instruction at "
+                        warnings.append("%s: no shared-memory instruction at "
                                       "%s:%d in the PTX" % (c["id"], s,
                                                             c["line"]))
                     launches.append(c["id"])
