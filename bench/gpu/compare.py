@@ -11,6 +11,13 @@ How a launch is compared (each case is one launch of one block):
               accesses: wavefronts / phases) must be the model's worst.
   tensor      one warp: the measured wavefronts are warplint's wavefronts
               (ldmatrix, stmatrix, cp.async), one instruction.
+  example     a launch of a program of examples/, all its shared accesses
+              together: the measured wavefronts per instruction must not
+              exceed the largest of warplint's degree x the phases of the
+              access over the kernel's accesses (each warp's wavefronts are
+              its degree x its phases); recorded only when one of them is
+              unknown (or a WMMA tile); unlisted when the counters see
+              instructions of a kind warplint lists no access of.
   wmma        one warp: warplint gives a lower bound; the measured
               wavefronts must not be below it. The measurement (wavefronts
               and instructions per load/store) is the data that decides an
@@ -20,7 +27,7 @@ Verdicts: agrees, disagrees (the model or warplint is wrong, or the
 counter is not what it is taken to be), split (the access compiled to more
 than one instruction per warp or to none: not comparable), no-prediction
 (warplint says unknown: recorded only), bound-ok / below-bound (wmma),
-not-measured (no counter for it).
+not-measured (no counter for it), recorded, unlisted (examples).
 """
 
 import csv
@@ -147,6 +154,10 @@ def _pick(m, names):
     return None, None
 
 
+ORDER = ["disagrees", "below-bound", "split", "not-measured", "unlisted",
+         "no-prediction", "recorded", "bound-ok", "agrees"]
+
+
 def ops(kind):
     return ["ld", "st"] if kind == "ldst" else [kind]
 
@@ -173,8 +184,7 @@ def judge(case, m):
         if why:
             whys.append("%s: %s" % (op, why) if len(ops(case["kind"])) > 1
                         else why)
-    order = ["disagrees", "below-bound", "split", "not-measured",
-             "no-prediction", "bound-ok", "agrees"]
+    order = ORDER
     verdict = min(verdicts, key=order.index)
     return {"verdict": verdict, "why": "; ".join(whys),
             "measured": measured, "expected": expected}
@@ -267,6 +277,59 @@ def compare_bank(manifest, launches_by_binary):
                     r[key] = c[key]
             results.append(r)
     return results, errors
+
+
+EXAMPLE_OPS = {
+    "ld": lambda a: a["access"] in ("load", "load-store")
+    and not a["instruction"].startswith("ldmatrix"),
+    "st": lambda a: a["access"] in ("store", "load-store")
+    and not a["instruction"].startswith(("stmatrix", "cp.async")),
+    "ldsm": lambda a: a["instruction"].startswith("ldmatrix"),
+}
+
+
+def judge_example(launch, predictions):
+    """The verdict of one launch of an example (see the module's doc)."""
+    key = "%s %d,%d,%d" % ((launch["kernel"],) + tuple(launch["block"]))
+    accesses = predictions.get(key, [])
+    m = launch["metrics"]
+    measured, verdicts, whys = {}, [], []
+    for op, chosen in EXAMPLE_OPS.items():
+        wf, inst = m.get(WF[op][0]), m.get(INST[op][0])
+        if wf is None or inst is None or inst == 0:
+            continue
+        mine = [a for a in accesses if chosen(a)]
+        measured[op] = {"wavefronts": wf, "instructions": inst,
+                        "perInstruction": round(wf / inst, 3)}
+        if not mine:
+            verdicts.append("unlisted")
+            whys.append("%s: %s instructions, no access listed" % (op, inst))
+        elif any(a["state"] != "ok" or a["tile"] for a in mine):
+            verdicts.append("recorded")
+            whys.append("%s: %.3g wavefronts per instruction (some accesses "
+                        "unknown)" % (op, wf / inst))
+        else:
+            bound = max(a["degree"] * a["maxPhases"] for a in mine)
+            ok = wf <= bound * inst + 1e-9
+            verdicts.append("bound-ok" if ok else "disagrees")
+            whys.append("%s: %.3g wavefronts per instruction, warplint's "
+                        "bound %g (lines %s)" % (op, wf / inst, bound, ", ".join(
+                            sorted({str(a["line"]) for a in mine}))))
+    verdict = min(verdicts, key=ORDER.index) if verdicts else "recorded"
+    return {"verdict": verdict, "why": "; ".join(whys),
+            "measured": measured, "expected": {"accesses": accesses}}
+
+
+def compare_examples(manifest, launches_by_binary):
+    results = []
+    for binary, ex in manifest.get("examples", {}).items():
+        for launch in launches_by_binary.get(binary, []):
+            r = judge_example(launch, ex["launches"])
+            r.update({"id": "%s.%s" % (binary, launch["id"]),
+                      "group": "example", "kernel": launch["kernel"],
+                      "block": launch["block"], "source": ex["source"]})
+            results.append(r)
+    return results
 
 
 def compare_occupancy(manifest, text):

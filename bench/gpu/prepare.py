@@ -5,6 +5,7 @@ needs only the folder.
 """
 
 import concurrent.futures
+import fnmatch
 import datetime
 import json
 import os
@@ -238,6 +239,60 @@ def occupancy_predictions(warplint, arch, binary, ptxas_txt, kernels):
 
 
 # --------------------------------------------------------------------------
+# examples/: whole programs, compared per launch
+# --------------------------------------------------------------------------
+
+PHASES = {1: 1, 2: 1, 4: 1, 8: 2, 16: 4}
+
+
+def example_predictions(accesses):
+    """{"kernel x,y,z": [access]} of an example's dump: every access each
+    launch of each kernel makes (its worst degree, the most phases one
+    instruction of it can have), unknown ones included."""
+    table = {}
+    for a in accesses:
+        for r in a["runs"]:
+            # ncu names a template's instance boxBlur<16>: the base name
+            key = "%s %d,%d,%d" % ((r["kernel"].split("<")[0],) +
+                                   tuple(r["blockDim"]))
+            table.setdefault(key, []).append({
+                "line": a["line"], "access": a["access"],
+                "instruction": a["instruction"], "state": r["state"],
+                "degree": r.get("degree"), "wavefronts": r.get("wavefronts"),
+                "maxPhases": PHASES.get(a["bytes"], 4),
+                "tile": bool(a.get("tile"))})
+    return table
+
+
+def examples(args, toolkit, nvcc, bindir, errors, skipped):
+    """Builds examples/*.cu as they are and records their accesses:
+    {binary: {"source", "launches": example_predictions}}."""
+    found = {}
+    exdir = os.path.join(ROOT, "examples")
+    for f in sorted(os.listdir(exdir)):
+        if not fnmatch.fnmatch(f, args.examples):
+            continue
+        path = os.path.join(exdir, f)
+        name = "example_" + os.path.splitext(f)[0]
+        if not toolkit:
+            skipped.append("examples/%s: no CUDA toolkit" % f)
+            continue
+        acc, err = warplint_dump(args.warplint, path, toolkit, args.arch)
+        if err:
+            errors.append(err)
+            continue
+        rc, out, err = _run([nvcc] + gencode(args.arch) + [
+            "-lineinfo", "-w", "-o", os.path.join(bindir, name), path])
+        if rc != 0:
+            errors.append("nvcc failed for examples/%s:\n%s" % (f,
+                                                                err[-2000:]))
+            continue
+        found[name] = {"source": "examples/" + f,
+                       "launches": example_predictions(acc)}
+    return found
+
+
+# --------------------------------------------------------------------------
 # prepare
 # --------------------------------------------------------------------------
 
@@ -271,7 +326,7 @@ def prepare(args, log):
     manifest = {"arch": args.arch, "created": datetime.datetime.now(
         datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "seed": args.seed, "toolkit": nvcc_version(nvcc) if nvcc else None,
-        "warplint": _git_head(), "binaries": {}, "cases": [],
+        "warplint": _git_head(), "binaries": {}, "cases": [], "examples": {},
         "occupancy": None, "skipped": skipped, "errors": errors,
         "warnings": warnings}
 
@@ -327,6 +382,9 @@ def prepare(args, log):
                     launches.append(c["id"])
             manifest["binaries"][name] = launches
         ok, msg = occ_job.result()
+    if args.examples:
+        manifest["examples"] = examples(args, toolkit, nvcc, bindir, errors,
+                                        skipped)
     if ok:
         occ, errs = occupancy_predictions(
             args.warplint, args.arch, os.path.join(bindir, "occupancy"),

@@ -120,6 +120,32 @@ class Judge(unittest.TestCase):
                          "below-bound")
 
 
+class Example(unittest.TestCase):
+    def acc(self, **kw):
+        a = {"line": 3, "access": "load", "instruction": "", "state": "ok",
+             "degree": 2, "maxPhases": 1, "tile": False}
+        a.update(kw)
+        return a
+
+    def launch(self, wf, inst):
+        return {"kernel": "k", "block": [32, 1, 1],
+                "metrics": {LD_WF: wf, LD_I: inst}}
+
+    def test_bound(self):
+        pred = {"k 32,1,1": [self.acc(), self.acc(degree=8, maxPhases=2)]}
+        r = compare.judge_example(self.launch(160, 10), pred)
+        self.assertEqual(r["verdict"], "bound-ok", r["why"])
+        r = compare.judge_example(self.launch(161, 10), pred)
+        self.assertEqual(r["verdict"], "disagrees")
+
+    def test_unknown_and_unlisted(self):
+        pred = {"k 32,1,1": [self.acc(state="unknown")]}
+        r = compare.judge_example(self.launch(500, 1), pred)
+        self.assertEqual(r["verdict"], "recorded")
+        r = compare.judge_example(self.launch(5, 1), {})
+        self.assertEqual(r["verdict"], "unlisted")
+
+
 class Occupancy(unittest.TestCase):
     manifest = {"arch": "sm_90", "occupancy": {
         "kernels": {"k": {"registers": 40, "static": 0, "stack": 0,
