@@ -312,9 +312,9 @@ def judge_example(launch, predictions):
             bound = max(a["degree"] * a["maxPhases"] for a in mine)
             ok = wf <= bound * inst + 1e-9
             verdicts.append("bound-ok" if ok else "disagrees")
+            lines = ", ".join(sorted({str(a["line"]) for a in mine}))
             whys.append("%s: %.3g wavefronts per instruction, warplint's "
-                        "bound %g (lines %s)" % (op, wf / inst, bound, ", ".join(
-                            sorted({str(a["line"]) for a in mine}))))
+                        "bound %g (lines %s)" % (op, wf / inst, bound, lines))
     verdict = min(verdicts, key=ORDER.index) if verdicts else "recorded"
     return {"verdict": verdict, "why": "; ".join(whys),
             "measured": measured, "expected": {"accesses": accesses}}
