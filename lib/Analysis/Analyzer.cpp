@@ -6,6 +6,7 @@
 #include "warplint/Analysis/LaunchShapes.h"
 #include "warplint/Analysis/SharedAccessDump.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/TimeProfiler.h"
 #include <algorithm>
 #include <tuple>
 
@@ -22,7 +23,13 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx,
                                       std::vector<LaunchInfo> *LaunchInfos) {
   debugCrashHook();
   debugTraceAnalysis(Ctx, Opts);
+  // Seen in clang's -ftime-trace (the plugin's share of a compile); costs
+  // nothing without it.
+  llvm::TimeTraceScope Whole("warplint");
+  std::optional<llvm::TimeTraceScope> IndexScope(std::in_place,
+                                                 "warplint index");
   TUIndex Index(Ctx, ErrorLocs);
+  IndexScope.reset();
   CheckContext C(Index, Opts, &Checks);
   if (!Launches.Project)
     Launches.Project = Opts.Project.get();
@@ -30,8 +37,10 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx,
   C.LaunchInfos = LaunchInfos;
   for (const CheckInfo &I : allChecks())
     if (Opts.Checks.isEnabled(I.Id))
-      if (CheckRegistry::RunFunction Run = Checks.find(I.Id))
+      if (CheckRegistry::RunFunction Run = Checks.find(I.Id)) {
+        llvm::TimeTraceScope Check("warplint check", I.Name);
         Run(C);
+      }
   if (Accesses)
     *Accesses = describeSharedAccesses(C.bankConflicts(), Ctx);
   if (Launches.Outgoing) {

@@ -1,6 +1,7 @@
 //===-- Containment.cpp - A crash in the analysis costs its findings ------===//
 #include "warplint/Analysis/Containment.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/TimeProfiler.h"
 #include <memory>
 #ifndef _WIN32
 #include <signal.h>
@@ -38,8 +39,14 @@ bool runContained(llvm::function_ref<void()> Work, std::string &Crash) {
 #endif
   llvm::CrashRecoveryContext CRC;
   constexpr unsigned StackBytes = 64u << 20;
+  // Under clang's -ftime-trace the thread records its own scopes (the
+  // analysis's "warplint ..."), handed to the compile's trace at its end.
+  bool Traced = llvm::timeTraceProfilerEnabled();
   bool Done = CRC.RunSafelyOnThread(
       [&] {
+        if (Traced)
+          llvm::timeTraceProfilerInitialize(/*TimeTraceGranularity=*/500,
+                                            "warplint");
 #ifndef _WIN32
         // The signal handler of a stack overflow needs a stack of its own,
         // and LLVM gives one only to the thread that installed it. (A
@@ -61,6 +68,8 @@ bool runContained(llvm::function_ref<void()> Work, std::string &Crash) {
         if (HaveAlt)
           sigaltstack(&Old, nullptr);
 #endif
+        if (Traced)
+          llvm::timeTraceProfilerFinishThread();
       },
       StackBytes);
   if (!Done)
