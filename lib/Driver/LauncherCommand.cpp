@@ -1,6 +1,7 @@
 //===-- LauncherCommand.cpp - What warplint-launch makes of a command -----===//
 #include "warplint/Driver/LauncherCommand.h"
 #include "warplint/Core/Checks.h"
+#include "warplint/Core/Config.h"
 #include "warplint/Core/Options.h"
 #include "warplint/Driver/CompileArgs.h"
 #include "llvm/ADT/STLExtras.h"
@@ -24,29 +25,53 @@ bool LauncherArgs::forwards(StringRef Name) const {
                 [&](const std::string &A) { return optionName(A) == Want; });
 }
 
-bool wantsPtxasReport(const LauncherArgs &L) {
+/// The checks warplint will run on Source, as far as the launcher can
+/// tell: the forwarded --checks, else the Checks of the configuration file
+/// warplint reads (--config, else the nearest .warplint.yaml; none with
+/// --no-config); std::nullopt for every check, or when warplint is the one
+/// to say what is wrong (a bad glob or file).
+static std::optional<CheckFilter> checksFor(const LauncherArgs &L,
+                                            StringRef Source) {
   std::optional<std::string> Globs = L.forwardedValue("checks");
+  if (!Globs && !L.forwards("no-config")) {
+    std::optional<FileConfig> Config;
+    if (std::optional<std::string> File = L.forwardedValue("config")) {
+      auto C = readConfigFile(*File);
+      if (!C) {
+        consumeError(C.takeError());
+        return std::nullopt;
+      }
+      Config = std::move(*C);
+    } else if (!Source.empty()) {
+      auto C = findConfigFor(Source);
+      if (!C) {
+        consumeError(C.takeError());
+        return std::nullopt;
+      }
+      Config = std::move(*C);
+    }
+    if (Config)
+      Globs = Config->Checks;
+  }
   if (!Globs)
-    return true;
+    return std::nullopt;
   auto F = CheckFilter::parse(*Globs);
   if (!F) { // warplint will say what is wrong with it
     consumeError(F.takeError());
-    return true;
+    return std::nullopt;
   }
-  return F->isEnabled(CheckId::Occupancy) ||
+  return *F;
+}
+
+bool wantsPtxasReport(const LauncherArgs &L, StringRef Source) {
+  std::optional<CheckFilter> F = checksFor(L, Source);
+  return !F || F->isEnabled(CheckId::Occupancy) ||
          F->isEnabled(CheckId::RegisterSpill);
 }
 
-bool wantsSpills(const LauncherArgs &L) {
-  std::optional<std::string> Globs = L.forwardedValue("checks");
-  if (!Globs)
-    return true;
-  auto F = CheckFilter::parse(*Globs);
-  if (!F) {
-    consumeError(F.takeError());
-    return true;
-  }
-  return F->isEnabled(CheckId::RegisterSpill);
+bool wantsSpills(const LauncherArgs &L, StringRef Source) {
+  std::optional<CheckFilter> F = checksFor(L, Source);
+  return !F || F->isEnabled(CheckId::RegisterSpill);
 }
 
 std::string compiledObject(ArrayRef<std::string> Command, StringRef Source) {

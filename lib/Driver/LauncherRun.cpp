@@ -88,7 +88,7 @@ struct ReportPass {
     bool Framed = llvm::any_of(Read->Functions, [](const ptxas::Function &F) {
       return F.IsKernel && F.StackFrame.value_or(0) > 0;
     });
-    if (Framed && wantsSpills(C.L)) {
+    if (Framed && wantsSpills(C.L, J.Src.Path)) {
       Notes.push_back("the object " + Obj +
                       " has a kernel with a stack frame, whose spills only "
                       "ptxas says: a ptxas pass");
@@ -176,7 +176,7 @@ void analyse(const Context &C, Job &J) {
   if (!C.CompilerReportFile.empty()) {
     Report = C.CompilerReportFile;
   } else if (UserGivesPtxas || C.L.NoPtxas || !J.Src.Cuda ||
-             !wantsPtxasReport(C.L)) {
+             !wantsPtxasReport(C.L, J.Src.Path)) {
     // nothing to make
   } else if (C.Plan.Kind == CompilerKind::Nvcc) {
     Report = C.tempPath(J, "report.txt");

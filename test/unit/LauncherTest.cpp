@@ -73,6 +73,30 @@ TEST(LauncherTest, PtxasReportOnlyForTheChecksThatReadIt) {
   EXPECT_TRUE(Report({"--checks=[broken"})); // warplint reports that one
 }
 
+TEST(LauncherTest, PtxasReportAsTheConfigurationFileDecides) {
+  // warplint reads the nearest .warplint.yaml: its Checks decide too,
+  // unless --checks (which wins over it) or --no-config is forwarded.
+  ScratchDir Dir;
+  Dir.write(".warplint.yaml", "Checks: '-*,warplint-bank-conflict'\n");
+  std::string Src = Dir.write("k.cu", "");
+  std::string Other =
+      Dir.write("spill.yaml", "Checks: '-*,warplint-register-spill'\n");
+  auto Wants = [&](Args A, bool Spills = false) {
+    A.push_back("nvcc");
+    auto L = *parseLauncherArgs(A);
+    return Spills ? wantsSpills(L, Src) : wantsPtxasReport(L, Src);
+  };
+  EXPECT_FALSE(Wants({}));
+  EXPECT_FALSE(Wants({}, /*Spills=*/true));
+  EXPECT_TRUE(Wants({"--checks=warplint-occupancy"}));
+  EXPECT_TRUE(Wants({"--no-config"}));
+  EXPECT_TRUE(Wants({"--config=" + Other}));
+  EXPECT_TRUE(Wants({"--config=" + Other}, /*Spills=*/true));
+  // A file warplint cannot read: it says so; the launcher assumes all.
+  Dir.write(".warplint.yaml", "Checks: [\n");
+  EXPECT_TRUE(Wants({}));
+}
+
 TEST(LauncherTest, DoubleDashEndsTheLauncherOptions) {
   auto L = parseLauncherArgs({"--werror", "--", "-weird-compiler", "a.cu"});
   ASSERT_TRUE(bool(L));

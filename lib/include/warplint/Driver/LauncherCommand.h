@@ -43,9 +43,12 @@ struct LauncherArgs {
   std::optional<std::string> forwardedValue(llvm::StringRef Name) const;
 };
 
-/// False when a forwarded --checks= enables neither warplint-occupancy nor
-/// warplint-register-spill: no ptxas report is then worth making.
-bool wantsPtxasReport(const LauncherArgs &L);
+/// False when the checks warplint will run on Source enable neither
+/// warplint-occupancy nor warplint-register-spill: no ptxas report is then
+/// worth making. The checks: a forwarded --checks=, else the Checks of the
+/// configuration file warplint reads for Source (a forwarded --config=,
+/// else the nearest .warplint.yaml, none with --no-config).
+bool wantsPtxasReport(const LauncherArgs &L, llvm::StringRef Source = "");
 
 /// Parses the launcher's arguments (without argv[0]). Fails on a launcher
 /// option used wrongly (--warplint without =PATH, --werror=x) and on a
@@ -136,9 +139,9 @@ analysisArgs(const CompilePlan &Plan,
 std::string compiledObject(llvm::ArrayRef<std::string> Command,
                            llvm::StringRef Source);
 
-/// Whether warplint-register-spill may be enabled by what the launcher
-/// forwards (--checks): spills are what a CUDA object does not record.
-bool wantsSpills(const LauncherArgs &L);
+/// Whether warplint-register-spill may be enabled for Source, decided as
+/// wantsPtxasReport decides: spills are what a CUDA object does not record.
+bool wantsSpills(const LauncherArgs &L, llvm::StringRef Source = "");
 
 /// The nvcc command that compiles Source's device code for the same targets
 /// with the same flags and prints ptxas's report on standard error, writing
