@@ -44,6 +44,18 @@ static const FunctionDecl *functionOperand(const Expr *E) {
   return nullptr;
 }
 
+/// E without the parentheses and casts around it: the launch APIs take the
+/// kernel as `(const void *)kernel`.
+static const Expr *castsStripped(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    const auto *C = dyn_cast<CastExpr>(E);
+    if (!C)
+      return E;
+    E = C->getSubExpr();
+  }
+}
+
 /// The kernels a launch through a local function pointer may call
 /// (`kernel = &transposeNaive;` in the cases of a switch, then
 /// `kernel<<<grid, threads>>>(...)`): the pointer's initializer and every
@@ -341,6 +353,12 @@ public:
       S.Block = E->getArg(2);
       S.Loc = S.Block->getBeginLoc();
     }
+    // The kernel through a local pointer (`auto kernel = k<8, 128>;` then
+    // `cudaLaunchKernel((const void *)kernel, ...)`), as for <<<>>>.
+    if (!S.Kernel)
+      S.Targets = pointerTargets(
+          castsStripped(E->getArg(S.How == LaunchSite::LaunchKernelEx ? 1 : 0)),
+          Current, S.TargetsChosen);
     add(S);
     return true;
   }

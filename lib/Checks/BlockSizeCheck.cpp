@@ -42,12 +42,18 @@ static void checkLaunch(CheckContext &C, const LaunchSite &S, bool UseBounds) {
     return;
   const Expr *DefinedAt = Trace.Definition;
 
+  // A launch through a local pointer that only ever holds one kernel
+  // launches that kernel.
+  const FunctionDecl *Kernel = S.Kernel ? S.Kernel
+                               : S.Targets.size() == 1 && !S.TargetsChosen
+                                   ? S.Targets.front()
+                                   : nullptr;
   const CUDALaunchBoundsAttr *LB =
-      UseBounds && S.Kernel ? launchBounds(S.Kernel) : nullptr;
+      UseBounds && Kernel ? launchBounds(Kernel) : nullptr;
   std::optional<uint64_t> MaxThreads;
   if (LB)
-    if (auto V = C.Values.integer(LB->getMaxThreads(),
-                                  Assumptions::hostIn(S.Kernel));
+    if (auto V =
+            C.Values.integer(LB->getMaxThreads(), Assumptions::hostIn(Kernel));
         V && !V->isNegative())
       MaxThreads = V->getZExtValue();
 
@@ -56,11 +62,11 @@ static void checkLaunch(CheckContext &C, const LaunchSite &S, bool UseBounds) {
   if (V.Problem == BlockProblem::None)
     return;
 
-  std::string What = S.Kernel ? "launch of " + quote(functionName(S.Kernel))
-                              : std::string("kernel launch");
+  std::string What = Kernel ? "launch of " + quote(functionName(Kernel))
+                            : std::string("kernel launch");
   if (S.How != LaunchSite::TripleChevron)
     What = S.Api.str() + " of " +
-           (S.Kernel ? quote(functionName(S.Kernel)) : "a kernel");
+           (Kernel ? quote(functionName(Kernel)) : "a kernel");
   uint64_t T = D->threads();
   std::string Shape = D->str();
 
@@ -106,8 +112,8 @@ static void checkLaunch(CheckContext &C, const LaunchSite &S, bool UseBounds) {
   // the AST, which is gone when the tool prints, so store a copy.
   F.Properties["launch"] =
       S.How == LaunchSite::TripleChevron ? std::string("<<<>>>") : S.Api.str();
-  if (S.Kernel)
-    F.Properties["kernel"] = functionName(S.Kernel);
+  if (Kernel)
+    F.Properties["kernel"] = functionName(Kernel);
   if (V.isError())
     F.Properties["limit"] = V.Limit;
   if (MaxThreads)
@@ -120,7 +126,7 @@ static void checkLaunch(CheckContext &C, const LaunchSite &S, bool UseBounds) {
         {DefinedAt->getBeginLoc(), "block shape " + Shape + " defined here"});
   if (V.Problem == BlockProblem::AboveLaunchBounds && LB)
     F.Notes.push_back(
-        {LB->getLocation(), quote(functionName(S.Kernel)) +
+        {LB->getLocation(), quote(functionName(Kernel)) +
                                 " is declared with __launch_bounds__(" +
                                 std::to_string(*MaxThreads) + ") here"});
   C.report(std::move(F), S.Enclosing);

@@ -131,4 +131,4 @@ void clean(float *p) {
 // CLEAN-JSON-NEXT:   "version": "{{.*}}"
 // CLEAN-JSON-NEXT: }
 
-// FORMS: 30 findings (19 warnings, 11 errors)
+// FORMS: 31 findings (20 warnings, 11 errors)

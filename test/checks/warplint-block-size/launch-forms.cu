@@ -115,6 +115,10 @@ void apis(float *p) {
   cudaLaunchConfig_t init = {dim3(2), dim3(1000, 2), 0, 0, 0, 0};
   cudaLaunchKernelExC(&init, (const void *)k, args);
   // CHECK: :[[@LINE-1]]:3: [[ERR]]: cudaLaunchKernelExC of 'k' cannot succeed: block 1000x2x1 has 2000 threads
+  // The kernel through a local pointer, cast for the API.
+  auto kernel = k;
+  cudaLaunchKernel((const void *)kernel, dim3(1), dim3(72), args, 0, 0);
+  // CHECK: :[[@LINE-1]]:51: warning: cudaLaunchKernel of 'k' uses a block of 72 threads (72x1x1)
 }
 
 void instantiate(float *p, int *q) {
