@@ -452,15 +452,30 @@ int main(int argc, const char **argv) {
       outs() << ExplainHelp;
       return 0;
     }
-    if (argc < 3 || StringRef(argv[2]).starts_with("-"))
+    // FILE:LINE[:COL] first, or after options (explain --width=80
+    // FILE:LINE, explain -p build FILE:LINE), before any "--": the first
+    // word that is FILE:LINE[:COL], else the first that is no option.
+    int At = 0;
+    for (int I = 2; I < argc && StringRef(argv[I]) != "--"; ++I) {
+      if (StringRef(argv[I]).starts_with("-"))
+        continue;
+      At = At ? At : I;
+      auto Maybe = parseExplainTarget(argv[I]);
+      if (Maybe) {
+        At = I;
+        break;
+      }
+      consumeError(Maybe.takeError());
+    }
+    if (!At)
       return usageError("usage: warplint explain FILE:LINE[:COL] [options] "
                         "[-- COMPILER_ARGS]");
-    auto T = parseExplainTarget(argv[2]);
+    auto T = parseExplainTarget(argv[At]);
     if (!T)
       return usageError(toString(T.takeError()));
     Explain = std::move(*T);
-    Argv.erase(Argv.begin() + 1, Argv.begin() + 3);
-    Argv.insert(Argv.begin() + 1, Explain->File.c_str());
+    Argv.erase(Argv.begin() + At);
+    Argv[1] = Explain->File.c_str();
   }
   if (std::optional<int> Status = normaliseColorArgs(Argv))
     return *Status;
