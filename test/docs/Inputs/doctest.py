@@ -85,6 +85,7 @@ def extract(path, name):
     lang = None  # None outside a fence, else the fence's language
     pending, start, depth = [], 0, 0
     blocks = 0
+    shown = None  # the output lines a console block shows after `$ ` ...
     for number, raw in enumerate(open(path, encoding="utf-8"), 1):
         raw = raw.rstrip("\n")
         fence = re.match(r"^\s*```\s*([\w-]*)", raw)
@@ -97,6 +98,7 @@ def extract(path, name):
                     raise SystemExit(f"{name}:{start}: command not ended "
                                      "before the end of its block")
                 lang = None
+            shown = None
             continue
         if lang is None:
             continue
@@ -107,7 +109,10 @@ def extract(path, name):
                     continue
             elif text.startswith("$ "):
                 text = text[2:].strip()
+                shown = []
             else:
+                if shown is not None:
+                    shown.append(raw.rstrip())
                 continue
             start = number
             if not counted:
@@ -125,7 +130,7 @@ def extract(path, name):
         depth += len(OPEN.findall(text)) - len(CLOSE.findall(text))
         if depth > 0:
             continue
-        commands.append((name, start, "".join(pending).strip()))
+        commands.append((name, start, "".join(pending).strip(), shown))
         pending, depth = [], 0
     return commands, blocks
 
@@ -156,6 +161,8 @@ def read_table(path):
                     entry["exit"] = int(value)
                 elif key == "needs":
                     entry["needs"].append(value)
+                elif key == "output" and not value:
+                    entry["output"] = True
                 elif key == "sub" and "=>" in value:
                     entry["subs"].append(tuple(value.split("=>", 1)))
                 else:
@@ -198,13 +205,14 @@ def make_scratch(src, bindir, where):
     # The files the docs' commands name, each an example of what they show.
     for name, example in (("kernels.cu", "bank_conflicts.cu"),
                           ("bank_conflicts.cu", "bank_conflicts.cu"),
-                          ("nbody.cu", "occupancy.cu"),
-                          ("attention.cu", "tensor_core.cu"),
                           ("src/kernels.cu", "bank_conflicts.cu"),
                           ("src/stencil.cu", "box_blur.cu")):
         shutil.copy(os.path.join(ex, example), os.path.join(where, name))
-    # docs/launcher.md's heavy.cu is test/launch/Inputs/heavy.cu.
+    # docs/launcher.md's heavy.cu is test/launch/Inputs/heavy.cu; the
+    # attention.cu of docs/checks/warplint-bank-conflict.md is this test's.
     shutil.copy(os.path.join(src, "test", "launch", "Inputs", "heavy.cu"),
+                where)
+    shutil.copy(os.path.join(src, "test", "docs", "Inputs", "attention.cu"),
                 where)
     os.symlink(os.path.join(src, "scripts"), os.path.join(where, "scripts"))
     files = sorted("src/" + f for f in os.listdir(os.path.join(where, "src")))
@@ -224,6 +232,28 @@ def make_scratch(src, bindir, where):
     shutil.copy(os.path.join(ex, "reduction.cu"),
                 os.path.join(home, "src/other"))
     return home
+
+
+def unshown(shown, out, cwd):
+    """The first part of the output the docs show that the command's output
+    lacks, or None. The docs' output is cut at each `...` (what the docs
+    leave out) and each part must be in the output, in order, as shown
+    but for white space: the docs shorten the paths warplint prints
+    absolute, so a line may wrap elsewhere, even within a word. The
+    scratch directory is left out of the output's paths."""
+    def squeeze(t):
+        return re.sub(r"\s+", "", t)
+    text = squeeze(out).replace(squeeze(cwd) + "/", "")
+    at = 0
+    for part in "\n".join(shown).split("..."):
+        part = squeeze(part)
+        if not part:
+            continue
+        found = text.find(part, at)
+        if found < 0:
+            return part
+        at = found + len(part)
+    return None
 
 
 def run(command, cwd, env):
@@ -262,7 +292,7 @@ def main():
     for doc in docs:
         commands, blocks = extract(os.path.join(src, doc), doc)
         nblocks += blocks
-        for name, line, command in commands:
+        for name, line, command, shown in commands:
             entry = match(entries, command)
             if entry is None:
                 print(f"FAIL {name}:{line}: no entry of the table covers "
@@ -271,14 +301,14 @@ def main():
                 uncovered += 1
                 continue
             entry["used"] += 1
-            plan.append((name, line, command, entry))
+            plan.append((name, line, command, entry, shown))
     for e in entries:
         if not e["used"]:
             print(f"FAIL {args.table}:{e['line']}: stale: the entry matches "
                   f"no command of the docs: {e['pattern']}")
             failures += 1
     if args.list:
-        for name, line, command, e in plan:
+        for name, line, command, e, shown in plan:
             what = "skip: " + e["skip"] if "skip" in e else "run"
             print(f"{name}:{line}: {what}: {normalize(command)}")
         return 1 if failures else 0
@@ -290,16 +320,16 @@ def main():
         path.append("/usr/local/cuda/bin")
     path.append(os.environ.get("PATH", "/usr/bin:/bin"))
     scratch = {}
-    for name, line, command, e in plan:
+    for name, line, command, e, shown in plan:
         where = f"{name}:{line}"
-        shown = normalize(command)
+        text = normalize(command)
         if "skip" in e:
-            print(f"SKIP {where}: {shown}: {e['skip']}")
+            print(f"SKIP {where}: {text}: {e['skip']}")
             skipped += 1
             continue
         missing = [n for n in e["needs"] if n not in args.feature]
         if missing:
-            print(f"SKIP {where}: {shown}: needs {', '.join(missing)}")
+            print(f"SKIP {where}: {text}: needs {', '.join(missing)}")
             skipped += 1
             continue
         if name not in scratch:
@@ -313,11 +343,23 @@ def main():
             env.pop(var, None)
         status, out, secs = run(command, cwd, env)
         subs = "".join(f" [{o!r} as {n!r}]" for o, n in e["subs"])
+        if status == e["exit"] and e.get("output"):
+            missing = unshown(shown or [], out, cwd)
+            if missing or not shown:
+                print(f"FAIL {where}: {text}{subs}: the output the docs show "
+                      f"is not the command's; the first part missing: "
+                      f"{missing or '(the docs show none)'}; the output:")
+                for l in out.splitlines()[:40]:
+                    print("     | " + l)
+                failures += 1
+                continue
         if status == e["exit"]:
-            print(f"RUN  {where}: {shown}{subs}: exit {status} ({secs:.1f} s)")
+            also = ", its output as shown" if e.get("output") else ""
+            print(f"RUN  {where}: {text}{subs}: exit {status}{also} "
+                  f"({secs:.1f} s)")
             ran += 1
         else:
-            print(f"FAIL {where}: {shown}{subs}: exit {status}, the docs "
+            print(f"FAIL {where}: {text}{subs}: exit {status}, the docs "
                   f"imply {e['exit']} (table line {e['line']}); its output "
                   "ends:")
             for l in out.splitlines()[-15:]:
