@@ -429,6 +429,45 @@ static std::optional<int> runSubcommand(int argc, const char **argv) {
   return std::nullopt;
 }
 
+// warplint explain FILE:LINE[:COL] ...: the target taken out of Argv, FILE
+// in place of "explain" as the one input. FILE:LINE[:COL] comes first, or
+// after options (explain --width=80 FILE:LINE, explain -p build FILE:LINE),
+// before any "--": the first word that is one, else the first that is no
+// option. An exit status for explain --help and for a usage error.
+static std::optional<int>
+takeExplainTarget(std::vector<const char *> &Argv,
+                  std::optional<ExplainTarget> &Explain) {
+  if (Argv.size() < 2 || StringRef(Argv[1]) != "explain")
+    return std::nullopt;
+  StringRef A2 = Argv.size() > 2 ? Argv[2] : "";
+  if (A2 == "--help" || A2 == "-help" || A2 == "-h") {
+    outs() << ExplainHelp;
+    return 0;
+  }
+  size_t At = 0;
+  for (size_t I = 2; I < Argv.size() && StringRef(Argv[I]) != "--"; ++I) {
+    if (StringRef(Argv[I]).starts_with("-"))
+      continue;
+    At = At ? At : I;
+    auto Maybe = parseExplainTarget(Argv[I]);
+    if (Maybe) {
+      At = I;
+      break;
+    }
+    consumeError(Maybe.takeError());
+  }
+  if (!At)
+    return usageError("usage: warplint explain FILE:LINE[:COL] [options] "
+                      "[-- COMPILER_ARGS]");
+  auto T = parseExplainTarget(Argv[At]);
+  if (!T)
+    return usageError(toString(T.takeError()));
+  Explain = std::move(*T);
+  Argv.erase(Argv.begin() + At);
+  Argv[1] = Explain->File.c_str();
+  return std::nullopt;
+}
+
 int main(int argc, const char **argv) {
   // Both streams exist before the handler is registered, so that it runs
   // before they are destroyed.
@@ -446,22 +485,8 @@ int main(int argc, const char **argv) {
   // warplint explain FILE:LINE[:COL] ...: FILE becomes the one input.
   std::vector<const char *> Argv(argv, argv + argc);
   std::optional<ExplainTarget> Explain;
-  if (argc > 1 && StringRef(argv[1]) == "explain") {
-    StringRef A2 = argc > 2 ? argv[2] : "";
-    if (A2 == "--help" || A2 == "-help" || A2 == "-h") {
-      outs() << ExplainHelp;
-      return 0;
-    }
-    if (argc < 3 || StringRef(argv[2]).starts_with("-"))
-      return usageError("usage: warplint explain FILE:LINE[:COL] [options] "
-                        "[-- COMPILER_ARGS]");
-    auto T = parseExplainTarget(argv[2]);
-    if (!T)
-      return usageError(toString(T.takeError()));
-    Explain = std::move(*T);
-    Argv.erase(Argv.begin() + 1, Argv.begin() + 3);
-    Argv.insert(Argv.begin() + 1, Explain->File.c_str());
-  }
+  if (std::optional<int> Status = takeExplainTarget(Argv, Explain))
+    return *Status;
   if (std::optional<int> Status = normaliseColorArgs(Argv))
     return *Status;
   // What follows "--" may be a whole nvcc or clang++ command.

@@ -39,3 +39,9 @@ void launch(float *f, int n) { k<<<1, dim3(32, 2)>>>(f, n); }
 // RUN: %warplint explain --help | FileCheck %s --check-prefix=HELP
 // HELP: usage: warplint explain FILE:LINE[:COL] [options] [-- COMPILER_ARGS]
 // HELP: one column per bank, one row per wavefront
+
+// Options may come before FILE:LINE too, as docs/user-guide.md writes them
+// (--width=400, --no-config); FILE:LINE is the first word that is one.
+// RUN: %warplint explain --width=400 --no-config %s:25:26 -- %cuda_flags | FileCheck %s --check-prefix=COL
+// RUN: not %warplint explain --width=400 %s -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=USAGE
+// RUN: not %warplint explain --width=400 -- %s:25 2>&1 | FileCheck %s --check-prefix=USAGE0
