@@ -26,8 +26,13 @@ DeviceChains::to(const FunctionDecl *F) const {
     std::vector<const FunctionDecl *> Functions;
   };
   std::vector<Partial> Work{{{}, {F}}};
-  bool HasCaller = false, DepthReached = false;
+  bool HasCaller = false, DepthReached = false, ExploredAll = false;
+  unsigned Explored = 0;
   while (!Work.empty() && Out.size() < MaxChains) {
+    if (++Explored > MaxExplored) {
+      ExploredAll = true;
+      break;
+    }
     Partial P = Work.back();
     Work.pop_back();
     const FunctionDecl *Top = P.Functions.back();
@@ -59,7 +64,14 @@ DeviceChains::to(const FunctionDecl *F) const {
   if (Out.empty()) {
     Context X;
     X.Chain = CallChain::of(F);
-    if (DepthReached)
+    if (ExploredAll)
+      X.Chain.NoCaller =
+          "for which no chain of calls from a kernel was found among the "
+          "first " +
+          std::to_string(MaxExplored) +
+          " partial chains of its callers (a fixed limit; no option raises "
+          "it)";
+    else if (DepthReached)
       X.Chain.NoCaller =
           "that no chain of up to " + std::to_string(MaxDepth) +
           " calls from a kernel reaches: the analysis reached its call-depth "

@@ -29,8 +29,10 @@ public:
 
   // FIXME: fixed bounds; a device function reached only through a longer
   // chain, or from another translation unit, is analysed without its
-  // caller's arguments (the reason says so).
-  static constexpr unsigned MaxDepth = 4, MaxChains = 8;
+  // caller's arguments (the reason says so). MaxExplored bounds the partial
+  // chains the search looks at, whatever the depth: device code where every
+  // helper calls several others has many.
+  static constexpr unsigned MaxDepth = 12, MaxChains = 8, MaxExplored = 4096;
 
 private:
   TUIndex &Index;

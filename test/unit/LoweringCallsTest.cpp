@@ -392,6 +392,7 @@ __device__ void caller(float *p) { store(p, 1); }
 }
 
 TEST(LoweringCallsTest, TheCallDepthLimit) {
+  // Thirteen calls from the kernel to f1: one more than the limit.
   EXPECT_EQ(lowered(R"(
 __device__ void f1(float *p, int i) {
   p[i] = 0; // ACCESS
@@ -400,15 +401,42 @@ __device__ void f2(float *p, int i) { f1(p, i); }
 __device__ void f3(float *p, int i) { f2(p, i); }
 __device__ void f4(float *p, int i) { f3(p, i); }
 __device__ void f5(float *p, int i) { f4(p, i); }
+__device__ void f6(float *p, int i) { f5(p, i); }
+__device__ void f7(float *p, int i) { f6(p, i); }
+__device__ void f8(float *p, int i) { f7(p, i); }
+__device__ void f9(float *p, int i) { f8(p, i); }
+__device__ void f10(float *p, int i) { f9(p, i); }
+__device__ void f11(float *p, int i) { f10(p, i); }
+__device__ void f12(float *p, int i) { f11(p, i); }
+__device__ void f13(float *p, int i) { f12(p, i); }
 __global__ void k() {
   __shared__ float s[1024];
-  f5(s, threadIdx.x);
+  f13(s, threadIdx.x);
 }
 )"),
             "unknown: 'p' is a parameter of a device function that no chain of "
-            "up to 4 calls from a kernel reaches: the analysis reached its "
-            "call-depth limit (4 calls, fixed; no option raises it) before "
+            "up to 12 calls from a kernel reaches: the analysis reached its "
+            "call-depth limit (12 calls, fixed; no option raises it) before "
             "finding a longer one");
+}
+
+TEST(LoweringCallsTest, TheBoundOnPartialChains) {
+  // Twelve levels of two functions, each calling both of the level below:
+  // 2^12 partial chains up from the access, none from a kernel. The search
+  // stops at its bound, and says so.
+  std::string Code = "__device__ void a0(float *p, int i) {\n"
+                     "  p[i] = 0; // ACCESS\n}\n"
+                     "__device__ void b0(float *p, int i) { a0(p, i); }\n";
+  for (int L = 1; L <= 12; ++L)
+    for (char F : {'a', 'b'})
+      Code += "__device__ void " + std::string(1, F) + std::to_string(L) +
+              "(float *p, int i) { a" + std::to_string(L - 1) + "(p, i); b" +
+              std::to_string(L - 1) + "(p, i); }\n";
+  EXPECT_EQ(lowered(Code),
+            "unknown: 'p' is a parameter of a device function for which no "
+            "chain of calls from a kernel was found among the first 4096 "
+            "partial chains of its callers (a fixed limit; no option raises "
+            "it)");
 }
 
 TEST(LoweringCallsTest, AParameterPassedByReference) {
