@@ -114,6 +114,60 @@ const Stmt *elementWrite(const Stmt *Top, const FunctionFacts &FF) {
   return nullptr;
 }
 
+/// Whether the call FU's use makes of the object leaves the queried
+/// member (ValueEngine::leavesField).
+bool callLeaves(ValueEngine &VE, const FieldUse &FU,
+                ArrayRef<const FieldDecl *> Fields, const FunctionFacts &FF) {
+  const auto *ME = dyn_cast_or_null<MemberExpr>(FU.Parent);
+  const auto *M = ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
+  const auto *MC =
+      ME ? dyn_cast_or_null<CXXMemberCallExpr>(FF.parent(ME)) : nullptr;
+  return M && MC && MC->getCallee()->IgnoreParens() == ME &&
+         VE.leavesField(M, Fields[FU.Path.size()]);
+}
+
+/// The value a constructor's member initializer gives the member Fields
+/// name (an argument of the construction, or a constant), when the
+/// constructor's body leaves it; null otherwise.
+const Expr *constructorField(ValueEngine &VE, const VarDecl *Var,
+                             ArrayRef<const FieldDecl *> Fields) {
+  if (Fields.empty() || !Var->getInit())
+    return nullptr;
+  const auto *CE = dyn_cast<CXXConstructExpr>(Var->getInit()->IgnoreImplicit());
+  if (!CE || CE->isElidable())
+    return nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!CE->getConstructor()->hasBody(Def) || !Def)
+    return nullptr;
+  const auto *Ctor = cast<CXXConstructorDecl>(Def);
+  // The body runs after the member initializers: it must leave the member.
+  if (!VE.leavesField(Ctor, Fields[0]))
+    return nullptr;
+  for (const CXXCtorInitializer *I : Ctor->inits()) {
+    if (!I->isMemberInitializer() || I->getMember() != Fields[0])
+      continue;
+    const Expr *X = I->getInit()->IgnoreImplicit();
+    if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(X))
+      X = DI->getExpr()->IgnoreImplicit();
+    const Expr *Value = nullptr;
+    // `sharedK(smemK)`: the constructor's parameter, so the call's argument
+    // (a parameter the initializers before this one leave as it is).
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts()))
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
+          P && P->getDeclContext() == Ctor &&
+          P->getFunctionScopeIndex() < CE->getNumArgs() &&
+          !P->getType()->isReferenceType())
+        Value = CE->getArg(P->getFunctionScopeIndex());
+    // `count(0)`: a constant.
+    if (!Value && !X->isValueDependent() && VE.constantOf(X))
+      Value = X;
+    if (!Value)
+      return nullptr;
+    return Fields.size() == 1 ? Value : fieldOf(Value, Fields.drop_front());
+  }
+  return nullptr;
+}
+
 } // namespace
 
 const Expr *ValueEngine::fieldDefinition(const VarDecl *Var,
@@ -168,6 +222,11 @@ const Expr *ValueEngine::fieldDefinition(const VarDecl *Var,
     ::warplint::Use U;
     if (FU.Parent)
       U = classifyUse(FU.Top, FU.Parent, *FF.Parents, this);
+    // `v.method(...)` on the object that holds the queried member: a
+    // method that leaves that member leaves it.
+    if (U.Kind == UseKind::Escape && !UnionSibling &&
+        FU.Path.size() < Fields.size() && callLeaves(*this, FU, Fields, FF))
+      continue;
     bool Written = U.Kind == UseKind::Write;
     const Stmt *Write = FU.Parent;
     if (const Stmt *W = elementWrite(FU.Top, FF)) {
@@ -291,6 +350,8 @@ const Expr *ValueEngine::fieldDefinition(const VarDecl *Var,
       *Why = Last->Why;
     return Last->Value;
   }
+  if (const Expr *E = constructorField(*this, Var, Fields))
+    return E;
   return fieldOf(Var->getInit(), Fields);
 }
 
@@ -333,6 +394,76 @@ bool ValueEngine::leavesObject(const CXXMethodDecl *M) {
     return true;
   }();
   LeavesObject[M] = Leaves;
+  return Leaves;
+}
+
+bool ValueEngine::leavesField(const CXXMethodDecl *M, const FieldDecl *F,
+                              unsigned Depth) {
+  if (M->isStatic())
+    return true;
+  if (M->isConst() && !F->isMutable())
+    return true;
+  // An element of a member array written reads as a use of the array.
+  if (F->getType()->isArrayType() || Depth > 8)
+    return false;
+  auto Key = std::make_pair(M, F);
+  if (auto It = LeavesField.find(Key); It != LeavesField.end())
+    return It->second;
+  LeavesField[Key] = false; // a method that calls itself proves nothing
+  bool Leaves = [&] {
+    const FunctionDecl *Def = nullptr;
+    if (!M->hasBody(Def) || !Def || !Def->getBody())
+      return false;
+    const FunctionFacts &FF = factsOfBody(Def->getBody());
+    struct Finder : RecursiveASTVisitor<Finder> {
+      llvm::SmallVector<const CXXThisExpr *, 8> Uses;
+      bool VisitCXXThisExpr(CXXThisExpr *E) {
+        Uses.push_back(E);
+        return true;
+      }
+    } Found;
+    Found.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+    auto Up = [&](const Stmt *S) {
+      const Stmt *P = FF.parent(S);
+      while (P && (isa<ParenExpr>(P) ||
+                   (isa<ImplicitCastExpr>(P) &&
+                    cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp)))
+        P = FF.parent(P);
+      return P;
+    };
+    for (const CXXThisExpr *T : Found.Uses) {
+      const auto *ME = dyn_cast_or_null<MemberExpr>(Up(T));
+      if (!ME)
+        return false; // `this` itself passed or bound somewhere
+      if (const auto *G = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
+        if (G != F) {
+          // Another member, unless the two share a union's storage.
+          if (G->getParent()->isUnion() && G->getParent() == F->getParent())
+            return false;
+          continue;
+        }
+        // F itself, or a part of it (`this->f.x`): read only.
+        const Expr *Top = ME;
+        const Stmt *P = Up(Top);
+        while (const auto *Sub = dyn_cast_or_null<MemberExpr>(P)) {
+          if (Sub->isArrow() || !isa<FieldDecl>(Sub->getMemberDecl()))
+            break;
+          Top = Sub;
+          P = Up(Top);
+        }
+        if (!P || classifyUse(Top, P, *FF.Parents, this).Kind != UseKind::Read)
+          return false;
+        continue;
+      }
+      const auto *Other = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+      const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(FF.parent(ME));
+      if (!Other || !MC || MC->getCallee()->IgnoreParens() != ME ||
+          !leavesField(Other, F, Depth + 1))
+        return false;
+    }
+    return true;
+  }();
+  LeavesField[Key] = Leaves;
   return Leaves;
 }
 

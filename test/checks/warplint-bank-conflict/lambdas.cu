@@ -145,13 +145,15 @@ __global__ void nested() {
 }
 // DUMP: [[@LINE-6]]:26 s[i * 32 % 1024] bytes=4 degree=32
 
-// A function object set by its constructor: unknown, with the reason.
+// A function object set by its constructor's member initializer: the
+// construction's argument.
 struct Built {
   float *p;
   __device__ Built(float *q) : p(q) {}
   __device__ void operator()(unsigned i) const { p[i * 32 % 1024] = 1; }
+  // CHECK: :[[@LINE-1]]:50: warning: shared-memory store of 'p[i * 32 % 1024]' has a 32-way bank conflict (assumed block 32x1 via 'constructed': {{.*}}) [warplint-bank-conflict]
 };
-// DUMP: [[@LINE-2]]:50 p[i * 32 % 1024] bytes=4 why='b.p' is set in a way the analysis does not follow (a constructor, or a write after its initialiser)
+// DUMP: [[@LINE-3]]:50 p[i * 32 % 1024] bytes=4 degree=32
 __global__ void constructed() {
   __shared__ float s[1024];
   Built b(s);

@@ -223,6 +223,12 @@ public:
   /// A call of M on an object leaves the object as it is: M is const, or
   /// its body only reads fields of `this` (walked once per method).
   bool leavesObject(const clang::CXXMethodDecl *M);
+  /// A call of M on an object leaves its member F as it is: M is const (F
+  /// not mutable), or every use of `this` in its body reads F or names
+  /// another member, or calls a method that leaves F (up to 8 calls deep).
+  /// F an array: only a const M.
+  bool leavesField(const clang::CXXMethodDecl *M, const clang::FieldDecl *F,
+                   unsigned Depth = 0);
   /// Every reference to V in its function is a read (or V is a const
   /// global).
   bool neverWritten(const clang::VarDecl *V);
@@ -245,6 +251,9 @@ private:
              Ask Lower);
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   llvm::DenseMap<const clang::CXXMethodDecl *, bool> LeavesObject;
+  llvm::DenseMap<
+      std::pair<const clang::CXXMethodDecl *, const clang::FieldDecl *>, bool>
+      LeavesField;
   bool GlobalRefsBuilt = false;
   llvm::DenseMap<const clang::VarDecl *,
                  llvm::SmallVector<std::pair<const clang::DeclRefExpr *,
