@@ -355,6 +355,29 @@ const Expr *ValueEngine::fieldDefinition(const VarDecl *Var,
   return fieldOf(Var->getInit(), Fields);
 }
 
+/// The uses of `this` in Body.
+static llvm::SmallVector<const CXXThisExpr *, 8> thisUses(const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::SmallVector<const CXXThisExpr *, 8> Uses;
+    bool VisitCXXThisExpr(CXXThisExpr *E) {
+      Uses.push_back(E);
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Uses;
+}
+
+/// S's parent, past parentheses and no-op casts.
+static const Stmt *parentPastNoOps(const Stmt *S, const FunctionFacts &FF) {
+  const Stmt *P = FF.parent(S);
+  while (P && (isa<ParenExpr>(P) ||
+               (isa<ImplicitCastExpr>(P) &&
+                cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp)))
+    P = FF.parent(P);
+  return P;
+}
+
 bool ValueEngine::leavesObject(const CXXMethodDecl *M) {
   if (M->isConst())
     return true;
@@ -367,21 +390,8 @@ bool ValueEngine::leavesObject(const CXXMethodDecl *M) {
     if (M->isStatic() || !M->hasBody(Def) || !Def || !Def->getBody())
       return false;
     const FunctionFacts &FF = factsOfBody(Def->getBody());
-    struct Finder : RecursiveASTVisitor<Finder> {
-      llvm::SmallVector<const CXXThisExpr *, 4> Uses;
-      bool VisitCXXThisExpr(CXXThisExpr *E) {
-        Uses.push_back(E);
-        return true;
-      }
-    } F;
-    F.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
-    for (const CXXThisExpr *T : F.Uses) {
-      const Stmt *P = FF.parent(T);
-      while (P && isa<ImplicitCastExpr, ParenExpr>(P) &&
-             !(isa<ImplicitCastExpr>(P) &&
-               cast<ImplicitCastExpr>(P)->getCastKind() != CK_NoOp))
-        P = FF.parent(P);
-      const auto *ME = dyn_cast_or_null<MemberExpr>(P);
+    for (const CXXThisExpr *T : thisUses(Def->getBody())) {
+      const auto *ME = dyn_cast_or_null<MemberExpr>(parentPastNoOps(T, FF));
       if (!ME || !isa<FieldDecl>(ME->getMemberDecl()))
         return false;
       const Stmt *Q = FF.parent(ME);
@@ -415,23 +425,8 @@ bool ValueEngine::leavesField(const CXXMethodDecl *M, const FieldDecl *F,
     if (!M->hasBody(Def) || !Def || !Def->getBody())
       return false;
     const FunctionFacts &FF = factsOfBody(Def->getBody());
-    struct Finder : RecursiveASTVisitor<Finder> {
-      llvm::SmallVector<const CXXThisExpr *, 8> Uses;
-      bool VisitCXXThisExpr(CXXThisExpr *E) {
-        Uses.push_back(E);
-        return true;
-      }
-    } Found;
-    Found.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
-    auto Up = [&](const Stmt *S) {
-      const Stmt *P = FF.parent(S);
-      while (P && (isa<ParenExpr>(P) ||
-                   (isa<ImplicitCastExpr>(P) &&
-                    cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp)))
-        P = FF.parent(P);
-      return P;
-    };
-    for (const CXXThisExpr *T : Found.Uses) {
+    auto Up = [&](const Stmt *S) { return parentPastNoOps(S, FF); };
+    for (const CXXThisExpr *T : thisUses(Def->getBody())) {
       const auto *ME = dyn_cast_or_null<MemberExpr>(Up(T));
       if (!ME)
         return false; // `this` itself passed or bound somewhere

@@ -27,23 +27,6 @@ const CUDALaunchBoundsAttr *launchBounds(const FunctionDecl *K) {
   return nullptr;
 }
 
-/// The function a launch API argument names: `k`, `&k`, `(void *)k`.
-static const FunctionDecl *functionOperand(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParens();
-    if (const auto *C = dyn_cast<CastExpr>(E))
-      E = C->getSubExpr();
-    else if (const auto *U = dyn_cast<UnaryOperator>(E);
-             U && U->getOpcode() == UO_AddrOf)
-      E = U->getSubExpr();
-    else
-      break;
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return dyn_cast<FunctionDecl>(DRE->getDecl());
-  return nullptr;
-}
-
 /// E without the parentheses and casts around it: the launch APIs take the
 /// kernel as `(const void *)kernel`.
 static const Expr *castsStripped(const Expr *E) {
@@ -54,6 +37,19 @@ static const Expr *castsStripped(const Expr *E) {
       return E;
     E = C->getSubExpr();
   }
+}
+
+/// The function a launch API argument names: `k`, `&k`, `(void *)k`.
+static const FunctionDecl *functionOperand(const Expr *E) {
+  E = castsStripped(E);
+  while (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() != UO_AddrOf)
+      break;
+    E = castsStripped(U->getSubExpr());
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<FunctionDecl>(DRE->getDecl());
+  return nullptr;
 }
 
 /// The kernels a launch through a local function pointer may call

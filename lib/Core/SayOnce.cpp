@@ -47,4 +47,10 @@ bool sayOnce(llvm::StringRef Key, llvm::StringRef BuildDir) {
   return BuildDir.empty() || recordOnce(Key, BuildDir);
 }
 
+std::string saidOnceSuffix(llvm::StringRef BuildDir) {
+  if (BuildDir.empty())
+    return "";
+  return (" (said once for the build in " + BuildDir + ", not per file)").str();
+}
+
 } // namespace warplint

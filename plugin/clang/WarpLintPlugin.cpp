@@ -159,11 +159,8 @@ static void remarkCoverage(DiagnosticsEngine &D, llvm::StringRef File,
   std::string Text = Cov.message() + ": " + coverageAdvice(Cov, R);
   if (!sayOnce(Text, R.BuildDir))
     return;
-  std::string Once = R.BuildDir.empty() ? ""
-                                        : " (said once for the build in " +
-                                              R.BuildDir + ", not per file)";
   D.Report(D.getCustomDiagID(DiagnosticsEngine::Remark, "warplint: %0"))
-      << (File + ": " + Text + Once).str();
+      << (File + ": " + Text + saidOnceSuffix(R.BuildDir)).str();
 }
 
 class WarpLintConsumer : public ASTConsumer {

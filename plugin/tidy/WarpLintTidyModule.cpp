@@ -270,11 +270,8 @@ private:
     std::string BuildDir = databaseDirectory();
     if (!sayOnce(Text, BuildDir))
       return;
-    std::string Once = BuildDir.empty() ? ""
-                                        : " (said once for the build in " +
-                                              BuildDir + ", not per file)";
     diag("%0: %1%2", DiagnosticIDs::Remark)
-        << TidyContext->getCurrentFile() << Text << Once;
+        << TidyContext->getCurrentFile() << Text << saidOnceSuffix(BuildDir);
   }
 
   /// The directory of the compilation database the current file's command

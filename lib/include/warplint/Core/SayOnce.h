@@ -28,6 +28,10 @@ std::string saidDirectory(llvm::StringRef BuildDir);
 /// said too often rather than never.
 bool sayOnce(llvm::StringRef Key, llvm::StringRef BuildDir);
 
+/// What a message said once per build adds: " (said once for the build in
+/// DIR, not per file)", or nothing without a BuildDir.
+std::string saidOnceSuffix(llvm::StringRef BuildDir);
+
 } // namespace warplint
 
 #endif // WARPLINT_CORE_SAYONCE_H
