@@ -197,7 +197,7 @@ void noteSkippedDeviceCode(ASTContext &Ctx, ArchConditionals &Out) {
       return true;
     }
   } V(Ctx, Out);
-  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  V.TraverseAST(Ctx);
 }
 
 std::unique_ptr<PPCallbacks> recordArchConditionals(const Preprocessor &PP,

@@ -115,8 +115,7 @@ llvm::ArrayRef<std::pair<const DeclRefExpr *, const FunctionDecl *>>
 ValueEngine::globalRefs(const VarDecl *V) {
   if (!GlobalRefsBuilt) {
     GlobalRefsBuilt = true;
-    GlobalRefWalk(Ctx.getSourceManager(), GlobalRefs)
-        .TraverseDecl(Ctx.getTranslationUnitDecl());
+    GlobalRefWalk(Ctx.getSourceManager(), GlobalRefs).TraverseAST(Ctx);
   }
   auto It = GlobalRefs.find(V);
   if (It == GlobalRefs.end())

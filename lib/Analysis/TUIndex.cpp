@@ -391,7 +391,9 @@ TUIndex::TUIndex(ASTContext &Ctx, ArrayRef<SourceLocation> ErrorLocs)
   }
   llvm::sort(Errors);
   IndexBuilder B(*this);
-  B.TraverseDecl(Ctx.getTranslationUnitDecl());
+  // The context's traversal scope: the whole translation unit, or the
+  // declarations the front end chose (not those of warplint's own PCH).
+  B.TraverseAST(Ctx);
 }
 
 bool TUIndex::isUserCode(SourceLocation Loc) const {

@@ -96,6 +96,19 @@ static std::vector<std::string> filesRead(const SourceManager &SM) {
   return Out;
 }
 
+/// Makes the analysis walk only the declarations this parse made, not those
+/// of the AST file it read (warplint's PCH of the CUDA headers: system
+/// headers, whose code the analysis never walks anyway). Walking the whole
+/// translation unit would read every declaration of the PCH back: on a
+/// small file that was more than the rest of the parse.
+void walkOnlyOwnDeclarations(ASTContext &Ctx) {
+  std::vector<Decl *> Own;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
+    if (!D->isFromASTFile())
+      Own.push_back(D);
+  Ctx.setTraversalScope(Own);
+}
+
 class AnalysisAction : public ASTFrontendAction {
 public:
   /// HostLaunches: null for the host-side parse, which records its launches
@@ -123,6 +136,8 @@ public:
       explicit Consumer(AnalysisAction &A) : A(A) {}
       void HandleTranslationUnit(ASTContext &Ctx) override {
         A.R.Parsed = true;
+        if (A.R.PreludePch)
+          walkOnlyOwnDeclarations(Ctx);
         if (!A.HostLaunches && A.R.Conditionals.MentionsCudaArch &&
             !A.R.Conditionals.SkipsDeviceDeclarations)
           noteSkippedDeviceCode(Ctx, A.R.Conditionals);
@@ -213,6 +228,7 @@ public:
       bool Pch = Setup.Prelude &&
                  Setup.Prelude->use(*Invocation, *Files, PCHContainerOps,
                                     &R.PreludeNote, &PchFiles);
+      R.PreludePch = Pch;
       bool OK = FrontendActionFactory::runInvocation(
           Invocation, Files, PCHContainerOps, DiagConsumer);
       if (Pch && Setup.IndexProject) {

@@ -42,6 +42,9 @@ class ProjectCache;
 /// What one parse of a file gives.
 struct ParseOutput {
   bool Parsed = false;
+  /// The parse read the CUDA headers from warplint's PCH (PreludeCache),
+  /// which holds system headers only.
+  bool PreludePch = false;
   std::vector<Finding> Findings;
   std::vector<SharedAccessInfo> Accesses; ///< explain and the dump
   /// With RunSetup::DescribeLaunches (host side): each launch
