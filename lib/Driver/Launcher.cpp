@@ -213,7 +213,8 @@ std::vector<Job> prepareAnalysis(Context &C, const LauncherEnvironment &Env,
 }
 
 std::vector<std::string> warplintCommand(const Context &C, const Job &J,
-                                         StringRef Report, bool RunPtxas) {
+                                         StringRef Report, bool RunPtxas,
+                                         StringRef Spills) {
   std::vector<std::string> Cmd{C.Warplint.Path};
   if (!C.L.forwards("format"))
     Cmd.push_back("--format=text");
@@ -230,6 +231,10 @@ std::vector<std::string> warplintCommand(const Context &C, const Job &J,
     Cmd.push_back("--warnings-as-errors=*");
   if (!C.Archs.empty() && !C.L.forwards("arch"))
     Cmd.push_back("--arch=" + join(C.Archs, ","));
+  // The spills' report first: of two reports of one kernel the first is
+  // taken.
+  if (!Spills.empty())
+    Cmd.push_back("--ptxas-report=" + Spills.str());
   if (!Report.empty()) {
     Cmd.push_back("--ptxas-report=" + Report.str());
     Cmd.push_back("--ptxas-report-pending");

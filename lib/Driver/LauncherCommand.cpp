@@ -421,6 +421,85 @@ std::vector<std::string> analysisArgs(const CompilePlan &Plan,
   return Out;
 }
 
+/// The words of Line as a POSIX shell splits them, for the quoting nvcc's
+/// -dryrun uses: blanks between words, double quotes (with \\ escapes) and
+/// single quotes around parts of them.
+static std::vector<std::string> shellWords(StringRef Line) {
+  std::vector<std::string> Out;
+  std::string Cur;
+  bool InWord = false;
+  for (size_t I = 0; I < Line.size(); ++I) {
+    char Ch = Line[I];
+    if (Ch == ' ' || Ch == '\t') {
+      if (InWord)
+        Out.push_back(std::move(Cur));
+      Cur.clear();
+      InWord = false;
+      continue;
+    }
+    InWord = true;
+    if (Ch == '"') {
+      for (++I; I < Line.size() && Line[I] != '"'; ++I) {
+        if (Line[I] == '\\' && I + 1 < Line.size())
+          ++I;
+        Cur += Line[I];
+      }
+    } else if (Ch == '\'') {
+      for (++I; I < Line.size() && Line[I] != '\''; ++I)
+        Cur += Line[I];
+    } else if (Ch == '\\' && I + 1 < Line.size()) {
+      Cur += Line[++I];
+    } else {
+      Cur += Ch;
+    }
+  }
+  if (InWord)
+    Out.push_back(std::move(Cur));
+  return Out;
+}
+
+std::vector<PtxasStep> ptxasSteps(StringRef DryRun) {
+  std::vector<PtxasStep> Out;
+  SmallVector<StringRef, 64> Lines;
+  DryRun.split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    Line = Line.trim();
+    if (!Line.consume_front("#$"))
+      continue;
+    std::vector<std::string> W = shellWords(Line);
+    if (W.empty() || sys::path::filename(W[0]) != "ptxas")
+      continue;
+    PtxasStep S;
+    S.Program = W[0];
+    unsigned Inputs = 0, Outputs = 0;
+    for (size_t I = 1; I < W.size(); ++I) {
+      StringRef A = W[I];
+      if (A == "-o" || A == "--output-file") {
+        ++I;
+        ++Outputs;
+        continue;
+      }
+      if (A.starts_with("--output-file=")) {
+        ++Outputs;
+        continue;
+      }
+      if (A == "-arch" || A == "--gpu-name") {
+        if (I + 1 < W.size())
+          S.Arch = W[I + 1];
+      } else if (A.consume_front("-arch=") || A.consume_front("--gpu-name=")) {
+        S.Arch = A.str();
+      } else if (!A.starts_with("-") && A.ends_with(".ptx")) {
+        ++Inputs;
+        continue;
+      }
+      S.Args.push_back(W[I]);
+    }
+    if (Inputs == 1 && Outputs == 1 && StringRef(S.Arch).starts_with("sm_"))
+      Out.push_back(std::move(S));
+  }
+  return Out;
+}
+
 std::vector<std::string> nvccReportCommand(ArrayRef<std::string> Command,
                                            StringRef Source,
                                            StringRef OutFile) {

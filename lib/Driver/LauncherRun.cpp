@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "warplint/Driver/Launcher.h"
+#include "warplint/Driver/LauncherCommand.h"
 #include "warplint/Driver/ReportExchange.h"
 #include "warplint/Ptxas/CudaObject.h"
 #include "llvm/ADT/SmallString.h"
@@ -13,6 +14,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include <map>
 #include <thread>
 
 using namespace llvm;
@@ -53,6 +56,154 @@ std::string checkWarplint(const Context &C) {
   return "";
 }
 
+/// The two resource reports of one kernel (one from the build's object, one
+/// from a cubin ptxas made again) are the same.
+bool sameResources(const ptxas::Function &A, const ptxas::Function &B) {
+  return A.Registers == B.Registers && A.Barriers == B.Barriers &&
+         A.StackFrame == B.StackFrame && A.Smem == B.Smem &&
+         A.CumulativeStack == B.CumulativeStack &&
+         A.MaxThreads == B.MaxThreads && A.MaxRegisters == B.MaxRegisters;
+}
+
+/// How a run that did not end well went, for a note: "ptxas exited with
+/// status 1: FIRST ERROR LINE".
+std::string ranHow(StringRef What, const process::RunResult &R,
+                   StringRef Stderr) {
+  std::string S = What.str();
+  if (R.Aborted)
+    return S + " was stopped";
+  if (!R.Started)
+    return S + " did not start" + (R.Error.empty() ? "" : ": " + R.Error);
+  if (R.TimedOut)
+    return S + " timed out";
+  if (R.killedBySignal())
+    return S + " crashed (" + R.Error + ")";
+  std::string First = passFailure(readFileOrEmpty(Stderr));
+  return S + " exited with status " + std::to_string(R.Status) +
+         (First.empty() ? "" : ": " + First);
+}
+
+/// The ptxas program of Step: as printed when it is a path, else the one
+/// beside the compiler (where nvcc takes it from), else on PATH.
+std::string ptxasProgram(const Context &C, const PtxasStep &Step) {
+  if (sys::path::has_parent_path(Step.Program))
+    return Step.Program;
+  SmallString<256> Beside(sys::path::parent_path(C.PassCompiler));
+  sys::path::append(Beside, Step.Program);
+  if (sys::fs::can_execute(Beside))
+    return std::string(Beside);
+  if (auto P = sys::findProgramByName(Step.Program))
+    return *P;
+  return "";
+}
+
+/// Spills without a second compile: the report of the kernels of Read (the
+/// object's) that have a stack frame, from ptxas run alone (--entry: those
+/// kernels only) on the PTX the object holds, with the options the build's
+/// nvcc gave ptxas (`nvcc -dryrun` says them). Trusted only when the cubin it
+/// makes gives each of those kernels the very resources the object's does;
+/// "" otherwise, with Notes saying why.
+std::string spillsFromPtx(const Context &C, const Job &J, StringRef Object,
+                          const ptxas::Report &Read,
+                          const std::atomic<bool> &Stop,
+                          std::vector<std::string> &Notes) {
+  auto Fail = [&](const std::string &Why) {
+    Notes.push_back("spills not from the object's PTX (" + Why +
+                    "): a ptxas pass");
+    return std::string();
+  };
+  std::map<std::string, std::vector<const ptxas::Function *>> Framed;
+  for (const ptxas::Function &F : Read.Functions)
+    if (F.IsKernel && F.StackFrame.value_or(0) > 0)
+      Framed[F.Arch].push_back(&F);
+  auto Entries = ptxas::readObjectEntries(Object);
+  if (!Entries)
+    return Fail(toString(Entries.takeError()));
+
+  // What ptxas was asked in the build.
+  std::vector<std::string> DryRun(C.Plan.Command.begin(), C.Plan.Command.end());
+  DryRun.push_back("-dryrun");
+  std::string DryErr = C.tempPath(J, "dryrun.txt");
+  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(""),
+                                          StringRef(DryErr)};
+  process::RunResult R = process::runBounded(
+      C.PassCompiler, DryRun, std::nullopt, Redirects, C.limits(&Stop));
+  if (R.Aborted || !R.Started || R.TimedOut || R.Status != 0)
+    return Fail(ranHow("nvcc -dryrun", R, DryErr));
+  std::vector<PtxasStep> Steps = ptxasSteps(readFileOrEmpty(DryErr));
+
+  std::string Text;
+  for (const auto &[Arch, Kernels] : Framed) {
+    const PtxasStep *Step = nullptr;
+    for (const PtxasStep &S : Steps)
+      if (S.Arch == Arch) {
+        if (Step)
+          return Fail("nvcc runs ptxas twice for " + Arch);
+        Step = &S;
+      }
+    if (!Step)
+      return Fail("nvcc -dryrun shows no ptxas run for " + Arch);
+    const ptxas::FatbinEntry *Ptx = nullptr;
+    for (const ptxas::FatbinEntry &E : *Entries)
+      if (E.EntryKind == ptxas::FatbinEntry::Ptx &&
+          "sm_" + std::to_string(E.Sm) == Arch) {
+        if (Ptx)
+          return Fail("the object holds two PTX entries for " + Arch);
+        Ptx = &E;
+      }
+    if (!Ptx)
+      return Fail("the object holds no PTX for " + Arch);
+    auto Source = Ptx->contents();
+    if (!Source)
+      return Fail(toString(Source.takeError()));
+    std::string Program = ptxasProgram(C, *Step);
+    if (Program.empty())
+      return Fail("no " + Step->Program + " beside " + C.PassCompiler);
+    std::string PtxFile = C.tempPath(J, Arch + ".ptx");
+    std::string CubinFile = C.tempPath(J, Arch + ".cubin");
+    std::string Err = C.tempPath(J, Arch + ".ptxas.txt");
+    {
+      std::error_code EC;
+      raw_fd_ostream OS(PtxFile, EC, sys::fs::OF_None);
+      if (EC)
+        return Fail("cannot write " + PtxFile);
+      OS << *Source;
+    }
+    std::vector<std::string> Cmd{Program};
+    Cmd.insert(Cmd.end(), Step->Args.begin(), Step->Args.end());
+    std::string Names;
+    for (const ptxas::Function *K : Kernels)
+      Names += (Names.empty() ? "" : ",") + K->Mangled;
+    Cmd.insert(Cmd.end(), {"-v", "--entry=" + Names, PtxFile, "-o", CubinFile});
+    Notes.push_back("ptxas alone, on the object's PTX: " + quoteCommand(Cmd));
+    std::optional<StringRef> PtxasRedirects[] = {StringRef(""), StringRef(""),
+                                                 StringRef(Err)};
+    R = process::runBounded(Program, Cmd, std::nullopt, PtxasRedirects,
+                            C.limits(&Stop));
+    if (R.Aborted || !R.Started || R.TimedOut || R.Status != 0)
+      return Fail(ranHow("ptxas", R, Err));
+    auto Cubin = MemoryBuffer::getFile(CubinFile, /*IsText=*/false,
+                                       /*RequiresNullTerminator=*/false);
+    if (!Cubin)
+      return Fail("the cubin ptxas made cannot be read");
+    ptxas::Report Again;
+    if (Error E = ptxas::readCubin((*Cubin)->getBuffer(), Again, Arch))
+      return Fail("the cubin ptxas made cannot be read: " +
+                  toString(std::move(E)));
+    for (const ptxas::Function *K : Kernels) {
+      const ptxas::Function *Mine = Again.find(K->Mangled, Arch);
+      if (!Mine || !sameResources(*K, *Mine))
+        return Fail("ptxas alone gives " + K->Mangled +
+                    " other resources than the build did");
+    }
+    std::string Report = readFileOrEmpty(Err);
+    if (!hasReport(Report))
+      return Fail("ptxas printed no report");
+    Text += Report;
+  }
+  return Text;
+}
+
 /// The nvcc report pass of one source, beside its warplint: compiles the
 /// device code again with -Xptxas=-v and publishes the report to Report
 /// (empty when there is none) for the warplint that waits for it. Stops
@@ -61,12 +212,15 @@ struct ReportPass {
   std::vector<std::string> Notes;
   std::string Failure, Timeout;
   std::atomic<bool> Stop{false};
+  bool SpillsPublished = false;
 
   /// Publishes the object the compile wrote, when it tells the checks all
   /// they need: the registers, stack frames and shared memory of every
-  /// kernel, and no stack frame whose spills (which objects do not record)
-  /// warplint-register-spill would ask about. True when it did.
-  bool fromObject(const Context &C, const Job &J, const std::string &Report) {
+  /// kernel, and for the kernels with a stack frame, whose spills objects do
+  /// not record (when warplint-register-spill would ask), ptxas's report
+  /// made from the object's PTX, published to Spills. True when it did.
+  bool fromObject(const Context &C, const Job &J, const std::string &Report,
+                  const std::string &Spills) {
     if (C.Plan.Sources.size() != 1)
       return false;
     std::string Obj = compiledObject(C.Plan.Command, J.Src.Path);
@@ -91,16 +245,34 @@ struct ReportPass {
     if (Framed && wantsSpills(C.L, J.Src.Path)) {
       Notes.push_back("the object " + Obj +
                       " has a kernel with a stack frame, whose spills only "
-                      "ptxas says: a ptxas pass");
-      return false;
+                      "ptxas says");
+      std::string Text =
+          spillsFromPtx(C, J, (*Bytes)->getBuffer(), *Read, Stop, Notes);
+      if (Text.empty())
+        return false;
+      publishPtxasReport(Spills, Text);
+      SpillsPublished = true;
+      Notes.push_back("registers read from the object " + Obj +
+                      ", spills from ptxas alone: no nvcc pass");
+    } else {
+      Notes.push_back("registers read from the object " + Obj +
+                      ": no ptxas pass");
     }
-    Notes.push_back("registers read from the object " + Obj +
-                    ": no ptxas pass");
     publishPtxasReport(Report, (*Bytes)->getBuffer());
     return true;
   }
 
-  void run(const Context &C, const Job &J, const std::string &Report) {
+  /// Makes the report (and the spills' report, which is empty unless
+  /// fromObject makes it) for the warplint that waits for both.
+  void run(const Context &C, const Job &J, const std::string &Report,
+           const std::string &Spills) {
+    runPass(C, J, Report, Spills);
+    if (!SpillsPublished)
+      publishPtxasReport(Spills, "");
+  }
+
+  void runPass(const Context &C, const Job &J, const std::string &Report,
+               const std::string &Spills) {
     std::string Out = C.tempPath(J, "fatbin");
     std::string Err = C.tempPath(J, "ptxas.txt");
     std::string StdOut = C.tempPath(J, "pass.out");
@@ -112,7 +284,7 @@ struct ReportPass {
     RunResult R;
     if (!C.waitForCompiler(&Stop)) {
       R.Aborted = true;
-    } else if (fromObject(C, J, Report)) {
+    } else if (fromObject(C, J, Report, Spills)) {
       return;
     } else {
       Notes.push_back("ptxas pass: " + quoteCommand(Cmd));
@@ -169,7 +341,7 @@ void analyse(const Context &C, Job &J) {
   // starts: by the compiler (published by main() when it ends) or by the
   // nvcc report pass below (published by its thread). warplint parses
   // meanwhile and waits for the file when the occupancy checks need it.
-  std::string Report;
+  std::string Report, Spills;
   bool RunPtxas = false;
   std::thread PassThread;
   ReportPass Pass;
@@ -180,13 +352,15 @@ void analyse(const Context &C, Job &J) {
     // nothing to make
   } else if (C.Plan.Kind == CompilerKind::Nvcc) {
     Report = C.tempPath(J, "report.txt");
-    PassThread =
-        std::thread([&C, &J, &Pass, Report] { Pass.run(C, J, Report); });
+    Spills = C.tempPath(J, "spills.txt");
+    PassThread = std::thread(
+        [&C, &J, &Pass, Report, Spills] { Pass.run(C, J, Report, Spills); });
   } else if (C.ClangRunPtxas) {
     RunPtxas = true;
   }
 
-  std::vector<std::string> Cmd = warplintCommand(C, J, Report, RunPtxas);
+  std::vector<std::string> Cmd =
+      warplintCommand(C, J, Report, RunPtxas, Spills);
   J.Notes.push_back("analysis: " + quoteCommand(Cmd));
   // How the run went comes back in a file of its own; the command shown is
   // the one to run by hand.

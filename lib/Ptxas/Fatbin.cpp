@@ -250,6 +250,10 @@ Expected<std::string> FatbinEntry::contents() const {
   if (!Out)
     return createStringError("its " + compressionName(Packed).str() +
                              " payload: " + toString(Out.takeError()));
+  // Compressed PTX ends in the zeros that padded it too (ptxas reads them
+  // as text and fails).
+  if (EntryKind == Ptx)
+    Out->resize(StringRef(*Out).rtrim('\0').size());
   return Out;
 }
 
@@ -261,6 +265,22 @@ Expected<std::vector<FatbinEntry>> readFatbin(StringRef Bytes) {
       return std::move(E);
     while (Off < Bytes.size() && Bytes[Off] == 0)
       ++Off;
+  }
+  return Out;
+}
+
+Expected<std::vector<FatbinEntry>> readObjectEntries(StringRef Bytes) {
+  if (isFatbin(Bytes))
+    return readFatbin(Bytes);
+  auto Sections = fatbinSections(Bytes);
+  if (!Sections)
+    return Sections.takeError();
+  std::vector<FatbinEntry> Out;
+  for (StringRef S : *Sections) {
+    auto Entries = readFatbin(S);
+    if (!Entries)
+      return Entries.takeError();
+    Out.insert(Out.end(), Entries->begin(), Entries->end());
   }
   return Out;
 }

@@ -67,10 +67,12 @@ the command prints ptxas's report (nvcc -Xptxas -v, --resource-usage,
 -res-usage; clang -Xcuda-ptxas -v), it is read from the compiler's standard
 error, which is still passed through unchanged. Otherwise they are read
 from the object the compile wrote (its cubins record them), with no second
-compile. Only where the object cannot tell (a kernel with a stack frame
-while the spill check is on, an object not found or not readable) does
-nvcc compile the device code a second time, after the build's compile,
-with -fatbin -Xptxas=-v; for clang, warplint --run-ptxas makes the report
+compile. A kernel with a stack frame, while the spill check is on, gets its
+spills from ptxas run alone on the PTX the object holds, with the options
+nvcc gave ptxas (nvcc -dryrun). Only where that cannot be done (no PTX in
+the object, ptxas giving other resources than the build's) or the object
+is not found or not readable does nvcc compile the device code a second
+time, after the build's compile, with -fatbin -Xptxas=-v; for clang, warplint --run-ptxas makes the report
 where a CUDA toolkit is found. Both write only in the launcher's temporary
 directory ($TMPDIR/warplint-launch-*), removed when it ends. warplint keeps
 the CUDA headers precompiled in its cache (warplint --help, --pch-cache),

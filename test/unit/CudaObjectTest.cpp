@@ -339,6 +339,43 @@ TEST(CudaObjectTest, CompressedEntries) {
             std::string::npos);
 }
 
+TEST(CudaObjectTest, CompressedPtxLosesItsPadding) {
+  if (!canDecompress(Compression::Zstd))
+    GTEST_SKIP() << "LLVM without zstd";
+  // nvcc compresses the PTX with the zeros that pad it; ptxas, given them,
+  // fails ("Unexpected EOF").
+  std::string Ptx = ".version 9.0\n.target sm_90\n";
+  std::string Padded = Ptx + std::string(5, '\0');
+  llvm::SmallVector<uint8_t, 0> Packed;
+  llvm::compression::zstd::compress(llvm::arrayRefFromStringRef(Padded),
+                                    Packed);
+  std::string P = llvm::toStringRef(Packed).str();
+  auto Entries = readFatbin(container(entry(1, 90, P, 0x8011, Padded.size())));
+  ASSERT_TRUE(bool(Entries)) << llvm::toString(Entries.takeError());
+  ASSERT_EQ(Entries->size(), 1u);
+  auto Text = (*Entries)[0].contents();
+  ASSERT_TRUE(bool(Text)) << llvm::toString(Text.takeError());
+  EXPECT_EQ(*Text, Ptx);
+  // A cubin keeps every byte.
+  Entries = readFatbin(container(entry(2, 90, P, 0x8011, Padded.size())));
+  ASSERT_TRUE(bool(Entries));
+  EXPECT_EQ(*(*Entries)[0].contents(), Padded);
+}
+
+TEST(CudaObjectTest, EntriesOfAHostObject) {
+  // A fatbinary is its own entries; bytes that are neither an object nor a
+  // fatbinary are an error.
+  std::string Fb =
+      container(entry(2, 80, fooCubin()) + entry(1, 80, ".version 9.0\n"));
+  auto Entries = readObjectEntries(Fb);
+  ASSERT_TRUE(bool(Entries)) << llvm::toString(Entries.takeError());
+  ASSERT_EQ(Entries->size(), 2u);
+  EXPECT_EQ((*Entries)[1].arch(), "compute_80");
+  auto Bad = readObjectEntries("not an object");
+  ASSERT_FALSE(bool(Bad));
+  llvm::consumeError(Bad.takeError());
+}
+
 TEST(CudaObjectTest, Contradictions) {
   CubinBuilder B;
   uint16_t Text;

@@ -30,6 +30,32 @@ static std::vector<std::string> sourcePaths(const CompilePlan &P) {
   return Out;
 }
 
+TEST(LauncherTest, PtxasStepsOfADryRun) {
+  // nvcc -dryrun's lines for two architectures, with the user's options,
+  // a quoted path with a blank, and lines that are not ptxas's.
+  std::string DryRun =
+      "#$ _NVVM_BRANCH_=nvvm\n"
+      "#$ \"$CICC_PATH/cicc\" -arch compute_80 -o \"x.ptx\"\n"
+      "#$ ptxas -arch=sm_80 -m64 -maxrregcount=40 \"/tmp/a b/x.ptx\"  -o "
+      "\"/tmp/a b/x.sm_80.cubin\" \n"
+      "#$ /opt/cuda/bin/ptxas -arch sm_90 -m64 --generate-line-info "
+      "\"x.ptx\" --output-file=x.cubin\n"
+      "#$ ptxas -m64 \"y.ptx\" -o y.cubin\n"               // no arch
+      "#$ ptxas -arch=sm_75 -m64 a.ptx b.ptx -o y.cubin\n" // two inputs
+      "#$ fatbinary --create=\"x.fatbin\" -64\n";
+  std::vector<PtxasStep> S = ptxasSteps(DryRun);
+  ASSERT_EQ(S.size(), 2u);
+  EXPECT_EQ(S[0].Program, "ptxas");
+  EXPECT_EQ(S[0].Arch, "sm_80");
+  EXPECT_EQ(S[0].Args, Args({"-arch=sm_80", "-m64", "-maxrregcount=40"}));
+  EXPECT_EQ(S[1].Program, "/opt/cuda/bin/ptxas");
+  EXPECT_EQ(S[1].Arch, "sm_90");
+  EXPECT_EQ(S[1].Args,
+            Args({"-arch", "sm_90", "-m64", "--generate-line-info"}));
+  EXPECT_TRUE(ptxasSteps("").empty());
+  EXPECT_TRUE(ptxasSteps("ptxas -arch=sm_80 x.ptx -o y\n").empty()); // no #$
+}
+
 TEST(LauncherTest, LauncherOptionsEndAtTheCompiler) {
   auto L = parseLauncherArgs({"--werror", "--checks=-*,warplint-block-size",
                               "--arch=sm_90", "--warplint=/opt/w", "--verbose",

@@ -145,11 +145,14 @@ std::vector<Job> prepareAnalysis(Context &C, const LauncherEnvironment &Env,
                                  std::vector<std::string> &Notes);
 
 /// The command warplint runs with for J: `warplint --format=text
-/// [--arch=ARCHS] [--ptxas-report=Report --ptxas-report-pending |
-/// --run-ptxas [--cuda-path=P]] [FORWARDED...] SOURCE -- ARGS`, options the
-/// user forwarded replacing the launcher's.
+/// [--arch=ARCHS] [[--ptxas-report=Spills] --ptxas-report=Report
+/// --ptxas-report-pending | --run-ptxas [--cuda-path=P]] [FORWARDED...]
+/// SOURCE -- ARGS`, options the user forwarded replacing the launcher's.
+/// Spills: the report of the kernels with a stack frame the report pass
+/// may make beside the object it publishes as Report.
 std::vector<std::string> warplintCommand(const Context &C, const Job &J,
-                                         llvm::StringRef Report, bool RunPtxas);
+                                         llvm::StringRef Report, bool RunPtxas,
+                                         llvm::StringRef Spills = "");
 
 /// The analysis of one source, on the calling thread: asks a warplint not
 /// beside the launcher for its --version (once), runs the nvcc report pass

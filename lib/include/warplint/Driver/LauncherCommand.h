@@ -154,6 +154,21 @@ std::vector<std::string> nvccReportCommand(llvm::ArrayRef<std::string> Command,
                                            llvm::StringRef Source,
                                            llvm::StringRef OutFile);
 
+/// One ptxas run of an nvcc compile, as `nvcc -dryrun` prints it: the
+/// program (as printed: "ptxas", or a path) and its arguments without the
+/// PTX input and the -o output, and the architecture it compiles for
+/// ("sm_90", from -arch).
+struct PtxasStep {
+  std::string Program;
+  std::vector<std::string> Args;
+  std::string Arch;
+};
+
+/// The ptxas runs of the `#$ ` lines of `nvcc -dryrun`'s standard error
+/// (double-quoted words taken as the shell takes them). A ptxas line whose
+/// input, output or architecture cannot be told is left out.
+std::vector<PtxasStep> ptxasSteps(llvm::StringRef DryRun);
+
 /// True for the sources CMake compiles to probe a compiler
 /// (CMakeCUDACompilerId.cu, CMakeFiles/CMakeScratch/..., CMakeTmp/...).
 bool isCMakeProbe(llvm::StringRef Source);

@@ -58,6 +58,12 @@ struct FatbinEntry {
 /// refer to Bytes.
 llvm::Expected<std::vector<FatbinEntry>> readFatbin(llvm::StringRef Bytes);
 
+/// The fatbinary entries of Bytes: a host object with .nv_fatbin or
+/// __nv_relfatbin sections (aligned as a file read into memory is), or a
+/// fatbinary. The entries refer to Bytes.
+llvm::Expected<std::vector<FatbinEntry>>
+readObjectEntries(llvm::StringRef Bytes);
+
 /// Appends the kernels of Cubin (an ELF for one SM) to Into, for Arch ("sm_90";
 /// empty: the architecture the cubin's header names).
 llvm::Error readCubin(llvm::StringRef Cubin, Report &Into,
