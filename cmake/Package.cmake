@@ -5,7 +5,8 @@
 # share/warplint, the docs, the man pages and the bash and zsh completions.
 #
 # Depends: the libraries the binaries link (found by dpkg-shlibdeps:
-# libclang-cpp22, libllvm22, liblz4-1, libstdc++6, libc6), clang's
+# liblz4-1, libzstd1, zlib1g, libstdc++6, libc6; libclang-cpp22 and
+# libllvm22 too with WARPLINT_STATIC_LLVM=OFF), clang's
 # resource headers (libclang-common-22-dev: __clang_cuda_*.h, which the
 # tool parses every CUDA file with, from the path compiled into it,
 # WARPLINT_CLANG_RESOURCE_DIR), and the C and C++ standard headers that

@@ -84,6 +84,10 @@ if os.path.exists(os.path.join(cuda, "include", "cuda_runtime.h")) and \
 # The reader of CUDA objects reads LZ4-compressed entries (liblz4-dev).
 if config.have_lz4:
     config.available_features.add("lz4")
+# warplint and warplint-launch link LLVM and Clang statically
+# (WARPLINT_STATIC_LLVM, where the static libraries are installed).
+if config.static_tool:
+    config.available_features.add("static-llvm")
 
 # The integration tests (test/integration/) install warplint, then configure
 # and build small CMake projects with it.
