@@ -19,6 +19,29 @@ bool SourceSpan::contains(const FileLocation &L) const {
          std::tie(L.Line, L.Column) <= std::tie(EndLine, EndColumn);
 }
 
+bool SourceSpan::overlaps(const SourceSpan &O) const {
+  return File == O.File &&
+         std::tie(BeginLine, BeginColumn) <= std::tie(O.EndLine, O.EndColumn) &&
+         std::tie(O.BeginLine, O.BeginColumn) <= std::tie(EndLine, EndColumn);
+}
+
+bool sameDeviceCode(const ArchConditionals &Host,
+                    const ArchConditionals &Device) {
+  auto Differs = [&](const ArchConditionals &One,
+                     const ArchConditionals &Other) {
+    for (const SourceSpan &S : One.Skipped) {
+      if (llvm::is_contained(Other.Skipped, S))
+        continue;
+      if (llvm::is_contained(One.SkippedDeviceText, S) ||
+          llvm::any_of(Host.DeviceBodies,
+                       [&](const SourceSpan &B) { return B.overlaps(S); }))
+        return true;
+    }
+    return false;
+  };
+  return !Differs(Host, Device) && !Differs(Device, Host);
+}
+
 bool ArchConditionals::skips(const FileLocation &L) const {
   return llvm::any_of(Skipped,
                       [&](const SourceSpan &S) { return S.contains(L); });
@@ -101,14 +124,15 @@ public:
     HaveJustClosed = false;
     if (ArchSkip)
       Out.ArchSkipped.push_back(Out.Skipped.back());
-    if (ArchSkip && !Out.SkipsDeviceDeclarations) {
-      bool Invalid = false;
-      llvm::StringRef Text = Lexer::getSourceText(
-          CharSourceRange::getCharRange(Range), SM, LO, &Invalid);
-      Out.SkipsDeviceDeclarations = !Invalid && (Text.contains("__global__") ||
-                                                 Text.contains("__device__") ||
-                                                 Text.contains("__shared__"));
-    }
+    bool Invalid = false;
+    llvm::StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getCharRange(Range), SM, LO, &Invalid);
+    bool Declares = Invalid || Text.contains("__global__") ||
+                    Text.contains("__device__") || Text.contains("__shared__");
+    if (Declares || Text.contains("include"))
+      Out.SkippedDeviceText.push_back(Out.Skipped.back());
+    if (ArchSkip && Declares && !Invalid)
+      Out.SkipsDeviceDeclarations = true;
   }
 
 private:
@@ -160,8 +184,6 @@ private:
 } // namespace
 
 void noteSkippedDeviceCode(ASTContext &Ctx, ArchConditionals &Out) {
-  if (Out.ArchSkipped.empty() || Out.SkipsDeviceStatements)
-    return;
   struct Bodies : RecursiveASTVisitor<Bodies> {
     ASTContext &Ctx;
     ArchConditionals &Out;
@@ -176,7 +198,7 @@ void noteSkippedDeviceCode(ASTContext &Ctx, ArchConditionals &Out) {
       return RecursiveASTVisitor::TraverseDecl(D);
     }
     bool VisitFunctionDecl(FunctionDecl *FD) {
-      if (Out.SkipsDeviceStatements || !FD->doesThisDeclarationHaveABody() ||
+      if (!FD->doesThisDeclarationHaveABody() ||
           !(FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>()))
         return true;
       const SourceManager &SM = Ctx.getSourceManager();
@@ -185,15 +207,13 @@ void noteSkippedDeviceCode(ASTContext &Ctx, ArchConditionals &Out) {
       FileLocation E = fileLocationOf(R.getEnd(), SM);
       if (B.File.empty() || B.File != E.File)
         return true;
+      Out.DeviceBodies.push_back({B.File, B.Line, B.Column, E.Line, E.Column});
       for (const SourceSpan &S : Out.ArchSkipped)
         if (S.File == B.File &&
             std::tie(S.BeginLine, S.BeginColumn) >=
                 std::tie(B.Line, B.Column) &&
-            std::tie(S.BeginLine, S.BeginColumn) <=
-                std::tie(E.Line, E.Column)) {
+            std::tie(S.BeginLine, S.BeginColumn) <= std::tie(E.Line, E.Column))
           Out.SkipsDeviceStatements = true;
-          return false;
-        }
       return true;
     }
   } V(Ctx, Out);

@@ -17,6 +17,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/FrontendActions.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -96,6 +97,26 @@ static std::vector<std::string> filesRead(const SourceManager &SM) {
   return Out;
 }
 
+/// The preprocessing of a parse, no more: records its conditionals, for
+/// telling whether the device side's parse would see other device code
+/// than the host side's (sameDeviceCode).
+class ConditionalsOnlyAction : public PreprocessOnlyAction {
+public:
+  explicit ConditionalsOnlyAction(ParseOutput &R) : R(R) {}
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(
+        recordArchConditionals(CI.getPreprocessor(), R.Conditionals));
+    return true;
+  }
+  void ExecuteAction() override {
+    PreprocessOnlyAction::ExecuteAction();
+    R.Parsed = true;
+  }
+
+private:
+  ParseOutput &R;
+};
+
 /// Makes the analysis walk only the declarations this parse made, not those
 /// of the AST file it read (warplint's PCH of the CUDA headers: system
 /// headers, whose code the analysis never walks anyway). Walking the whole
@@ -138,8 +159,7 @@ public:
         A.R.Parsed = true;
         if (A.R.PreludePch)
           walkOnlyOwnDeclarations(Ctx);
-        if (!A.HostLaunches && A.R.Conditionals.MentionsCudaArch &&
-            !A.R.Conditionals.SkipsDeviceDeclarations)
+        if (!A.HostLaunches && A.R.Conditionals.MentionsCudaArch)
           noteSkippedDeviceCode(Ctx, A.R.Conditionals);
         LaunchExchange Launches;
         if (A.HostLaunches) {
@@ -211,8 +231,13 @@ public:
                 const LaunchTable *HostLaunches, const RunSetup &Setup)
       : Opts(Opts), E(E), R(R), HostLaunches(HostLaunches), Setup(Setup) {}
   std::unique_ptr<FrontendAction> create() override {
+    if (PreprocessOnly)
+      return std::make_unique<ConditionalsOnlyAction>(R);
     return std::make_unique<AnalysisAction>(Opts, E, R, HostLaunches, Setup);
   }
+
+  /// Run the preprocessor only, recording R.Conditionals.
+  bool PreprocessOnly = false;
 
   /// With Setup.Preambles, the headers come from the file's precompiled
   /// preamble (built or rebuilt first when needed).
@@ -225,7 +250,9 @@ public:
       Pre = Setup.Preambles->use(*Invocation, *Files, PCHContainerOps);
     if (!Pre) {
       std::vector<std::string> PchFiles;
-      bool Pch = Setup.Prelude &&
+      // Preprocessing alone reads a PCH's headers as text (clang includes
+      // the file it was made from, which warplint's does not have).
+      bool Pch = Setup.Prelude && !PreprocessOnly &&
                  Setup.Prelude->use(*Invocation, *Files, PCHContainerOps,
                                     &R.PreludeNote, &PchFiles);
       R.PreludePch = Pch;
@@ -339,6 +366,8 @@ std::string ptxasReport(const std::vector<std::string> &Adjusted,
 /// Launch checks come from the host side alone: device-side parses run
 /// the bank-conflict check only.
 void mergeDeviceParses(FileResult &R) {
+  // An architecture not parsed again (the host side's device code) counts
+  // with what its preprocessor skipped.
   auto NotForDevice = [&](const FileLocation &L) {
     bool Any = false;
     for (const DeviceParse &D : R.Device) {
@@ -348,6 +377,9 @@ void mergeDeviceParses(FileResult &R) {
         return false;
       Any = true;
     }
+    for (const auto &[Arch, Conditionals] : R.SameDeviceCode)
+      if (!Conditionals.skips(L))
+        return false;
     return Any;
   };
   StringRef BankConflict = checkInfo(CheckId::BankConflict).Name;
@@ -637,38 +669,60 @@ private:
         !R.Conditionals.skipsDeviceCode() ||
         !(BankConflicts || Setup.DescribeAccesses))
       return;
-    std::vector<std::string> Archs = deviceArchs();
     Options DeviceOpts = R.Settings.Opts;
     DeviceOpts.Checks = cantFail(
         CheckFilter::parse(BankConflicts ? "-*,warplint-bank-conflict" : "-*"));
-    R.Device.resize(Archs.size());
-    for (size_t I = 0; I < Archs.size(); ++I) {
-      DeviceParse &D = R.Device[I];
-      D.Arch = Archs[I];
-      std::unique_ptr<ClangTool> DeviceTool = makeTool();
-      DeviceTool->appendArgumentsAdjuster(
-          [&](const CommandLineArguments &Args, StringRef File) {
-            std::vector<std::string> Out = deviceParseCommand(
-                respell(hostCommand(Args, File, nullptr)), D.Arch,
-                Setup.Parse.Toolkit ? Setup.Parse.Toolkit->Version : "");
-            Out.insert(find(Out, "--"), "-fsyntax-only");
-            D.CommandLine = join(Out, " ");
-            return Out;
-          });
+    for (const std::string &Arch : deviceArchs()) {
+      DeviceParse D;
+      D.Arch = Arch;
+      auto DeviceTool = deviceTool(D);
+      // The device side's preprocessor first: when it chooses the same
+      // device code as the host's, its parse would find nothing new.
+      DeviceParse Pre;
+      ErrorCollector PreErrors;
+      DeviceTool->setDiagnosticConsumer(&PreErrors);
+      ActionFactory PreFactory(DeviceOpts, PreErrors, Pre, &R.Launches, Setup);
+      PreFactory.PreprocessOnly = true;
+      DeviceTool->run(&PreFactory);
+      if (Pre.Parsed && PreErrors.Errors == 0 &&
+          sameDeviceCode(R.Conditionals, Pre.Conditionals)) {
+        R.SameDeviceCode.push_back({Arch, std::move(Pre.Conditionals)});
+        continue;
+      }
+      R.Device.push_back(std::move(D));
+      DeviceParse &Parse = R.Device.back();
+      DeviceTool = deviceTool(Parse);
       ErrorCollector DeviceErrors;
       DeviceErrors.OnlyIn = &R.Conditionals;
       DeviceTool->setDiagnosticConsumer(&DeviceErrors);
-      ActionFactory DeviceFactory(DeviceOpts, DeviceErrors, D, &R.Launches,
+      ActionFactory DeviceFactory(DeviceOpts, DeviceErrors, Parse, &R.Launches,
                                   Setup);
       DeviceTool->run(&DeviceFactory);
-      D.ClangErrors = DeviceErrors.Errors;
-      D.ErrorText = DeviceErrors.Text;
-      if (!D.Parsed)
-        D.Failure = DeviceErrors.First.empty()
-                        ? "clang could not build a compile command"
-                        : DeviceErrors.First;
+      Parse.ClangErrors = DeviceErrors.Errors;
+      Parse.ErrorText = DeviceErrors.Text;
+      if (!Parse.Parsed)
+        Parse.Failure = DeviceErrors.First.empty()
+                            ? "clang could not build a compile command"
+                            : DeviceErrors.First;
     }
-    mergeDeviceParses(R);
+    if (!R.Device.empty())
+      mergeDeviceParses(R);
+  }
+
+  /// A tool for D's device-side parse of the file (D.CommandLine says its
+  /// command).
+  std::unique_ptr<ClangTool> deviceTool(DeviceParse &D) {
+    std::unique_ptr<ClangTool> T = makeTool();
+    T->appendArgumentsAdjuster(
+        [this, &D](const CommandLineArguments &Args, StringRef File) {
+          std::vector<std::string> Out = deviceParseCommand(
+              respell(hostCommand(Args, File, nullptr)), D.Arch,
+              Setup.Parse.Toolkit ? Setup.Parse.Toolkit->Version : "");
+          Out.insert(find(Out, "--"), "-fsyntax-only");
+          D.CommandLine = join(Out, " ");
+          return Out;
+        });
+    return T;
   }
 };
 
@@ -729,6 +783,11 @@ bool describeProblems(raw_ostream &OS, const FileResult &R, bool Verbose,
     for (const DeviceParse &D : R.Device)
       OS << "warplint: " << R.File << " (device side, " << D.Arch
          << "): " << D.CommandLine << "\n";
+  if (Verbose)
+    for (const auto &Same : R.SameDeviceCode)
+      OS << "warplint: " << R.File << " (device side, " << Same.first
+         << "): its preprocessor chooses the device code the host side's "
+            "does; not parsed again\n";
   if (Verbose && !R.ClosedLaunchLines.empty()) {
     OS << "warplint: " << R.File << ": nvcc's spaced launch brackets "
        << "(`<< <`, `>> >`) read as `<<<`, `>>>` on line"

@@ -63,6 +63,9 @@ void merge(ArchConditionals &Into, const ArchConditionals &From) {
                       From.Skipped.end());
   Into.ArchSkipped.insert(Into.ArchSkipped.end(), From.ArchSkipped.begin(),
                           From.ArchSkipped.end());
+  Into.SkippedDeviceText.insert(Into.SkippedDeviceText.end(),
+                                From.SkippedDeviceText.begin(),
+                                From.SkippedDeviceText.end());
 }
 
 } // namespace

@@ -53,9 +53,25 @@ bool isStandardInclude(StringRef Path) {
          Path == (PreludeDir + "/" + PreludeHeader).str();
 }
 
-/// Every file the PCH read, system headers included.
+/// Every file the PCH read, system headers included; UserFile says whether
+/// one of them, other than Main and the standard -include files, was not a
+/// system header.
 class AllFiles : public DependencyCollector {
+public:
+  explicit AllFiles(std::string Main) : Main(std::move(Main)) {}
+  bool UserFile = false;
+
+private:
+  std::string Main;
   bool needSystemDependencies() override { return true; }
+  bool sawDependency(StringRef Filename, bool FromModule, bool IsSystem,
+                     bool IsModuleFile, bool IsMissing) override {
+    if (!IsSystem && !IsMissing && Filename != Main &&
+        !isStandardInclude(Filename))
+      UserFile = true;
+    return DependencyCollector::sawDependency(Filename, FromModule, IsSystem,
+                                              IsModuleFile, IsMissing);
+  }
 };
 
 class ErrorCounter : public DiagnosticConsumer {
@@ -67,6 +83,53 @@ public:
       ++Errors;
   }
 };
+
+} // namespace
+
+std::vector<std::string> leadingAngledIncludes(StringRef Text) {
+  std::vector<std::string> Out;
+  bool InComment = false;
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    StringRef L = Line.trim();
+    if (InComment) {
+      size_t End = L.find("*/");
+      if (End == StringRef::npos)
+        continue;
+      InComment = false;
+      L = L.drop_front(End + 2).trim();
+    }
+    // A comment that opens and closes on its line, then what follows it.
+    while (L.starts_with("/*")) {
+      size_t End = L.find("*/", 2);
+      if (End == StringRef::npos) {
+        InComment = true;
+        L = "";
+        break;
+      }
+      L = L.drop_front(End + 2).trim();
+    }
+    if (L.empty() || L.starts_with("//"))
+      continue;
+    if (L.ends_with("\\") || !L.consume_front("#"))
+      break;
+    L = L.ltrim();
+    if (!L.consume_front("include"))
+      break;
+    L = L.ltrim();
+    if (!L.consume_front("<"))
+      break;
+    size_t Close = L.find('>');
+    if (Close == 0 || Close == StringRef::npos ||
+        !L.drop_front(Close + 1).trim().empty())
+      break;
+    Out.push_back(L.take_front(Close).str());
+  }
+  return Out;
+}
+
+namespace {
 
 /// "SIZE MTIME PATH" of File as VFS sees it, or "" when it cannot be read.
 std::string stamp(vfs::FileSystem &VFS, StringRef File) {
@@ -149,7 +212,7 @@ bool writeAtomically(StringRef Path, StringRef Text) {
 }
 
 /// How build() makes a PCH (LeanLists): part of every PCH's name.
-constexpr const char *KeyFormat = "warplint prelude pch 2: lean lists";
+constexpr const char *KeyFormat = "warplint prelude pch 3: leading includes";
 
 /// Empties two lists of the headers' declarations before the PCH is
 /// written, so that no parse reading it deserializes them all at its end:
@@ -194,7 +257,8 @@ class LeanPCHAction : public GeneratePCHAction {
 /// read in DepsPath. Why says what failed.
 bool build(std::shared_ptr<CompilerInvocation> Build, InputKind Kind,
            FileManager &Files, std::shared_ptr<PCHContainerOperations> Ops,
-           StringRef PchPath, StringRef DepsPath, std::string &Why) {
+           StringRef PchPath, StringRef DepsPath, bool LeadingIncludes,
+           std::string &Why) {
   IntrusiveRefCntPtr<vfs::FileSystem> VFS = Files.getVirtualFileSystemPtr();
   SmallString<256> Main(PchPath);
   sys::path::replace_extension(Main, "prelude.cu");
@@ -213,7 +277,7 @@ bool build(std::shared_ptr<CompilerInvocation> Build, InputKind Kind,
   ErrorCounter Errors;
   CI.createDiagnostics(&Errors, /*ShouldOwnClient=*/false);
   CI.createSourceManager();
-  auto Deps = std::make_shared<AllFiles>();
+  auto Deps = std::make_shared<AllFiles>(std::string(Main));
   CI.addDependencyCollector(Deps);
   LeanPCHAction Act;
   bool OK = CI.ExecuteAction(Act) && !Errors.Errors;
@@ -228,13 +292,17 @@ bool build(std::shared_ptr<CompilerInvocation> Build, InputKind Kind,
     }
     List += S + "\n";
   }
-  if (!OK) {
+  // A PCH of the file's own leading includes holds system headers only:
+  // the analysis does not walk what a PCH declares.
+  bool User = LeadingIncludes && Deps->UserFile;
+  if (!OK || User) {
     // Not tried again while the headers stay as they are.
     sys::fs::remove(PchPath);
     writeAtomically(failedPath(DepsPath), List);
-    Why = "they do not compile with this command (" +
-          std::to_string(Errors.Errors) +
-          (Errors.Errors == 1 ? " error)" : " errors)");
+    Why = User ? "one of them is not a system header"
+               : "they do not compile with this command (" +
+                     std::to_string(Errors.Errors) +
+                     (Errors.Errors == 1 ? " error)" : " errors)");
     return false;
   }
   std::string Content = contentLine(PchPath);
@@ -316,23 +384,72 @@ bool PreludeCache::use(CompilerInvocation &Invocation, FileManager &Files,
   if (N == 0)
     return false;
 
+  // First the PCH of those and the angled includes the file starts with
+  // (`#include <cooperative_groups.h>`, ...), which it then includes again
+  // to no effect; when they are not all system headers, or do not compile
+  // alone, the standard -include files' PCH.
+  std::vector<std::string> Leading;
+  if (N == PP.Includes.size() && Inputs[0].isFile())
+    if (auto Buf =
+            Files.getVirtualFileSystem().getBufferForFile(Inputs[0].getFile()))
+      Leading = leadingAngledIncludes((*Buf)->getBuffer());
+  // A list's PCH is built the second time a parse starts with it (a
+  // build's second file with those includes, or a file's next parse), so
+  // that a list no other parse shares costs no PCH; meanwhile the longest
+  // start of the list that has one is taken.
+  std::string Error;
+  std::optional<Prepared> P;
+  for (size_t K = Leading.size(); K > 0 && !P; --K)
+    P = prepare(Invocation, N, ArrayRef(Leading).take_front(K), Files, Ops,
+                Error, K == Leading.size() ? Build::OnSecondUse : Build::Never);
+  if (!P)
+    P = prepare(Invocation, N, {}, Files, Ops, Error, Build::Always);
+  if (!P) {
+    ++Failed;
+    if (Why)
+      *Why = "the CUDA headers not precompiled: " + Error;
+    return false;
+  }
+  PP.Includes.erase(PP.Includes.begin(), PP.Includes.begin() + N);
+  PP.ImplicitPCHInclude = P->Pch;
+  if (Why)
+    *Why = "the CUDA headers" +
+           (P->Leading ? " and the " + std::to_string(P->Leading) +
+                             " system headers the file starts with"
+                       : std::string()) +
+           " from " + PP.ImplicitPCHInclude +
+           (P->Now ? " (precompiled now)" : " (precompiled before)");
+  if (Read)
+    Read->insert(Read->end(), P->Files.begin(), P->Files.end());
+  return true;
+}
+
+std::optional<PreludeCache::Prepared>
+PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
+                      ArrayRef<std::string> Leading, FileManager &Files,
+                      std::shared_ptr<PCHContainerOperations> Ops,
+                      std::string &Error, Build When) {
+  const auto &Inputs = Invocation.getFrontendOpts().Inputs;
   // The PCH's command: this one's, with no file of its own and only the
-  // standard -include files. Its text (and clang's version) names it.
-  auto Build = std::make_shared<CompilerInvocation>(Invocation);
-  Build->getFrontendOpts().Inputs.clear();
-  Build->getFrontendOpts().OutputFile.clear();
-  Build->getFrontendOpts().ProgramAction = frontend::GeneratePCH;
-  Build->getCodeGenOpts().MainFileName.clear();
+  // standard -include files, then Leading. Its text (and clang's version)
+  // names it.
+  auto ForPch = std::make_shared<CompilerInvocation>(Invocation);
+  ForPch->getFrontendOpts().Inputs.clear();
+  ForPch->getFrontendOpts().OutputFile.clear();
+  ForPch->getFrontendOpts().ProgramAction = frontend::GeneratePCH;
+  ForPch->getCodeGenOpts().MainFileName.clear();
   // The compilation unit's id names its static device variables in code
   // generation; a parse does not use it, and it differs in every file.
-  Build->getLangOpts().CUID.clear();
+  ForPch->getLangOpts().CUID.clear();
   // The templates the headers use are instantiated in the PCH, once, rather
   // than at the end of every parse that reads it (-fpch-instantiate-
   // templates; a benign option: the parses need not set it).
-  Build->getLangOpts().PCHInstantiateTemplates = true;
-  Build->getPreprocessorOpts().Includes.resize(N);
+  ForPch->getLangOpts().PCHInstantiateTemplates = true;
+  ForPch->getPreprocessorOpts().Includes.resize(N);
+  for (const std::string &L : Leading)
+    ForPch->getPreprocessorOpts().Includes.push_back(L);
   // KeyFormat names how build() makes a PCH: a change to it is a new PCH.
-  std::string Key = join(Build->getCC1CommandLine(), "\n") + "\n" +
+  std::string Key = join(ForPch->getCC1CommandLine(), "\n") + "\n" +
                     getClangFullVersion() + "\n" + KeyFormat;
   // warplint's own headers are files of this process, with no time of
   // their own: their text names the PCH too.
@@ -343,25 +460,34 @@ bool PreludeCache::use(CompilerInvocation &Invocation, FileManager &Files,
   SmallString<256> Pch(Dir);
   sys::path::append(Pch, utohexstr(H.high64, false, 16) +
                              utohexstr(H.low64, false, 16) + ".pch");
-  SmallString<256> Deps(Pch);
+  SmallString<256> Deps(Pch), Seen(Pch);
   sys::path::replace_extension(Deps, "deps");
+  sys::path::replace_extension(Seen, "seen");
 
   vfs::FileSystem &VFS = Files.getVirtualFileSystem();
-  std::vector<std::string> PchFiles;
+  Prepared Out;
+  Out.Pch = std::string(Pch);
+  Out.Leading = Leading.size();
   auto Usable = [&] {
-    PchFiles.clear();
-    return fresh(VFS, Deps, &PchFiles, Pch);
+    Out.Files.clear();
+    return fresh(VFS, Deps, &Out.Files, Pch);
   };
-  bool Now = false;
   if (Usable()) {
     ++Reused;
     touch(Deps);
+  } else if (When == Build::Never) {
+    return std::nullopt;
+  } else if (When == Build::OnSecondUse && !sys::fs::exists(Seen)) {
+    // The first use: remembered, not built.
+    if (!sys::fs::create_directories(Dir))
+      writeAtomically(Seen, "");
+    return std::nullopt;
   } else {
     // One build at a time: the threads of this process wait on the mutex,
     // other processes on the lock file, then take what was built.
     std::lock_guard<std::mutex> One(Building);
     std::unique_ptr<LockFileManager> Lock;
-    std::string Error;
+    Error.clear();
     bool Waited = false;
     if (std::error_code EC = sys::fs::create_directories(Dir))
       Error = "cannot create '" + Dir + "': " + EC.message();
@@ -371,29 +497,19 @@ bool PreludeCache::use(CompilerInvocation &Invocation, FileManager &Files,
       ++Reused;
     else if (fresh(VFS, failedPath(Deps), nullptr))
       Error = "they did not compile with this command before";
-    else if (build(Build, Inputs[0].getKind(), Files, Ops, Pch, Deps, Error) &&
+    else if (build(ForPch, Inputs[0].getKind(), Files, Ops, Pch, Deps,
+                   !Leading.empty(), Error) &&
              Usable()) {
       ++Built;
-      Now = true;
+      Out.Now = true;
       prune(Dir);
     } else if (Error.empty()) {
       Error = "a file the PCH read changed while it was built";
     }
-    if (!Error.empty()) {
-      ++Failed;
-      if (Why)
-        *Why = "the CUDA headers not precompiled: " + Error;
-      return false;
-    }
+    if (!Error.empty())
+      return std::nullopt;
   }
-  PP.Includes.erase(PP.Includes.begin(), PP.Includes.begin() + N);
-  PP.ImplicitPCHInclude = std::string(Pch);
-  if (Why)
-    *Why = "the CUDA headers from " + PP.ImplicitPCHInclude +
-           (Now ? " (precompiled now)" : " (precompiled before)");
-  if (Read)
-    Read->insert(Read->end(), PchFiles.begin(), PchFiles.end());
-  return true;
+  return Out;
 }
 
 } // namespace warplint

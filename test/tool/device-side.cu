@@ -7,7 +7,7 @@
 //
 // RUN: not %warplint --verbose %s -- %cuda_flags 2> %t.verbose.err | FileCheck %s -implicit-check-not='{{warning|error}}:'
 // RUN: FileCheck %s --check-prefix=VERBOSE --input-file=%t.verbose.err -DFILE=%s
-// Two architectures, two device-side parses.
+// Two architectures: sm_90 parsed device-side; sm_70 skips as the host does.
 // RUN: not %warplint --verbose --arch=sm_70,sm_90 %s -- %cuda_flags 2>&1 >/dev/null | FileCheck %s --check-prefix=TWO -DFILE=%s
 // No __CUDA_ARCH__ conditional in the user's code (the one here is in
 // skipped code): one parse.
@@ -15,6 +15,12 @@
 // RUN: not %warplint --verbose %s -- %cuda_flags -DNO_ARCH_CODE -DMACRO_ONLY 2>&1 >/dev/null | FileCheck %s --check-prefix=ONE -DFILE=%s
 // RUN: not %warplint --verbose %s -- %cuda_flags -DNO_ARCH_CODE -DSTATEMENTS_ONLY 2>&1 >/dev/null | FileCheck %s --check-prefix=VERBOSE -DFILE=%s
 // RUN: not %warplint %s -- %cuda_flags -DNO_ARCH_CODE -DSTATEMENTS_ONLY | FileCheck %s --check-prefix=STATEMENTS
+// Statements the device side skips too (sm_80, OLD_ARCH_ONLY): its
+// preprocessor, run first, chooses the same device code, and no device-side
+// parse follows; on sm_50 it keeps them, and the parse does.
+// RUN: not %warplint --verbose %s -- %cuda_flags -DNO_ARCH_CODE -DOLD_ARCH_ONLY 2>&1 >/dev/null | FileCheck %s --check-prefix=SAME -DFILE=%s
+// RUN: not %warplint --verbose --arch=sm_50,sm_80 %s -- %cuda_flags -DNO_ARCH_CODE -DOLD_ARCH_ONLY 2>&1 >/dev/null | FileCheck %s --check-prefix=SAME50 -DFILE=%s
+// RUN: not %warplint --arch=sm_50,sm_80 %s -- %cuda_flags -DNO_ARCH_CODE -DOLD_ARCH_ONLY | FileCheck %s --check-prefix=OLDARCH
 //
 // RUN: not %warplint --format=json %s -- %cuda_flags > %t.json
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json --implicit-check-not='"check":'
@@ -23,8 +29,8 @@
 // RUN: %if sarif-schema %{ %python %S/../docs/Inputs/validate_sarif.py %sarif_schema %t.sarif %}
 //
 // RUN: %warplint --dump-shared-accesses %s -- %cuda_flags | FileCheck %s --check-prefix=DUMP --implicit-check-not='"text":'
-// RUN: %warplint explain %s:41 --width=400 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
-// RUN: not %warplint explain %s:47 --width=400 -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=NOTCOMPILED
+// RUN: %warplint explain %s:47 --width=400 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
+// RUN: not %warplint explain %s:53 --width=400 -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=NOTCOMPILED
 //
 // RUN: not %warplint %s -- %cuda_flags -DDEVICE_ERROR > %t.err.out 2> %t.err.err
 // RUN: FileCheck %s --check-prefix=CHECK --input-file=%t.err.out -implicit-check-not='{{warning|error}}:'
@@ -82,6 +88,19 @@ __global__ void rows(float *out) {
 void launchRows(float *p) { rows<<<1, 32>>>(p); }
 #endif
 
+#ifdef OLD_ARCH_ONLY
+__global__ void oldArch(float *out) {
+  __shared__ float q[32][32];
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ <= 500
+  q[threadIdx.x][1] = out[threadIdx.x];
+#endif
+  // OLDARCH: device-side.cu:[[@LINE-2]]:3: warning: shared-memory store of 'q[threadIdx.x][1]' has a 32-way bank conflict
+  out[threadIdx.x] = q[threadIdx.x][0];
+  // OLDARCH: device-side.cu:[[@LINE-1]]:22: warning: shared-memory load of 'q[threadIdx.x][0]' has a 32-way bank conflict
+}
+void launchOld(float *p) { oldArch<<<1, 32>>>(p); }
+#endif
+
 __global__ void plain(float *out) {
   __shared__ float t[32][32];
   out[threadIdx.x] = t[threadIdx.x][0];
@@ -97,8 +116,17 @@ void launchPlain(float *p) {
 // VERBOSE-NEXT: warplint: [[FILE]] (device side, sm_80): {{.*}} --cuda-device-only --cuda-gpu-arch=sm_80 {{.*}}-fsyntax-only
 // VERBOSE-NOT: device side
 
-// TWO: (device side, sm_70): {{.*}} --cuda-device-only --cuda-gpu-arch=sm_70
 // TWO: (device side, sm_90): {{.*}} --cuda-device-only --cuda-gpu-arch=sm_90
+// TWO: (device side, sm_70): its preprocessor chooses the device code the host side's does; not parsed again
+
+// SAME: warplint: [[FILE]]: {{.*}} --cuda-host-only
+// SAME-NOT: --cuda-device-only
+// SAME: warplint: [[FILE]] (device side, sm_80): its preprocessor chooses the device code the host side's does; not parsed again
+// SAME-NOT: --cuda-device-only
+
+// SAME50: warplint: [[FILE]] (device side, sm_50): {{.*}} --cuda-device-only --cuda-gpu-arch=sm_50
+// SAME50-NOT: --cuda-device-only
+// SAME50: warplint: [[FILE]] (device side, sm_80): its preprocessor chooses the device code the host side's does; not parsed again
 
 // ONE: warplint: [[FILE]]: {{.*}} --cuda-host-only
 // ONE-NOT: device side
@@ -115,7 +143,7 @@ void launchPlain(float *p) {
 
 // EXPLAIN: tile[threadIdx.x][0]
 // EXPLAIN: 32-way
-// NOTCOMPILED: warplint: error: no shared-memory access at {{.*}}device-side.cu:47
+// NOTCOMPILED: warplint: error: no shared-memory access at {{.*}}device-side.cu:53
 
 // ERRSUMMARY: warplint: 1 clang error in [[FILE]] (device side, sm_80), 1 function not analysed (--verbose shows them)
 // ERRSUMMARY-NOT: {{.}}

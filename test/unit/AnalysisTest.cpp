@@ -4,10 +4,12 @@
 // (warplint/Analysis/ValueEngine.h) and the discovery of shared-memory
 // accesses (warplint/Analysis/SharedAccess.h). Each parses a small CUDA
 // file against the mock header of test/Inputs.
+#include "warplint/Analysis/ArchConditionals.h"
 #include "warplint/Analysis/LaunchShapes.h"
 #include "warplint/Analysis/SharedAccess.h"
 #include "warplint/Analysis/TUIndex.h"
 #include "warplint/Analysis/ValueEngine.h"
+#include "warplint/Pipeline/PreludeCache.h"
 
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
@@ -45,6 +47,63 @@ const FunctionDecl *named(const TUIndex &I, llvm::StringRef Name) {
 }
 
 } // namespace
+
+TEST(PreludeCacheTest, LeadingAngledIncludes) {
+  using V = std::vector<std::string>;
+  // Comments (line, block, over lines) and blank lines between them; the
+  // list ends at the first line that is anything else.
+  EXPECT_EQ(leadingAngledIncludes("// A kernel.\n/* two\n lines */\n\n"
+                                  "#include <stdio.h>\n"
+                                  "  #  include   <cuda/std/cstdint>  \n"
+                                  "/* x */ #include <cooperative_groups.h>\n"
+                                  "#include \"mine.h\"\n#include <late.h>\n"),
+            V({"stdio.h", "cuda/std/cstdint", "cooperative_groups.h"}));
+  // What could change what the includes mean ends it: a definition, a
+  // conditional, a continued line, a comment after the name, a token.
+  EXPECT_EQ(leadingAngledIncludes("#define X 1\n#include <a.h>\n"), V{});
+  EXPECT_EQ(leadingAngledIncludes("#include <a.h>\n#ifdef X\n#include <b.h>\n"),
+            V{"a.h"});
+  EXPECT_EQ(leadingAngledIncludes("#include <a.h> \\\n#include <b.h>\n"), V{});
+  EXPECT_EQ(leadingAngledIncludes("#include <a.h> // why\n"), V{});
+  EXPECT_EQ(leadingAngledIncludes("#include <>\n"), V{});
+  EXPECT_EQ(leadingAngledIncludes("int x;\n#include <a.h>\n"), V{});
+  EXPECT_EQ(leadingAngledIncludes(""), V{});
+}
+
+TEST(ArchConditionalsTest, SameDeviceCodeComparesTheRangesThatHoldIt) {
+  // The host side's conditionals: a kernel body at lines 10-30; a range of
+  // macro definitions (2-4), one of statements in the body (12-14), one
+  // declaring a device function (40-44).
+  ArchConditionals Host;
+  SourceSpan Macros{"k.cu", 2, 1, 4, 7}, InBody{"k.cu", 12, 1, 14, 7},
+      Declares{"k.cu", 40, 1, 44, 7}, Includes{"k.cu", 50, 1, 52, 7};
+  Host.DeviceBodies = {{"k.cu", 10, 40, 30, 1}};
+  Host.Skipped = {Macros, InBody, Declares};
+  Host.SkippedDeviceText = {Declares};
+  // The device side skips the same: the same code.
+  ArchConditionals Device = Host;
+  Device.DeviceBodies.clear();
+  EXPECT_TRUE(sameDeviceCode(Host, Device));
+  // It chooses another macro value: still the same device code.
+  Device.Skipped = {InBody, Declares};
+  EXPECT_TRUE(sameDeviceCode(Host, Device));
+  // It keeps the statements of the kernel body, or the declarations.
+  Device.Skipped = {Macros, Declares};
+  EXPECT_FALSE(sameDeviceCode(Host, Device));
+  Device.Skipped = {Macros, InBody};
+  EXPECT_FALSE(sameDeviceCode(Host, Device));
+  // It skips what the host side kept: device text of its own, or part of a
+  // kernel body the host side parsed.
+  Device.Skipped = {Macros, InBody, Declares, Includes};
+  Device.SkippedDeviceText = {Declares, Includes};
+  EXPECT_FALSE(sameDeviceCode(Host, Device));
+  Device.Skipped = {Macros, InBody, Declares, {"k.cu", 20, 1, 22, 7}};
+  Device.SkippedDeviceText = {Declares};
+  EXPECT_FALSE(sameDeviceCode(Host, Device));
+  // In another file, the same lines are other code.
+  Device.Skipped = {Macros, InBody, Declares, {"other.cu", 20, 1, 22, 7}};
+  EXPECT_TRUE(sameDeviceCode(Host, Device));
+}
 
 TEST(TUIndexTest, KernelsCallsAndLaunches) {
   auto AST = parse(R"(

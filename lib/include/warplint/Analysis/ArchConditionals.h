@@ -32,6 +32,12 @@ struct SourceSpan {
   unsigned BeginLine = 0, BeginColumn = 0;
   unsigned EndLine = 0, EndColumn = 0;
   bool contains(const FileLocation &L) const;
+  bool overlaps(const SourceSpan &O) const;
+  bool operator==(const SourceSpan &O) const {
+    return File == O.File && BeginLine == O.BeginLine &&
+           BeginColumn == O.BeginColumn && EndLine == O.EndLine &&
+           EndColumn == O.EndColumn;
+  }
 };
 
 /// What the preprocessor of one parse did with conditionals, in user code
@@ -53,6 +59,12 @@ struct ArchConditionals {
   /// One of those lies in the body of a kernel or device function of the
   /// parse (set by noteSkippedDeviceCode()).
   bool SkipsDeviceStatements = false;
+  /// The ranges of Skipped whose text declares device code of its own
+  /// (names __global__, __device__ or __shared__) or includes a file.
+  std::vector<SourceSpan> SkippedDeviceText;
+  /// The bodies of the kernels and device functions of the user's code
+  /// (set by noteSkippedDeviceCode()).
+  std::vector<SourceSpan> DeviceBodies;
 
   /// Is code skipped that may hold shared-memory accesses: a device-side
   /// parse can only find something new then (a file whose __CUDA_ARCH__
@@ -65,12 +77,23 @@ struct ArchConditionals {
   bool skips(const FileLocation &L) const;
 };
 
+/// Whether a device-side parse would see the same device code as the host
+/// side, told from the host parse's conditionals (Host, with its
+/// DeviceBodies) and a device-side preprocessing's (Device): each range one
+/// side skipped and the other did not neither declares device code or
+/// includes a file (SkippedDeviceText) nor overlaps the body of a kernel or
+/// device function. A range of macro definitions chosen by __CUDA_ARCH__
+/// makes no difference, as for skipsDeviceCode().
+bool sameDeviceCode(const ArchConditionals &Host,
+                    const ArchConditionals &Device);
+
 /// Whether Text, a directive's condition, names __CUDA_ARCH__ or another
 /// identifier that starts with __CUDA_ARCH.
 bool mentionsCudaArch(llvm::StringRef Text);
 
-/// Sets Out.SkipsDeviceStatements when a range of Out.ArchSkipped lies within
-/// the body of a kernel or device function of Ctx's user code.
+/// Records the bodies of the kernels and device functions of Ctx's user code
+/// in Out.DeviceBodies, and sets Out.SkipsDeviceStatements when a range of
+/// Out.ArchSkipped lies within one.
 void noteSkippedDeviceCode(clang::ASTContext &Ctx, ArchConditionals &Out);
 
 /// Callbacks that record into Out; add them to PP before it lexes the file.

@@ -102,6 +102,10 @@ struct FileResult : ParseOutput {
   std::string Crashed; ///< how its analysis crashed ("signal 11"), if it did
   std::string CommandLine;
   std::vector<DeviceParse> Device;
+  /// The architectures whose device-side preprocessing chose the device
+  /// code the host side's did (sameDeviceCode): not parsed again; with the
+  /// conditionals of that preprocessing.
+  std::vector<std::pair<std::string, ArchConditionals>> SameDeviceCode;
   std::vector<std::string> PtxasErrors; ///< --run-ptxas failures
   /// The lines whose nvcc spelling of a launch, `<< <` and `>> >`, clang
   /// was given closed up (Driver/LaunchSpelling.h).

@@ -19,10 +19,12 @@
 #ifndef WARPLINT_PIPELINE_PRELUDECACHE_H
 #define WARPLINT_PIPELINE_PRELUDECACHE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +35,11 @@ class PCHContainerOperations;
 } // namespace clang
 
 namespace warplint {
+
+/// The headers a source starts by including with angle brackets, in order:
+/// its first lines, comments and blank lines aside, as long as each is an
+/// `#include <NAME>` alone on its line.
+std::vector<std::string> leadingAngledIncludes(llvm::StringRef Text);
 
 class PreludeCache {
 public:
@@ -46,7 +53,12 @@ public:
 
   /// Makes Invocation read its leading -include files that every CUDA
   /// compile has (those named above) from a PCH of them, built first when
-  /// the cache has none for this command or the one it has is stale. False
+  /// the cache has none for this command or the one it has is stale. When
+  /// it has no other -include file, the PCH holds the system headers its
+  /// source starts by including too (leadingAngledIncludes), which the
+  /// source then includes again to no effect: one PCH per such list; where
+  /// one of them is not a system header or the list does not compile
+  /// alone, the PCH of the -include files only. False
   /// (Invocation unchanged) when it has none of them, when it already uses
   /// a PCH or a preamble, or when the PCH cannot be built or written (then
   /// Why says why; else it says which PCH, and whether it was built now).
@@ -65,6 +77,23 @@ public:
   Counts counts() const { return {Built, Reused, Failed}; }
 
 private:
+  struct Prepared {
+    std::string Pch;
+    size_t Leading = 0; ///< the file's own includes it holds
+    bool Now = false;   ///< built by this call
+    std::vector<std::string> Files;
+  };
+  /// When prepare() builds a PCH that is missing or stale.
+  enum class Build { Always, OnSecondUse, Never };
+  /// The PCH of Invocation's first N -include files and Leading, built
+  /// when needed and When allows; std::nullopt when there is none (Error
+  /// says why when a build failed).
+  std::optional<Prepared>
+  prepare(const clang::CompilerInvocation &Invocation, size_t N,
+          llvm::ArrayRef<std::string> Leading, clang::FileManager &Files,
+          std::shared_ptr<clang::PCHContainerOperations> Ops,
+          std::string &Error, Build When);
+
   std::string Dir;
   std::atomic<unsigned> Built{0}, Reused{0}, Failed{0};
   /// One build at a time in this process (the others wait and reuse it).
