@@ -5,8 +5,8 @@
 #   2. through warplint-launch with --no-ptxas (the analysis only, beside
 #      the compile);
 #   3. through warplint-launch (the registers read from the object nvcc
-#      wrote; a device-only report pass only for a source with a kernel
-#      whose stack frame may be spills: examples/occupancy.cu);
+#      wrote; ptxas alone on the object's PTX for the kernels whose stack
+#      frame may be spills: stencil of examples/occupancy.cu);
 #   4. through warplint-launch with -Xptxas -v in the command (the report is
 #      read from the compile's own output, no second pass).
 # CPU is user + system time of the launcher and everything it ran: what a
@@ -53,5 +53,5 @@ echo "machine: $(nproc) cores; $(ls "$ROOT"/examples/*.cu | wc -l) files of exam
 measure "nvcc" "$NVCC"
 measure "nvcc -Xptxas -v" "$NVCC" -Xptxas -v
 measure "warplint-launch --no-ptxas nvcc" "$LAUNCH" --no-ptxas "$NVCC"
-measure "warplint-launch nvcc (the object; a report pass where a kernel has a frame)" "$LAUNCH" "$NVCC"
+measure "warplint-launch nvcc (the object; ptxas alone for a kernel with a frame)" "$LAUNCH" "$NVCC"
 measure "warplint-launch nvcc -Xptxas -v (report from the compile)" "$LAUNCH" "$NVCC" -Xptxas -v

@@ -12,8 +12,8 @@
 /// size and time it had and its own bytes hash as when it was written; it
 /// is rebuilt otherwise. One process builds a PCH
 /// while the others wait for it (a lock file, as clang's module cache);
-/// each writes its own file and renames it into place. The 16 most
-/// recently used PCHs are kept (about 10 MB each).
+/// each writes its own file and renames it into place. The 64 most
+/// recently used PCHs are kept (10 to 25 MB each).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_PIPELINE_PRELUDECACHE_H
