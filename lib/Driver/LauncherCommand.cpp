@@ -7,6 +7,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -458,8 +459,22 @@ static std::vector<std::string> shellWords(StringRef Line) {
   return Out;
 }
 
+/// The value of option Name in W (`-arch X` or `-arch=X`), or "".
+static std::string optionValue(ArrayRef<std::string> W, StringRef Name) {
+  for (size_t I = 1; I < W.size(); ++I) {
+    StringRef A = W[I];
+    if (A == Name && I + 1 < W.size())
+      return W[I + 1];
+    if (A.consume_front(Name) && A.consume_front("="))
+      return A.str();
+  }
+  return "";
+}
+
 std::vector<PtxasStep> ptxasSteps(StringRef DryRun) {
   std::vector<PtxasStep> Out;
+  std::vector<std::string> StepInputs; // of each step of Out
+  StringMap<std::string> VirtualOf;    // a cicc output -> its -arch
   SmallVector<StringRef, 64> Lines;
   DryRun.split(Lines, '\n');
   for (StringRef Line : Lines) {
@@ -467,10 +482,17 @@ std::vector<PtxasStep> ptxasSteps(StringRef DryRun) {
     if (!Line.consume_front("#$"))
       continue;
     std::vector<std::string> W = shellWords(Line);
+    if (!W.empty() && sys::path::filename(W[0]) == "cicc") {
+      std::string Output = optionValue(W, "-o");
+      if (!Output.empty())
+        VirtualOf[Output] = optionValue(W, "-arch");
+      continue;
+    }
     if (W.empty() || sys::path::filename(W[0]) != "ptxas")
       continue;
     PtxasStep S;
     S.Program = W[0];
+    std::string Input;
     unsigned Inputs = 0, Outputs = 0;
     for (size_t I = 1; I < W.size(); ++I) {
       StringRef A = W[I];
@@ -490,13 +512,19 @@ std::vector<PtxasStep> ptxasSteps(StringRef DryRun) {
         S.Arch = A.str();
       } else if (!A.starts_with("-") && A.ends_with(".ptx")) {
         ++Inputs;
+        Input = W[I];
         continue;
       }
       S.Args.push_back(W[I]);
     }
-    if (Inputs == 1 && Outputs == 1 && StringRef(S.Arch).starts_with("sm_"))
+    if (Inputs == 1 && Outputs == 1 && StringRef(S.Arch).starts_with("sm_")) {
       Out.push_back(std::move(S));
+      StepInputs.push_back(Input);
+    }
   }
+  // cicc's lines come before the ptxas lines that read what they write.
+  for (size_t I = 0; I < Out.size(); ++I)
+    Out[I].Virtual = VirtualOf.lookup(StepInputs[I]);
   return Out;
 }
 

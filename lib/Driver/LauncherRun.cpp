@@ -153,6 +153,13 @@ std::string spillsFromPtx(const Context &C, const Job &J, StringRef Object,
       }
     if (!Ptx)
       return Fail("the object holds no PTX for " + Arch);
+    // The cubin was compiled from the PTX of Step's virtual architecture,
+    // which the object may not hold (-gencode arch=compute_80,code=sm_90).
+    if (Step->Virtual != "compute_" + std::to_string(Ptx->Sm))
+      return Fail(
+          "the object's PTX for " + Arch + " is not the " +
+          (Step->Virtual.empty() ? std::string("unknown") : Step->Virtual) +
+          " PTX ptxas compiled it from");
     auto Source = Ptx->contents();
     if (!Source)
       return Fail(toString(Source.takeError()));

@@ -35,7 +35,8 @@ TEST(LauncherTest, PtxasStepsOfADryRun) {
   // a quoted path with a blank, and lines that are not ptxas's.
   std::string DryRun =
       "#$ _NVVM_BRANCH_=nvvm\n"
-      "#$ \"$CICC_PATH/cicc\" -arch compute_80 -o \"x.ptx\"\n"
+      "#$ \"$CICC_PATH/cicc\" -arch compute_80 -o \"/tmp/a b/x.ptx\"\n"
+      "#$ \"$CICC_PATH/cicc\" -arch=compute_75 -o y.ptx\n"
       "#$ ptxas -arch=sm_80 -m64 -maxrregcount=40 \"/tmp/a b/x.ptx\"  -o "
       "\"/tmp/a b/x.sm_80.cubin\" \n"
       "#$ /opt/cuda/bin/ptxas -arch sm_90 -m64 --generate-line-info "
@@ -48,6 +49,8 @@ TEST(LauncherTest, PtxasStepsOfADryRun) {
   EXPECT_EQ(S[0].Program, "ptxas");
   EXPECT_EQ(S[0].Arch, "sm_80");
   EXPECT_EQ(S[0].Args, Args({"-arch=sm_80", "-m64", "-maxrregcount=40"}));
+  EXPECT_EQ(S[0].Virtual, "compute_80"); // cicc wrote its input
+  EXPECT_EQ(S[1].Virtual, "");           // no cicc line writes x.ptx
   EXPECT_EQ(S[1].Program, "/opt/cuda/bin/ptxas");
   EXPECT_EQ(S[1].Arch, "sm_90");
   EXPECT_EQ(S[1].Args,

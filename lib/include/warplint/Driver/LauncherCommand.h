@@ -156,12 +156,15 @@ std::vector<std::string> nvccReportCommand(llvm::ArrayRef<std::string> Command,
 
 /// One ptxas run of an nvcc compile, as `nvcc -dryrun` prints it: the
 /// program (as printed: "ptxas", or a path) and its arguments without the
-/// PTX input and the -o output, and the architecture it compiles for
-/// ("sm_90", from -arch).
+/// PTX input and the -o output, the architecture it compiles for ("sm_90",
+/// from -arch), and the virtual architecture of the PTX it compiles
+/// ("compute_80": the -arch of the cicc run that writes its input; empty
+/// when no such run is printed).
 struct PtxasStep {
   std::string Program;
   std::vector<std::string> Args;
   std::string Arch;
+  std::string Virtual;
 };
 
 /// The ptxas runs of the `#$ ` lines of `nvcc -dryrun`'s standard error
