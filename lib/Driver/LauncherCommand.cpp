@@ -422,41 +422,15 @@ std::vector<std::string> analysisArgs(const CompilePlan &Plan,
   return Out;
 }
 
-/// The words of Line as a POSIX shell splits them, for the quoting nvcc's
-/// -dryrun uses: blanks between words, double quotes (with \\ escapes) and
-/// single quotes around parts of them.
+/// The words of Line as a POSIX shell splits them, which is how nvcc's
+/// -dryrun quotes (GNU quoting: blanks, double and single quotes,
+/// backslashes).
 static std::vector<std::string> shellWords(StringRef Line) {
-  std::vector<std::string> Out;
-  std::string Cur;
-  bool InWord = false;
-  for (size_t I = 0; I < Line.size(); ++I) {
-    char Ch = Line[I];
-    if (Ch == ' ' || Ch == '\t') {
-      if (InWord)
-        Out.push_back(std::move(Cur));
-      Cur.clear();
-      InWord = false;
-      continue;
-    }
-    InWord = true;
-    if (Ch == '"') {
-      for (++I; I < Line.size() && Line[I] != '"'; ++I) {
-        if (Line[I] == '\\' && I + 1 < Line.size())
-          ++I;
-        Cur += Line[I];
-      }
-    } else if (Ch == '\'') {
-      for (++I; I < Line.size() && Line[I] != '\''; ++I)
-        Cur += Line[I];
-    } else if (Ch == '\\' && I + 1 < Line.size()) {
-      Cur += Line[++I];
-    } else {
-      Cur += Ch;
-    }
-  }
-  if (InWord)
-    Out.push_back(std::move(Cur));
-  return Out;
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  SmallVector<const char *, 32> Argv;
+  cl::TokenizeGNUCommandLine(Line, Saver, Argv);
+  return std::vector<std::string>(Argv.begin(), Argv.end());
 }
 
 /// The value of option Name in W (`-arch X` or `-arch=X`), or "".

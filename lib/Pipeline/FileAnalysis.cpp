@@ -705,8 +705,7 @@ private:
                             ? "clang could not build a compile command"
                             : DeviceErrors.First;
     }
-    if (!R.Device.empty())
-      mergeDeviceParses(R);
+    mergeDeviceParses(R);
   }
 
   /// A tool for D's device-side parse of the file (D.CommandLine says its
