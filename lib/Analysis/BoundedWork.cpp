@@ -12,12 +12,19 @@ std::string BoundedWork::keyOf(const AccessSpec &Spec, const Dim3 &Block) {
   // a kernel launched twice with one shape, a padding tried again) has the
   // same answer: the pool, the access and the shape make the key.
   std::string Key;
-  if (Spec.Remap || !Spec.Pool)
+  if ((Spec.Remap && Spec.RemapKey.empty()) || !Spec.Pool)
     return Key;
   Spec.Pool->appendKey(Key);
   auto Raw = [&](const auto &V) {
     Key.append(reinterpret_cast<const char *>(&V), sizeof(V));
   };
+  if (Spec.Remap) {
+    // A relayout tried on the same address (searchLayout): its name and
+    // the symbol it remaps from.
+    Raw(Spec.RemapBase);
+    Raw(uint64_t(Spec.RemapKey.size()));
+    Key += Spec.RemapKey;
+  }
   Raw(Spec.Address);
   Raw(Spec.Bytes);
   Raw(Spec.AddressLanes);

@@ -12,6 +12,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
@@ -431,37 +432,95 @@ void FunctionFacts::walk() {
   FactsWalk(*this).TraverseStmt(const_cast<Stmt *>(Body));
 }
 
-std::unique_ptr<StmtOrder> FunctionFacts::number() const {
-  auto O = std::make_unique<StmtOrder>();
-  const ParentMap &PM = *Parents;
-  // The tree ParentMap gives the statements below the body, numbered in
-  // pre-order: from each statement, its children() (with what ParentMap
-  // also maps: the semantic forms of a PseudoObjectExpr, the source of an
-  // OpaqueValueExpr) whose parent ParentMap says it is, in that order.
-  // Iterative: bodies nest deep.
+namespace {
+/// A statement's number and the last number below it.
+struct Numbered {
+  const Stmt *S;
+  unsigned First, Last;
+};
+
+/// The tree ParentMap gives the statements below Body, numbered in
+/// pre-order: from each statement, its children() (with what ParentMap also
+/// maps: the semantic forms of a PseudoObjectExpr, the source of an
+/// OpaqueValueExpr) whose parent ParentMap says it is, in that order.
+/// Iterative: bodies nest deep. Every statement is numbered, but only those
+/// Keep(S, ParentIsExpr) accepts are returned. A statement is walked from
+/// its one parent in ParentMap only, and once from it: the children of a
+/// PseudoObjectExpr list its semantic forms again.
+template <typename KeepFn>
+std::vector<Numbered> numberTree(const Stmt *Body, const ParentMap &PM,
+                                 KeepFn Keep) {
+  std::vector<Numbered> Order;
   unsigned Next = 0;
-  std::vector<std::pair<const Stmt *, bool>> Walk{{Body, false}};
+  // (statement, whether its parent is an expression, index in Order once
+  // entered: Before until then, Unkept for a statement not kept).
+  struct Step {
+    const Stmt *S;
+    bool InExpr;
+    unsigned Entered;
+  };
+  constexpr unsigned Before = UINT_MAX, Unkept = UINT_MAX - 1;
+  std::vector<Step> Walk{{Body, false, Before}};
   llvm::SmallVector<const Stmt *, 8> Kids;
   while (!Walk.empty()) {
-    auto [S, Done] = Walk.back();
+    Step St = Walk.back();
     Walk.pop_back();
-    if (Done) {
-      O->Span[S].second = Next - 1;
+    const Stmt *S = St.S;
+    if (St.Entered != Before) {
+      if (St.Entered != Unkept)
+        Order[St.Entered].Last = Next - 1;
       continue;
     }
-    if (!O->Span.try_emplace(S, Next, Next).second)
-      continue;
-    ++Next;
-    Walk.push_back({S, true});
-    Kids.assign(S->children().begin(), S->children().end());
-    if (const auto *POE = dyn_cast<PseudoObjectExpr>(S))
+    unsigned Me = Next++;
+    if (Keep(S, St.InExpr)) {
+      Walk.push_back({S, false, unsigned(Order.size())});
+      Order.push_back({S, Me, Me});
+    } else {
+      Walk.push_back({S, false, Unkept});
+    }
+    auto Children = S->children();
+    Kids.assign(Children.begin(), Children.end());
+    bool Twice = false;
+    if (const auto *POE = dyn_cast<PseudoObjectExpr>(S)) {
       Kids.append(POE->semantics_begin(), POE->semantics_end());
-    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S))
+      Twice = true;
+    }
+    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S)) {
       Kids.push_back(OVE->getSourceExpr());
-    for (const Stmt *K : llvm::reverse(Kids))
-      if (K && K != Body && PM.getParent(K) == S)
-        Walk.push_back({K, false});
+      Twice = true;
+    }
+    bool IsExpr = isa<Expr>(S);
+    for (size_t I = Kids.size(); I-- > 0;) {
+      const Stmt *K = Kids[I];
+      if (!K || K == Body || PM.getParent(K) != S)
+        continue;
+      // Pushed in reverse: the first occurrence is walked, the others not.
+      if (Twice && llvm::is_contained(llvm::ArrayRef(Kids).take_front(I), K))
+        continue;
+      Walk.push_back({K, IsExpr, Before});
+    }
   }
+  return Order;
+}
+} // namespace
+
+std::unique_ptr<StmtOrder> FunctionFacts::number() const {
+  auto O = std::make_unique<StmtOrder>();
+  // Only the statements the lowering asks about are kept in Span:
+  // statements, full expressions (an expression whose parent is not one: a
+  // condition, an increment, an expression statement) and the writes.
+  // (Asked about another, orderedWrites answers nothing and the lowering
+  // walks up from the writes instead.)
+  llvm::DenseSet<const Stmt *> IsWrite;
+  for (const auto &[V, Ws] : Writes)
+    IsWrite.insert(Ws.begin(), Ws.end());
+  std::vector<Numbered> Order =
+      numberTree(Body, *Parents, [&](const Stmt *S, bool ParentIsExpr) {
+        return !isa<Expr>(S) || !ParentIsExpr || IsWrite.contains(S);
+      });
+  O->Span.reserve(Order.size());
+  for (const Numbered &N : Order)
+    O->Span.try_emplace(N.S, N.First, N.Last);
   for (const auto &[V, Ws] : Writes) {
     llvm::SmallVector<std::pair<unsigned, const Stmt *>, 4> Sorted;
     bool All = true;

@@ -33,6 +33,8 @@ class ValueEngine;
 /// Span[S].second. With each variable's writes in that order (Writes), a
 /// question "does S write V" costs a binary search, not a walk from every
 /// write up to the body (which made a kernel of N writes quadratic).
+/// Span holds the statements, the full expressions and the writes only
+/// (the points the lowering asks about); the numbers count every statement.
 struct StmtOrder {
   llvm::DenseMap<const clang::Stmt *, std::pair<unsigned, unsigned>> Span;
   /// Per variable: its writes (FunctionFacts::Writes) by number; absent

@@ -226,13 +226,31 @@ std::optional<NodeId> Lowering::valueBefore(const VarDecl *V, const Stmt *Use,
         return fail("'" + V->getName() +
                     "' is changed and read in one expression on line " +
                     lineOf(W));
+  // The value of V before each statement of a block the walk passes is
+  // the value the walk ends with (nothing between writes V): kept for the
+  // other reads of V in this lowering. An integer V only: a pointer's
+  // value records the ranges it is followed through (Through).
+  bool Keep = V->getType()->isIntegralOrEnumerationType();
+  llvm::SmallVector<const Stmt *, 8> Passed;
+  auto Done = [&](std::optional<NodeId> R) {
+    if (R)
+      for (const Stmt *X : Passed)
+        ValuesBefore.try_emplace({V, X, Frame}, *R);
+    return R;
+  };
   const Stmt *S = Use;
   while (true) {
     charge();
     const Stmt *Par = PM.getParent(S);
     if (!Par)
-      return entryValue(V, Frame);
+      return Done(entryValue(V, Frame));
     if (const auto *CS = dyn_cast<CompoundStmt>(Par)) {
+      if (Keep) {
+        auto It = ValuesBefore.find({V, S, Frame});
+        if (It != ValuesBefore.end())
+          return Done(It->second);
+        Passed.push_back(S);
+      }
       if (const Stmt *Prev = lastWriter(CS, S, V, Frame)) {
         // In a switch, a case label between the write and S leads to S
         // without the write.
@@ -243,7 +261,7 @@ std::optional<NodeId> Lowering::valueBefore(const VarDecl *V, const Stmt *Use,
                           "' is changed in the switch on "
                           "line " +
                           lineOf(Sw) + " before a case label");
-        return valueAfter(V, Prev, Frame);
+        return Done(valueAfter(V, Prev, Frame));
       }
     } else if (const auto *DS = dyn_cast<DeclStmt>(Par)) {
       // `int a = ..., b = a + 1;`: a declarator before the one read.
@@ -254,22 +272,22 @@ std::optional<NodeId> Lowering::valueBefore(const VarDecl *V, const Stmt *Use,
         if (VD->getInit() == S)
           break;
         if (VD == V)
-          return valueAfter(V, DS, Frame);
+          return Done(valueAfter(V, DS, Frame));
       }
     } else if (const auto *For = dyn_cast<ForStmt>(Par)) {
       if (S == For->getBody() || S == For->getCond())
-        return header(V, For, Frame);
+        return Done(header(V, For, Frame));
       if (S == For->getInc())
-        return endOfBody(V, For, Frame);
+        return Done(endOfBody(V, For, Frame));
       // The init runs before the loop.
     } else if (const auto *W = dyn_cast<WhileStmt>(Par)) {
       if (S == W->getBody() || S == W->getCond())
-        return header(V, W, Frame);
+        return Done(header(V, W, Frame));
     } else if (const auto *D = dyn_cast<DoStmt>(Par)) {
       if (S == D->getBody())
-        return header(V, D, Frame);
+        return Done(header(V, D, Frame));
       if (S == D->getCond())
-        return endOfBody(V, D, Frame);
+        return Done(endOfBody(V, D, Frame));
     } else if (const auto *R = dyn_cast<CXXForRangeStmt>(Par)) {
       if (S == R->getBody() && writes(R->getBody(), V, Frame))
         return fail("'" + V->getName() +

@@ -144,6 +144,11 @@ private:
   /// What calls leave in the variables they take by reference, per frame.
   std::map<std::tuple<const CallExpr *, unsigned, const VarDecl *>, NodeId>
       OutValues;
+  /// The value of an integer variable before a statement of a block, per
+  /// frame (valueBefore): each read after the first of a variable in one
+  /// lowering (the address, each guard) stops where an earlier walk passed.
+  llvm::DenseMap<std::tuple<const VarDecl *, const Stmt *, unsigned>, NodeId>
+      ValuesBefore;
 
   struct DepthGuard {
     unsigned &D;

@@ -73,7 +73,19 @@ unsigned BankConflictAnalysis::searchPadding(const VarDecl *V,
   }
   if (Mine.empty())
     return 0;
+  const ConstantArrayType *Inner = CAT;
+  while (const auto *In =
+             Index.Ctx.getAsConstantArrayType(Inner->getElementType()))
+    Inner = In;
+  int64_t ElemBytes =
+      Index.Ctx.getTypeSizeInChars(Inner->getElementType()).getQuantity();
+  int64_t RowBytes = ElemBytes * int64_t(Inner->getZExtSize());
   for (unsigned Extra = 1; Extra <= 4; ++Extra) {
+    // A padding the kept lowerings already show to leave a conflict is not
+    // lowered again; one they cannot tell of is.
+    if (ElemBytes > 0 && RowBytes > 0 &&
+        paddingLeavesConflict(Mine, RowBytes, ElemBytes * Extra))
+      continue;
     ArrayPadding Pad{V, Extra};
     bool Works = true;
     FixedRuns Fixed;
@@ -107,6 +119,36 @@ unsigned BankConflictAnalysis::searchPadding(const VarDecl *V,
     }
   }
   return 0;
+}
+
+bool BankConflictAnalysis::paddingLeavesConflict(
+    llvm::ArrayRef<const AccessReport *> Mine, int64_t RowBytes,
+    int64_t PadBytes) {
+  // Each row moved by PadBytes per row before it: the padded array's
+  // address of every element whose subscripts are within their bounds.
+  // A subscript out of them (`t[r][n]` for `t[r + 1][0]`) is not moved as
+  // the padded array would move it, so this only ever skips a padding, and
+  // the padding chosen is lowered again (searchPadding).
+  auto Remap = [=](int64_t Off) {
+    int64_t Row = Off >= 0 ? Off / RowBytes : -1;
+    return Off + Row * PadBytes;
+  };
+  std::string Name =
+      "pad " + std::to_string(RowBytes) + " " + std::to_string(PadBytes);
+  for (const AccessReport *R : Mine)
+    for (const AccessRun &Run : R->Runs) {
+      const LoweredAccess *L = Run.Lowered.get();
+      if (Run.Result.State == AccessResult::NeverRuns || !L || !L->RootSymbol)
+        continue;
+      AccessSpec Spec = L->Spec;
+      Spec.RemapBase = *L->RootSymbol;
+      Spec.Remap = Remap;
+      Spec.RemapKey = Name;
+      AccessResult Res = Work->analyze(Spec, Run.Block);
+      if (Res.State == AccessResult::Ok && Res.conflicts())
+        return true;
+    }
+  return false;
 }
 
 std::string BankConflictAnalysis::searchLayout(const VarDecl *V,
@@ -160,11 +202,13 @@ std::string BankConflictAnalysis::searchLayout(const VarDecl *V,
   }
   // The results of the first relayout that works, for After.
   FixedRuns Fixed;
-  auto Works = [&](const std::function<int64_t(int64_t)> &Remap) {
+  auto Works = [&](const std::function<int64_t(int64_t)> &Remap,
+                   const std::string &Name) {
     FixedRuns These;
     for (size_t K = 0; K < Lowered.size(); ++K) {
       auto &[Spec, Block] = Lowered[K];
       Spec.Remap = Remap;
+      Spec.RemapKey = Name;
       AccessResult Res = Work->analyze(Spec, Block);
       if (Res.State != AccessResult::Ok || Res.conflicts())
         return false;
@@ -179,10 +223,12 @@ std::string BankConflictAnalysis::searchLayout(const VarDecl *V,
   // aligned, up to 16.
   int64_t Step = std::max<int64_t>(ElemBytes, MaxBytes);
   for (int64_t Pad = Step; Pad <= 16; Pad += Step) {
-    if (Works([=](int64_t Off) {
-          int64_t Row = Off >= 0 ? Off / RowBytes : -1;
-          return Off + Row * Pad;
-        })) {
+    if (Works(
+            [=](int64_t Off) {
+              int64_t Row = Off >= 0 ? Off / RowBytes : -1;
+              return Off + Row * Pad;
+            },
+            "pad " + std::to_string(RowBytes) + " " + std::to_string(Pad))) {
       int64_t Elems = Pad / ElemBytes;
       Ways.push_back("with each row padded by " + std::to_string(Pad) +
                      " bytes (" + std::to_string(CAT->getZExtSize() + Elems) +
@@ -194,13 +240,15 @@ std::string BankConflictAnalysis::searchLayout(const VarDecl *V,
   // An XOR swizzle of the 16-byte chunks of each row with the row modulo
   // 8: rows of 128 bytes or a multiple.
   if (RowBytes % 128 == 0 && ElemBytes <= 16 && 16 % ElemBytes == 0) {
-    if (Works([=](int64_t Off) {
-          if (Off < 0)
-            return Off;
-          int64_t Row = Off / RowBytes, In = Off % RowBytes;
-          int64_t Chunk = (In / 16) ^ (Row % 8);
-          return Row * RowBytes + Chunk * 16 + In % 16;
-        })) {
+    if (Works(
+            [=](int64_t Off) {
+              if (Off < 0)
+                return Off;
+              int64_t Row = Off / RowBytes, In = Off % RowBytes;
+              int64_t Chunk = (In / 16) ^ (Row % 8);
+              return Row * RowBytes + Chunk * 16 + In % 16;
+            },
+            "xor16 " + std::to_string(RowBytes))) {
       int64_t E = 16 / ElemBytes;
       std::string Col = E == 1 ? "c ^ (r % 8)"
                                : "((c / " + std::to_string(E) +

@@ -432,7 +432,11 @@ bool TUIndex::isAnalysable(const FunctionDecl *FD) {
   if (It != Analysable.end())
     return It->second;
   bool OK = !P->isInvalidDecl();
-  if (OK && P->getBody()) {
+  // An expression that contains errors (a RecoveryExpr, an invalid
+  // declaration) is only built where an error is reported: a translation
+  // unit without one needs no walk.
+  if (OK && P->getBody() &&
+      (Ctx.getDiagnostics().hasErrorOccurred() || !Errors.empty())) {
     ErrorExprFinder F;
     F.TraverseStmt(P->getBody());
     OK = !F.Found;

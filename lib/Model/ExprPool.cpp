@@ -9,6 +9,8 @@
 #include "PoolWalk.h"
 #include "warplint/Model/ThreadExpr.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/xxhash.h"
+#include <cstring>
 #include <map>
 
 namespace warplint::model {
@@ -25,16 +27,41 @@ static void appendString(std::string &Out, llvm::StringRef S) {
 }
 
 void ExprPool::appendKey(std::string &Out) const {
+  if (!KeyHash) {
+    std::string Whole;
+    appendWhole(Whole);
+    llvm::XXH128_hash_t H = llvm::xxh3_128bits(llvm::ArrayRef(
+        reinterpret_cast<const uint8_t *>(Whole.data()), Whole.size()));
+    KeyHash.emplace(std::array<uint64_t, 2>{H.low64, H.high64},
+                    uint64_t(Whole.size()));
+  }
+  appendRaw(Out, KeyHash->first[0]);
+  appendRaw(Out, KeyHash->first[1]);
+  appendRaw(Out, KeyHash->second);
+}
+
+void ExprPool::appendWhole(std::string &Out) const {
   appendRaw(Out, uint64_t(Nodes.size()));
+  // Each node's fields packed into one record, appended at once.
+  struct Packed {
+    int64_t Value;
+    uint32_t Index, A, B, C;
+    uint8_t Kind, Width, Signed, Zero = 0;
+  };
+  static_assert(sizeof(Packed) == 28 || sizeof(Packed) == 32);
+  Out.reserve(Out.size() + Nodes.size() * sizeof(Packed) + 64);
   for (const Node &N : Nodes) {
-    appendRaw(Out, uint8_t(N.Kind));
-    appendRaw(Out, N.Type.Width);
-    appendRaw(Out, uint8_t(N.Type.Signed));
-    appendRaw(Out, N.Value);
-    appendRaw(Out, N.Index);
-    appendRaw(Out, N.A);
-    appendRaw(Out, N.B);
-    appendRaw(Out, N.C);
+    Packed R;
+    std::memset(&R, 0, sizeof(R)); // no padding bytes of indeterminate value
+    R.Value = N.Value;
+    R.Index = N.Index;
+    R.A = N.A;
+    R.B = N.B;
+    R.C = N.C;
+    R.Kind = uint8_t(N.Kind);
+    R.Width = N.Type.Width;
+    R.Signed = N.Type.Signed;
+    appendRaw(Out, R);
   }
   appendRaw(Out, uint64_t(Symbols.size()));
   for (const Symbol &S : Symbols) {
@@ -66,6 +93,7 @@ NodeId ExprPool::add(const Node &N) {
         O.Index == N.Index && O.A == N.A && O.B == N.B && O.C == N.C)
       return I;
   }
+  KeyHash.reset();
   Nodes.push_back(N);
   return Nodes.size() - 1;
 }
@@ -141,6 +169,7 @@ NodeId ExprPool::cast(NodeId A, IntType T) {
 
 unsigned ExprPool::addSymbol(llvm::StringRef Name, uint64_t Multiple,
                              bool NonNegative, bool SharedAddress) {
+  KeyHash.reset();
   Symbols.push_back(
       {Name.str(), Multiple ? Multiple : 1, NonNegative, SharedAddress});
   return Symbols.size() - 1;
@@ -148,6 +177,7 @@ unsigned ExprPool::addSymbol(llvm::StringRef Name, uint64_t Multiple,
 
 ExprPool ExprPool::withSymbolValue(unsigned S, int64_t V) const {
   ExprPool Out = *this;
+  Out.KeyHash.reset();
   for (Node &N : Out.Nodes)
     if (N.Kind == Op::Sym && N.Index == S) {
       N.Kind = Op::Const;
@@ -164,12 +194,14 @@ unsigned ExprPool::addLoop(llvm::StringRef Name) {
   L.CountSym = addSymbol("iteration count of '" + Name.str() + "'", 1,
                          /*NonNegative=*/true);
   L.Group = unsigned(Loops.size());
+  KeyHash.reset();
   Loops.push_back(L);
   return Loops.size() - 1;
 }
 
 unsigned ExprPool::addLoopInGroup(llvm::StringRef Name, unsigned Leader) {
   unsigned L = addLoop(Name);
+  KeyHash.reset();
   Loops[L].Group = Loops[Leader].Group;
   return L;
 }

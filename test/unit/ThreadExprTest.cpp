@@ -771,3 +771,62 @@ TEST(ThreadExprTest, ACoefficientThatOverflowsMakesTheValueOpaque) {
   ASSERT_TRUE(W.has_value());
   EXPECT_EQ(W->Terms[0].first, P.opaqueSymbol(Lane));
 }
+
+//===----------------------------------------------------------------------===//
+// ExprPool::appendKey: the memo's key of a pool, kept until the pool changes
+//===----------------------------------------------------------------------===//
+
+namespace {
+std::string keyOf(const ExprPool &P) {
+  std::string K;
+  P.appendKey(K);
+  return K;
+}
+} // namespace
+
+TEST(ThreadExprTest, KeyOfEqualPoolsIsEqual) {
+  auto Build = [] {
+    ExprPool P;
+    NodeId X = P.threadIdx(0);
+    P.binary(Op::Mul, X, P.constant(4, I32), I32);
+    return P;
+  };
+  ExprPool A = Build(), B = Build();
+  EXPECT_EQ(keyOf(A), keyOf(B));
+  // Asked again, the kept key is the same.
+  EXPECT_EQ(keyOf(A), keyOf(A));
+}
+
+TEST(ThreadExprTest, KeyChangesWithEveryChangeOfThePool) {
+  ExprPool P;
+  NodeId X = P.threadIdx(0);
+  std::string K0 = keyOf(P);
+  // A new node.
+  NodeId M = P.binary(Op::Mul, X, P.constant(4, I32), I32);
+  std::string K1 = keyOf(P);
+  EXPECT_NE(K0, K1);
+  // A node equal to one built just before is not built again: no change.
+  EXPECT_EQ(P.binary(Op::Mul, X, P.constant(4, I32), I32), M);
+  EXPECT_EQ(keyOf(P), K1);
+  // A symbol.
+  unsigned S = P.addSymbol("n");
+  std::string K2 = keyOf(P);
+  EXPECT_NE(K1, K2);
+  // A loop, then a change of it through loop().
+  unsigned L = P.addLoop("j");
+  std::string K3 = keyOf(P);
+  EXPECT_NE(K2, K3);
+  P.loop(L).Step = P.constant(1, I32);
+  std::string K4 = keyOf(P);
+  EXPECT_NE(K3, K4);
+  P.loop(L).Complete = true;
+  EXPECT_NE(keyOf(P), K4);
+  // A copy with a symbol's value: its own key, the original's unchanged.
+  std::string Before = keyOf(P);
+  P.symbol(S, I32);
+  std::string WithSym = keyOf(P);
+  ExprPool Q = P.withSymbolValue(S, 7);
+  EXPECT_NE(keyOf(Q), WithSym);
+  EXPECT_EQ(keyOf(P), WithSym);
+  EXPECT_NE(Before, WithSym);
+}

@@ -142,6 +142,11 @@ private:
   std::map<const clang::VarDecl *, std::pair<unsigned, FixedRuns>> Paddings;
   std::map<const clang::VarDecl *, std::pair<std::string, FixedRuns>> Layouts;
   unsigned searchPadding(const clang::VarDecl *V, FixedRuns &After);
+  /// Padding each row of RowBytes by PadBytes leaves a conflict in some
+  /// run of Mine, as its kept lowering shows (relaid out, not lowered
+  /// again); false where none shows one or none was kept.
+  bool paddingLeavesConflict(llvm::ArrayRef<const AccessReport *> Mine,
+                             int64_t RowBytes, int64_t PadBytes);
   std::string searchLayout(const clang::VarDecl *V, FixedRuns &After);
   /// After run()'s passes: the reports in source order, the lowerings kept
   /// only for arrays with a conflict (for layoutHint), ReportsOf.

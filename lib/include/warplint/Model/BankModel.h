@@ -92,6 +92,10 @@ struct AccessSpec {
   /// unknown value, or the result is Unknown.
   std::function<int64_t(int64_t)> Remap;
   unsigned RemapBase = 0;
+  /// What Remap does, as a key ("pad 128 16"): two specs with the same
+  /// non-empty RemapKey remap alike, so their answers can be shared
+  /// (BoundedWork's memo). Empty: Remap has no name and nothing is shared.
+  std::string RemapKey;
   /// Charged for the evaluations: once it is spent the result is Unknown
   /// with TooComplex set. Without one, analyzeAccess bounds the access by
   /// WorkBudget::DefaultLimit steps: no address runs unbounded.

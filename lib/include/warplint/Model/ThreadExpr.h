@@ -220,7 +220,12 @@ public:
         Out.push_back(L);
     return Out;
   }
-  Loop &loop(unsigned L) { return Loops[L]; }
+  /// A loop to change (appendKey's kept hash is dropped: change it through
+  /// this reference before the key is next asked for).
+  Loop &loop(unsigned L) {
+    KeyHash.reset();
+    return Loops[L];
+  }
   const Loop &loop(unsigned L) const { return Loops[L]; }
   size_t size() const { return Nodes.size(); }
   size_t numLoops() const { return Loops.size(); }
@@ -239,7 +244,8 @@ public:
   std::string str(NodeId N) const;
   /// Appends every node, symbol and loop of the pool to Out: two pools
   /// with the same key are the same pool, and every evaluation gives the
-  /// same answer in both (the analysis memoises on it).
+  /// same answer in both (the analysis memoises on it). Appended as a
+  /// 128-bit hash of the whole, computed once until the pool changes.
   void appendKey(std::string &Out) const;
 
 private:
@@ -248,8 +254,11 @@ private:
   std::vector<Loop> Loops;
   mutable std::vector<int8_t> LaneIndependent; ///< -1 unknown, 0, 1
   mutable std::vector<int8_t> DimsRead;        ///< -1 unknown, else a mask
+  /// appendKey's hash and the length of what it hashed, until a change.
+  mutable std::optional<std::pair<std::array<uint64_t, 2>, uint64_t>> KeyHash;
   NodeId add(const Node &N);
-  unsigned dimsRead(NodeId N) const; ///< threadDimsRead(), not cached
+  void appendWhole(std::string &Out) const; ///< what appendKey hashes
+  unsigned dimsRead(NodeId N) const;        ///< threadDimsRead(), not cached
 };
 
 /// A constant plus a combination of uniform symbols.
