@@ -146,6 +146,10 @@ void BankConflictAnalysis::run() {
         continue; // not shared memory after all
       Reports.push_back(std::move(R));
     }
+    // A file's memory does not grow with its functions: the facts of
+    // those lowered longest ago are built again if a later chain (or a
+    // fix tried) needs them.
+    Values.forgetFacts(KeptFacts);
   }
   for (const auto &[I, J] : S.Later) {
     AccessRun &Run = Reports[I].Runs[J];

@@ -13,6 +13,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseSet.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -545,7 +546,22 @@ FunctionFacts &ValueEngine::parentsOfBody(const Stmt *Body) {
   std::unique_ptr<FunctionFacts> &F = Facts[Body];
   if (!F)
     F = FunctionFacts::build(Body);
+  F->LastUse = ++FactsClock;
   return *F;
+}
+
+void ValueEngine::forgetFacts(size_t Keep) {
+  if (Facts.size() <= Keep)
+    return;
+  std::vector<std::pair<uint64_t, const Stmt *>> ByUse;
+  ByUse.reserve(Facts.size());
+  for (const auto &[Body, F] : Facts)
+    ByUse.push_back({F->LastUse, Body});
+  // The Keep used last stay.
+  std::nth_element(ByUse.begin(), ByUse.begin() + (ByUse.size() - Keep),
+                   ByUse.end());
+  for (size_t I = 0; I + Keep < ByUse.size(); ++I)
+    Facts.erase(ByUse[I].second);
 }
 
 const FunctionFacts &ValueEngine::factsOfBody(const Stmt *Body) {

@@ -46,6 +46,9 @@ struct StmtOrder {
 
 struct FunctionFacts {
   const clang::Stmt *Body = nullptr;
+  /// When the engine last handed these facts out (ValueEngine::forgetFacts
+  /// drops those asked for longest ago).
+  uint64_t LastUse = 0;
   std::unique_ptr<clang::ParentMap> Parents;
   /// Every reference to each variable of local storage (locals and
   /// parameters) in the body, implicit code included, in the order of the

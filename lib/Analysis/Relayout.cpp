@@ -21,6 +21,7 @@ unsigned BankConflictAnalysis::paddingFix(const VarDecl *V, FixedRuns *After) {
   if (It == Paddings.end()) {
     FixedRuns Fixed;
     unsigned Extra = searchPadding(V, Fixed);
+    Values.forgetFacts(KeptFacts); // as run() does
     It = Paddings.insert({V, {Extra, std::move(Fixed)}}).first;
   }
   if (After)

@@ -125,6 +125,9 @@ public:
   const BankAnalysisSettings Settings;
 
 private:
+  /// The function bodies whose facts (ValueEngine::forgetFacts) stay
+  /// between two functions analysed.
+  static constexpr size_t KeptFacts = 64;
   TUIndex &Index;
   ValueEngine &Values;
   LaunchExchange Launches;

@@ -217,6 +217,12 @@ public:
   const clang::ParentMap *parents(const clang::FunctionDecl *F);
   /// F's statements in order (StmtOrder), built on first use.
   const StmtOrder &order(const clang::FunctionDecl *F);
+  /// Drops the facts of every function body but the Keep asked for last;
+  /// they are built again when next asked for. What facts(), parents()
+  /// and order() returned for the others dies with them: the bank analysis
+  /// calls it between functions, with no lowering under way, so that the
+  /// memory of a file does not grow with the number of its functions.
+  void forgetFacts(size_t Keep);
   /// E's value when clang folds it to an integer constant without side
   /// effects (Expr::EvaluateAsInt), asked once per expression.
   std::optional<int64_t> constantOf(const clang::Expr *E);
@@ -235,6 +241,7 @@ public:
 
 private:
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<FunctionFacts>> Facts;
+  uint64_t FactsClock = 0; ///< counts the facts handed out (LastUse)
   /// The answers to host questions that assume nothing but their function
   /// (a launch's block, asked by each check that reads it), by expression,
   /// function and whether `?:` arms are choices.
