@@ -146,6 +146,13 @@ void BankConflictAnalysis::run() {
         continue; // not shared memory after all
       Reports.push_back(std::move(R));
     }
+    // Whether a padding fix-it could be safe, asked now that F's parents
+    // are at hand (searchPadding asks later).
+    for (const SharedAccess &A : Accesses)
+      if (A.Root)
+        if (auto Refs = Index.SharedRefs.find(A.Root);
+            Refs != Index.SharedRefs.end())
+          Finder.onlyFullySubscripted(A.Root, Refs->second);
     // A file's memory does not grow with its functions: the facts of
     // those lowered longest ago are built again if a later chain (or a
     // fix tried) needs them.

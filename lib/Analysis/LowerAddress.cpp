@@ -40,6 +40,53 @@ bool Lowering::underPad(const Expr *E) {
   return DRE && DRE->getDecl() == Pad->Var;
 }
 
+std::optional<NodeId> Lowering::subscriptsInBounds(const Expr *LValue,
+                                                   unsigned Frame) {
+  const Expr *E = LValue->IgnoreParens();
+  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return std::nullopt;
+    E = ME->getBase()->IgnoreParens();
+  }
+  const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
+  if (!ASE || !Root)
+    return std::nullopt;
+  auto Subs = subscriptChain(ASE);
+  const auto *Dec =
+      dyn_cast<ImplicitCastExpr>(stripFull(Subs.back()->getBase()));
+  if (!Dec || Dec->getCastKind() != CK_ArrayToPointerDecay)
+    return std::nullopt;
+  const auto *DRE = dyn_cast<DeclRefExpr>(Dec->getSubExpr()->IgnoreParens());
+  if (!DRE || DRE->getDecl() != Root)
+    return std::nullopt;
+  // Root's dimensions, outermost first: each one subscripted.
+  llvm::SmallVector<uint64_t, 4> Dims;
+  for (const auto *CAT = Ctx.getAsConstantArrayType(Root->getType()); CAT;
+       CAT = Ctx.getAsConstantArrayType(CAT->getElementType()))
+    Dims.push_back(CAT->getZExtSize());
+  if (Dims.size() < 2 || Dims.size() != Subs.size())
+    return std::nullopt;
+  std::string Saved = Why;
+  std::optional<NodeId> All;
+  for (size_t K = 0; K < Dims.size(); ++K) {
+    // Subs holds the innermost dimension's subscript first.
+    auto Idx = integer(Subs[Subs.size() - 1 - K]->getIdx(), Frame);
+    if (!Idx) {
+      Why = Saved; // the access's own lowering said what it could
+      return std::nullopt;
+    }
+    NodeId I = i64(*Idx);
+    NodeId Lo =
+        P->binary(Op::GE, I, P->constant(0, IntType::i64()), IntType::i32());
+    NodeId Hi =
+        P->binary(Op::LT, I, P->constant(int64_t(Dims[K]), IntType::i64()),
+                  IntType::i32());
+    NodeId Both = P->binary(Op::LAnd, Lo, Hi, IntType::i32());
+    All = All ? P->binary(Op::LAnd, *All, Both, IntType::i32()) : Both;
+  }
+  return All;
+}
+
 std::optional<NodeId> Lowering::address(const Expr *E, unsigned Frame) {
   DepthGuard G(Depth);
   if (Depth > 64)

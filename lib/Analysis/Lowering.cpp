@@ -75,6 +75,8 @@ std::optional<LoweredAccess> Lowering::run(const SharedAccess &A) {
   L.Spec.AddressLanes = A.AddressLanes;
   L.Root = Root;
   L.RootSymbol = RootSymbol;
+  if (A.Given == SharedAccess::Object && RootSymbol)
+    L.InBounds = subscriptsInBounds(A.LValue, Frame);
   // Guards of every frame: the access's own, then each call's.
   guards(A.LValue, Frame, L.Spec.Guards);
   for (unsigned I = 0; I + 1 < Chain.Functions.size(); ++I)

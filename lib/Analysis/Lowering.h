@@ -214,6 +214,10 @@ private:
 
   /// The byte address of the object lvalue E names.
   std::optional<NodeId> address(const Expr *E, unsigned Frame);
+  /// For an lvalue that subscripts every dimension of Root, an array of
+  /// rank 2 or more (`a[i][j]`, `a[i][j].x`): the condition that each
+  /// subscript lies within its dimension (LoweredAccess::InBounds).
+  std::optional<NodeId> subscriptsInBounds(const Expr *LValue, unsigned Frame);
   /// The value of pointer expression E.
   std::optional<NodeId> pointer(const Expr *E, unsigned Frame);
   /// The pointer a pointer variable (the lvalue E) holds where E reads it.

@@ -50,6 +50,17 @@ uint64_t BankConflictAnalysis::innerExtent(const VarDecl *V) const {
   return Inner;
 }
 
+bool BankConflictAnalysis::mayLeaveBounds(const LoweredAccess &L,
+                                          const Dim3 &Block) {
+  if (!L.InBounds)
+    return false;
+  // Some thread that runs the access has a subscript outside its bounds
+  // unless the access guarded by the opposite never runs.
+  AccessSpec Outside = L.Spec;
+  Outside.Guards.push_back({*L.InBounds, false});
+  return Work->analyze(Outside, Block).State != AccessResult::NeverRuns;
+}
+
 unsigned BankConflictAnalysis::searchPadding(const VarDecl *V,
                                              FixedRuns &After) {
   const auto *CAT = Index.Ctx.getAsConstantArrayType(V->getType());
@@ -82,11 +93,19 @@ unsigned BankConflictAnalysis::searchPadding(const VarDecl *V,
       Index.Ctx.getTypeSizeInChars(Inner->getElementType()).getQuantity();
   int64_t RowBytes = ElemBytes * int64_t(Inner->getZExtSize());
   for (unsigned Extra = 1; Extra <= 4; ++Extra) {
-    // A padding the kept lowerings already show to leave a conflict is not
-    // lowered again; one they cannot tell of is.
-    if (ElemBytes > 0 && RowBytes > 0 &&
-        paddingLeavesConflict(Mine, RowBytes, ElemBytes * Extra))
-      continue;
+    // Decided on the kept lowerings where they can tell; lowered again with
+    // the array padded where they cannot.
+    if (ElemBytes > 0 && RowBytes > 0) {
+      FixedRuns Kept;
+      PaddingVerdict Verdict =
+          paddingOnKept(Mine, RowBytes, ElemBytes * Extra, Kept);
+      if (Verdict == PaddingVerdict::LeavesConflict)
+        continue;
+      if (Verdict == PaddingVerdict::ConflictFree) {
+        After = std::move(Kept);
+        return Extra;
+      }
+    }
     ArrayPadding Pad{V, Extra};
     bool Works = true;
     FixedRuns Fixed;
@@ -122,34 +141,47 @@ unsigned BankConflictAnalysis::searchPadding(const VarDecl *V,
   return 0;
 }
 
-bool BankConflictAnalysis::paddingLeavesConflict(
-    llvm::ArrayRef<const AccessReport *> Mine, int64_t RowBytes,
-    int64_t PadBytes) {
+BankConflictAnalysis::PaddingVerdict
+BankConflictAnalysis::paddingOnKept(llvm::ArrayRef<const AccessReport *> Mine,
+                                    int64_t RowBytes, int64_t PadBytes,
+                                    FixedRuns &Fixed) {
   // Each row moved by PadBytes per row before it: the padded array's
-  // address of every element whose subscripts are within their bounds.
-  // A subscript out of them (`t[r][n]` for `t[r + 1][0]`) is not moved as
-  // the padded array would move it, so this only ever skips a padding, and
-  // the padding chosen is lowered again (searchPadding).
+  // address of every element whose subscripts lie within their bounds.
+  // Where the lowering says what its subscripts are (InBounds) and no
+  // thread that runs the access has one outside its bounds (the access
+  // guarded by the opposite never runs), the answer is the padded array's.
+  // Otherwise a subscript out of its bounds (`t[r][n]` for `t[r + 1][0]`)
+  // may move otherwise than padding moves it: a conflict shown then only
+  // skips the padding, and no answer is taken from here.
   auto Remap = [=](int64_t Off) {
     int64_t Row = Off >= 0 ? Off / RowBytes : -1;
     return Off + Row * PadBytes;
   };
   std::string Name =
       "pad " + std::to_string(RowBytes) + " " + std::to_string(PadBytes);
+  bool Sure = true;
   for (const AccessReport *R : Mine)
     for (const AccessRun &Run : R->Runs) {
       const LoweredAccess *L = Run.Lowered.get();
-      if (Run.Result.State == AccessResult::NeverRuns || !L || !L->RootSymbol)
+      if (!L || !L->RootSymbol) {
+        Sure = false;
         continue;
+      }
+      bool Within = L->InBounds && !mayLeaveBounds(*L, Run.Block);
       AccessSpec Spec = L->Spec;
       Spec.RemapBase = *L->RootSymbol;
       Spec.Remap = Remap;
       Spec.RemapKey = Name;
       AccessResult Res = Work->analyze(Spec, Run.Block);
       if (Res.State == AccessResult::Ok && Res.conflicts())
-        return true;
+        return PaddingVerdict::LeavesConflict;
+      if (!Within || Res.State == AccessResult::Unknown) {
+        Sure = false;
+        continue;
+      }
+      Fixed[{R, size_t(&Run - R->Runs.data())}] = std::move(Res);
     }
-  return false;
+  return Sure ? PaddingVerdict::ConflictFree : PaddingVerdict::Unsure;
 }
 
 std::string BankConflictAnalysis::searchLayout(const VarDecl *V,
@@ -195,6 +227,10 @@ std::string BankConflictAnalysis::searchLayout(const VarDecl *V,
       continue;
     const LoweredAccess *L = Run->Lowered.get();
     if (!L || !L->RootSymbol)
+      return "";
+    // `t[0][threadIdx.x * 32]` for `t[threadIdx.x][0]`: padding or
+    // swizzling the declared rows does not move it as the relayout would.
+    if (mayLeaveBounds(*L, Run->Block))
       return "";
     AccessSpec Spec = L->Spec;
     Spec.RemapBase = *L->RootSymbol;

@@ -50,6 +50,14 @@ std::optional<LoweredAccess> SharedAccessFinder::lower(const SharedAccess &A,
 
 bool SharedAccessFinder::onlyFullySubscripted(
     const VarDecl *V, llvm::ArrayRef<TUIndex::SharedRef> Refs) {
+  auto [It, New] = FullySubscripted.try_emplace(V, false);
+  if (New)
+    It->second = allFullySubscripted(V, Refs);
+  return It->second;
+}
+
+bool SharedAccessFinder::allFullySubscripted(
+    const VarDecl *V, llvm::ArrayRef<TUIndex::SharedRef> Refs) {
   unsigned Rank = 0;
   for (QualType T = V->getType(); const auto *AT = Engine.Ctx.getAsArrayType(T);
        T = AT->getElementType())

@@ -145,11 +145,19 @@ private:
   std::map<const clang::VarDecl *, std::pair<unsigned, FixedRuns>> Paddings;
   std::map<const clang::VarDecl *, std::pair<std::string, FixedRuns>> Layouts;
   unsigned searchPadding(const clang::VarDecl *V, FixedRuns &After);
-  /// Padding each row of RowBytes by PadBytes leaves a conflict in some
-  /// run of Mine, as its kept lowering shows (relaid out, not lowered
-  /// again); false where none shows one or none was kept.
-  bool paddingLeavesConflict(llvm::ArrayRef<const AccessReport *> Mine,
-                             int64_t RowBytes, int64_t PadBytes);
+  /// What the kept lowerings of Mine say of padding each row of RowBytes
+  /// by PadBytes (relaid out, not lowered again): a conflict in some run;
+  /// every run conflict-free, each certain because the lowering knows its
+  /// subscripts lie within their bounds (LoweredAccess::InBounds), with
+  /// each run's result in Fixed; or unsure (lower again with the padding).
+  enum class PaddingVerdict { LeavesConflict, ConflictFree, Unsure };
+  /// L subscripts every dimension of its array (LoweredAccess::InBounds)
+  /// and some thread that runs it in a block of shape Block may have a
+  /// subscript outside its dimension (or the analysis cannot tell).
+  bool mayLeaveBounds(const LoweredAccess &L, const model::Dim3 &Block);
+  PaddingVerdict paddingOnKept(llvm::ArrayRef<const AccessReport *> Mine,
+                               int64_t RowBytes, int64_t PadBytes,
+                               FixedRuns &Fixed);
   std::string searchLayout(const clang::VarDecl *V, FixedRuns &After);
   /// After run()'s passes: the reports in source order, the lowerings kept
   /// only for arrays with a conflict (for layoutHint), ReportsOf.

@@ -89,6 +89,12 @@ struct LoweredAccess {
   /// The integer expression each node was lowered from (the innermost one,
   /// where several give the same node), to name it in a reason.
   llvm::DenseMap<model::NodeId, const clang::Expr *> Origins;
+  /// For an access that subscripts every dimension of Root, of rank 2 or
+  /// more (`a[i][j]`): the condition that each subscript lies within its
+  /// dimension. Where it holds, padding Root's rows moves the address as a
+  /// remap of this lowering's does, and a padding is decided without
+  /// lowering the access again (BankConflictAnalysis::searchPadding).
+  std::optional<model::NodeId> InBounds;
 };
 
 class SharedAccessFinder {
@@ -114,7 +120,8 @@ public:
   /// True when every use of V in Refs (all of them: TUIndex::SharedRefs) is
   /// a subscript chain as deep as V's array type whose element is read or
   /// written (not its address taken): then padding V's innermost dimension
-  /// changes no index.
+  /// changes no index. Answered once per V (the bank analysis asks while
+  /// the functions' parents are at hand, the fix search later).
   bool onlyFullySubscripted(const clang::VarDecl *V,
                             llvm::ArrayRef<TUIndex::SharedRef> Refs);
 
@@ -123,6 +130,9 @@ public:
   ValueEngine &Engine;
 
 private:
+  llvm::DenseMap<const clang::VarDecl *, bool> FullySubscripted;
+  bool allFullySubscripted(const clang::VarDecl *V,
+                           llvm::ArrayRef<TUIndex::SharedRef> Refs);
   /// Adds to Out, as unknown, every read or write of a part of a __shared__
   /// variable in F (SharedRefs: its references, found by find()'s walk)
   /// that no rule of find() listed.
