@@ -16,6 +16,40 @@ using namespace warplint::model;
 
 namespace warplint {
 
+namespace {
+/// The innermost dimension of an array of arrays (one row): its array
+/// type, its element's size and its size in bytes; a null Type when T is
+/// not an array of constant-size arrays.
+struct InnerRow {
+  const ConstantArrayType *Type = nullptr;
+  int64_t ElemBytes = 0, Bytes = 0;
+};
+
+InnerRow innerRow(ASTContext &Ctx, QualType T) {
+  InnerRow R;
+  const auto *CAT = Ctx.getAsConstantArrayType(T);
+  if (!CAT || !Ctx.getAsConstantArrayType(CAT->getElementType()))
+    return R;
+  while (const auto *In = Ctx.getAsConstantArrayType(CAT->getElementType()))
+    CAT = In;
+  R.Type = CAT;
+  R.ElemBytes = Ctx.getTypeSizeInChars(CAT->getElementType()).getQuantity();
+  R.Bytes = R.ElemBytes * int64_t(CAT->getZExtSize());
+  return R;
+}
+
+/// Rows of RowBytes each padded by PadBytes: an offset moves by PadBytes
+/// per row before it. Set on Spec with the name the memo keys on.
+void padRows(AccessSpec &Spec, int64_t RowBytes, int64_t PadBytes) {
+  Spec.Remap = [=](int64_t Off) {
+    int64_t Row = Off >= 0 ? Off / RowBytes : -1;
+    return Off + Row * PadBytes;
+  };
+  Spec.RemapKey =
+      "pad " + std::to_string(RowBytes) + " " + std::to_string(PadBytes);
+}
+} // namespace
+
 unsigned BankConflictAnalysis::paddingFix(const VarDecl *V, FixedRuns *After) {
   auto It = Paddings.find(V);
   if (It == Paddings.end()) {
@@ -85,20 +119,14 @@ unsigned BankConflictAnalysis::searchPadding(const VarDecl *V,
   }
   if (Mine.empty())
     return 0;
-  const ConstantArrayType *Inner = CAT;
-  while (const auto *In =
-             Index.Ctx.getAsConstantArrayType(Inner->getElementType()))
-    Inner = In;
-  int64_t ElemBytes =
-      Index.Ctx.getTypeSizeInChars(Inner->getElementType()).getQuantity();
-  int64_t RowBytes = ElemBytes * int64_t(Inner->getZExtSize());
+  InnerRow Row = innerRow(Index.Ctx, V->getType());
   for (unsigned Extra = 1; Extra <= 4; ++Extra) {
     // Decided on the kept lowerings where they can tell; lowered again with
     // the array padded where they cannot.
-    if (ElemBytes > 0 && RowBytes > 0) {
+    if (Row.ElemBytes > 0 && Row.Bytes > 0) {
       FixedRuns Kept;
       PaddingVerdict Verdict =
-          paddingOnKept(Mine, RowBytes, ElemBytes * Extra, Kept);
+          paddingOnKept(Mine, Row.Bytes, Row.ElemBytes * Extra, Kept);
       if (Verdict == PaddingVerdict::LeavesConflict)
         continue;
       if (Verdict == PaddingVerdict::ConflictFree) {
@@ -153,12 +181,6 @@ BankConflictAnalysis::paddingOnKept(llvm::ArrayRef<const AccessReport *> Mine,
   // Otherwise a subscript out of its bounds (`t[r][n]` for `t[r + 1][0]`)
   // may move otherwise than padding moves it: a conflict shown then only
   // skips the padding, and no answer is taken from here.
-  auto Remap = [=](int64_t Off) {
-    int64_t Row = Off >= 0 ? Off / RowBytes : -1;
-    return Off + Row * PadBytes;
-  };
-  std::string Name =
-      "pad " + std::to_string(RowBytes) + " " + std::to_string(PadBytes);
   bool Sure = true;
   for (const AccessReport *R : Mine)
     for (const AccessRun &Run : R->Runs) {
@@ -167,15 +189,14 @@ BankConflictAnalysis::paddingOnKept(llvm::ArrayRef<const AccessReport *> Mine,
         Sure = false;
         continue;
       }
-      bool Within = L->InBounds && !mayLeaveBounds(*L, Run.Block);
       AccessSpec Spec = L->Spec;
       Spec.RemapBase = *L->RootSymbol;
-      Spec.Remap = Remap;
-      Spec.RemapKey = Name;
+      padRows(Spec, RowBytes, PadBytes);
       AccessResult Res = Work->analyze(Spec, Run.Block);
       if (Res.State == AccessResult::Ok && Res.conflicts())
         return PaddingVerdict::LeavesConflict;
-      if (!Within || Res.State == AccessResult::Unknown) {
+      if (Res.State == AccessResult::Unknown || !L->InBounds ||
+          mayLeaveBounds(*L, Run.Block)) {
         Sure = false;
         continue;
       }
@@ -186,17 +207,10 @@ BankConflictAnalysis::paddingOnKept(llvm::ArrayRef<const AccessReport *> Mine,
 
 std::string BankConflictAnalysis::searchLayout(const VarDecl *V,
                                                FixedRuns &After) {
-  ASTContext &Ctx = Index.Ctx;
-  const auto *CAT = Ctx.getAsConstantArrayType(V->getType());
-  if (!CAT || !Ctx.getAsConstantArrayType(CAT->getElementType()))
-    return "";
-  // The innermost dimension: one row.
-  while (const auto *In = Ctx.getAsConstantArrayType(CAT->getElementType()))
-    CAT = In;
-  int64_t ElemBytes =
-      Ctx.getTypeSizeInChars(CAT->getElementType()).getQuantity();
-  int64_t RowBytes = ElemBytes * int64_t(CAT->getZExtSize());
-  if (ElemBytes <= 0 || RowBytes <= 0)
+  InnerRow Row = innerRow(Index.Ctx, V->getType());
+  const ConstantArrayType *CAT = Row.Type;
+  int64_t ElemBytes = Row.ElemBytes, RowBytes = Row.Bytes;
+  if (!CAT || ElemBytes <= 0 || RowBytes <= 0)
     return "";
   // Every run of every access of V, each known: an access that may reach
   // V but did not lower leaves the answer open.
@@ -239,13 +253,11 @@ std::string BankConflictAnalysis::searchLayout(const VarDecl *V,
   }
   // The results of the first relayout that works, for After.
   FixedRuns Fixed;
-  auto Works = [&](const std::function<int64_t(int64_t)> &Remap,
-                   const std::string &Name) {
+  auto Works = [&](llvm::function_ref<void(AccessSpec &)> Relayout) {
     FixedRuns These;
     for (size_t K = 0; K < Lowered.size(); ++K) {
       auto &[Spec, Block] = Lowered[K];
-      Spec.Remap = Remap;
-      Spec.RemapKey = Name;
+      Relayout(Spec);
       AccessResult Res = Work->analyze(Spec, Block);
       if (Res.State != AccessResult::Ok || Res.conflicts())
         return false;
@@ -260,12 +272,7 @@ std::string BankConflictAnalysis::searchLayout(const VarDecl *V,
   // aligned, up to 16.
   int64_t Step = std::max<int64_t>(ElemBytes, MaxBytes);
   for (int64_t Pad = Step; Pad <= 16; Pad += Step) {
-    if (Works(
-            [=](int64_t Off) {
-              int64_t Row = Off >= 0 ? Off / RowBytes : -1;
-              return Off + Row * Pad;
-            },
-            "pad " + std::to_string(RowBytes) + " " + std::to_string(Pad))) {
+    if (Works([&](AccessSpec &S) { padRows(S, RowBytes, Pad); })) {
       int64_t Elems = Pad / ElemBytes;
       Ways.push_back("with each row padded by " + std::to_string(Pad) +
                      " bytes (" + std::to_string(CAT->getZExtSize() + Elems) +
@@ -277,15 +284,16 @@ std::string BankConflictAnalysis::searchLayout(const VarDecl *V,
   // An XOR swizzle of the 16-byte chunks of each row with the row modulo
   // 8: rows of 128 bytes or a multiple.
   if (RowBytes % 128 == 0 && ElemBytes <= 16 && 16 % ElemBytes == 0) {
-    if (Works(
-            [=](int64_t Off) {
-              if (Off < 0)
-                return Off;
-              int64_t Row = Off / RowBytes, In = Off % RowBytes;
-              int64_t Chunk = (In / 16) ^ (Row % 8);
-              return Row * RowBytes + Chunk * 16 + In % 16;
-            },
-            "xor16 " + std::to_string(RowBytes))) {
+    if (Works([&](AccessSpec &S) {
+          S.Remap = [=](int64_t Off) {
+            if (Off < 0)
+              return Off;
+            int64_t Row = Off / RowBytes, In = Off % RowBytes;
+            int64_t Chunk = (In / 16) ^ (Row % 8);
+            return Row * RowBytes + Chunk * 16 + In % 16;
+          };
+          S.RemapKey = "xor16 " + std::to_string(RowBytes);
+        })) {
       int64_t E = 16 / ElemBytes;
       std::string Col = E == 1 ? "c ^ (r % 8)"
                                : "((c / " + std::to_string(E) +
