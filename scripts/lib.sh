@@ -13,6 +13,8 @@ PACKAGES=(clang-$LLVM_MAJOR libclang-$LLVM_MAJOR-dev llvm-$LLVM_MAJOR-dev
           llvm-$LLVM_MAJOR-tools clang-tidy-$LLVM_MAJOR cmake ninja-build g++
           # the sanitizer and libFuzzer runtimes (scripts/fuzz, --sanitize)
           libclang-rt-$LLVM_MAJOR-dev
+          # LLVMSupport links to zstd, which llvm-22-dev does not pull in
+          libzstd-dev
           # CUDA objects compressed with LZ4 (nvcc --compress-mode=speed)
           liblz4-dev
           libgtest-dev python3 python3-jsonschema
