@@ -99,17 +99,34 @@ static std::vector<std::string> filesRead(const SourceManager &SM) {
 
 /// The preprocessing of a parse, no more: records its conditionals, for
 /// telling whether the device side's parse would see other device code
-/// than the host side's (sameDeviceCode).
-class ConditionalsOnlyAction : public PreprocessOnlyAction {
+/// than the host side's (sameDeviceCode). An AST action that only lexes,
+/// not clang's PreprocessOnlyAction: that one reads a PCH's headers again
+/// as text (it includes the file the PCH was made from), while this one
+/// takes their macros from warplint's PCH of the device side, as the
+/// device-side parse would, and lexes the user's own code alone.
+class ConditionalsOnlyAction : public ASTFrontendAction {
 public:
   explicit ConditionalsOnlyAction(ParseOutput &R) : R(R) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // As the host side's parse: a missing header is one more error.
+    CI.getDiagnostics().setFatalsAsError(true);
     CI.getPreprocessor().addPPCallbacks(
         recordArchConditionals(CI.getPreprocessor(), R.Conditionals));
     return true;
   }
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 StringRef) override {
+    return std::make_unique<ASTConsumer>();
+  }
   void ExecuteAction() override {
-    PreprocessOnlyAction::ExecuteAction();
+    Preprocessor &PP = getCompilerInstance().getPreprocessor();
+    // No parser: its pragmas (pack, clang diagnostic, ...) would be unknown.
+    PP.IgnorePragmas();
+    PP.EnterMainSourceFile();
+    Token Tok;
+    do
+      PP.Lex(Tok);
+    while (Tok.isNot(tok::eof));
     R.Parsed = true;
   }
 
@@ -250,11 +267,10 @@ public:
       Pre = Setup.Preambles->use(*Invocation, *Files, PCHContainerOps);
     if (!Pre) {
       std::vector<std::string> PchFiles;
-      // Preprocessing alone reads a PCH's headers as text (clang includes
-      // the file it was made from, which warplint's does not have).
-      bool Pch = Setup.Prelude && !PreprocessOnly &&
-                 Setup.Prelude->use(*Invocation, *Files, PCHContainerOps,
-                                    &R.PreludeNote, &PchFiles);
+      bool Pch =
+          Setup.Prelude &&
+          Setup.Prelude->use(*Invocation, *Files, PCHContainerOps,
+                             &R.PreludeNote, &PchFiles, PreprocessOnly ? 4 : 2);
       R.PreludePch = Pch;
       bool OK = FrontendActionFactory::runInvocation(
           Invocation, Files, PCHContainerOps, DiagConsumer);
@@ -684,7 +700,7 @@ private:
       ActionFactory PreFactory(DeviceOpts, PreErrors, Pre, &R.Launches, Setup);
       PreFactory.PreprocessOnly = true;
       DeviceTool->run(&PreFactory);
-      if (Pre.Parsed && PreErrors.Errors == 0 &&
+      if (Pre.Parsed && hostHadEach(PreErrors.Text) &&
           sameDeviceCode(R.Conditionals, Pre.Conditionals)) {
         R.SameDeviceCode.push_back({Arch, std::move(Pre.Conditionals)});
         continue;
@@ -706,6 +722,23 @@ private:
                             : DeviceErrors.First;
     }
     mergeDeviceParses(R);
+  }
+
+  /// Whether each error of a device-side preprocessing (Text, one per line)
+  /// is one the host side's parse gave, at the same place (a header missing
+  /// on both sides): the two preprocessors then went on alike from each.
+  bool hostHadEach(StringRef Text) const {
+    SmallVector<StringRef, 8> Host;
+    StringRef(R.ErrorText).split(Host, '\n', -1, /*KeepEmpty=*/false);
+    SmallVector<StringRef, 8> Device;
+    Text.split(Device, '\n', -1, /*KeepEmpty=*/false);
+    for (StringRef E : Device) {
+      auto It = find(Host, E);
+      if (It == Host.end())
+        return false;
+      Host.erase(It); // each host error answers for one device error
+    }
+    return true;
   }
 
   /// A tool for D's device-side parse of the file (D.CommandLine says its

@@ -9,6 +9,7 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/Utils.h"
+#include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Sema/Sema.h"
 #include "clang/Sema/SemaConsumer.h"
@@ -74,20 +75,59 @@ private:
   }
 };
 
+/// The line of the PCH's main file (one directive of the list a line) that
+/// Loc was reached through, counted from 0.
+std::optional<size_t> lineThrough(const SourceManager &SM, SourceLocation Loc) {
+  for (Loc = SM.getExpansionLoc(Loc); Loc.isValid();
+       Loc = SM.getIncludeLoc(SM.getFileID(Loc)))
+    if (SM.getFileID(Loc) == SM.getMainFileID())
+      return SM.getExpansionLineNumber(Loc) - 1;
+  return std::nullopt;
+}
+
+/// The first line of the PCH's main file through which a header that is not
+/// a system header was included (the standard -include files aside).
+std::optional<size_t> firstUserLine(const SourceManager &SM) {
+  std::optional<size_t> First;
+  for (unsigned I = 1, E = SM.local_sloc_entry_size(); I < E; ++I) {
+    const SrcMgr::SLocEntry &S = SM.getLocalSLocEntry(I);
+    if (!S.isFile() || S.getFile().getFileCharacteristic() != SrcMgr::C_User)
+      continue;
+    SourceLocation Loc = SourceLocation::getFromRawEncoding(S.getOffset());
+    if (SM.getFileID(Loc) == SM.getMainFileID())
+      continue;
+    OptionalFileEntryRef F = SM.getFileEntryRefForID(SM.getFileID(Loc));
+    if (!F || isStandardInclude(F->getName()))
+      continue;
+    if (std::optional<size_t> L = lineThrough(SM, Loc);
+        L && (!First || *L < *First))
+      First = L;
+  }
+  return First;
+}
+
 class ErrorCounter : public DiagnosticConsumer {
 public:
   unsigned Errors = 0;
+  /// The line of the list the first error came through (lineThrough).
+  std::optional<size_t> FirstAt;
   void HandleDiagnostic(DiagnosticsEngine::Level L,
-                        const Diagnostic &) override {
-    if (L >= DiagnosticsEngine::Error)
-      ++Errors;
+                        const Diagnostic &Info) override {
+    if (L < DiagnosticsEngine::Error)
+      return;
+    if (Errors++ == 0 && Info.hasSourceManager() &&
+        Info.getLocation().isValid())
+      FirstAt = lineThrough(Info.getSourceManager(), Info.getLocation());
   }
 };
 
 } // namespace
 
-std::vector<std::string> leadingAngledIncludes(StringRef Text) {
-  std::vector<std::string> Out;
+namespace {
+
+/// Text's lines of code, comments and blank lines aside, until Stop says so
+/// (a line that ends with a backslash stops them all).
+void codeLines(StringRef Text, function_ref<bool(StringRef)> Take) {
   bool InComment = false;
   while (!Text.empty()) {
     auto [Line, Rest] = Text.split('\n');
@@ -112,20 +152,77 @@ std::vector<std::string> leadingAngledIncludes(StringRef Text) {
     }
     if (L.empty() || L.starts_with("//"))
       continue;
-    if (L.ends_with("\\") || !L.consume_front("#"))
-      break;
-    L = L.ltrim();
-    if (!L.consume_front("include"))
-      break;
-    L = L.ltrim();
-    if (!L.consume_front("<"))
-      break;
-    size_t Close = L.find('>');
-    if (Close == 0 || Close == StringRef::npos ||
-        !L.drop_front(Close + 1).trim().empty())
-      break;
-    Out.push_back(L.take_front(Close).str());
+    if (L.ends_with("\\") || !Take(L))
+      return;
   }
+}
+
+/// The directive of Line ("include", "define", ...) and what follows it.
+std::pair<StringRef, StringRef> directive(StringRef Line) {
+  if (!Line.consume_front("#"))
+    return {};
+  Line = Line.ltrim();
+  size_t End = 0;
+  while (End < Line.size() && isAlpha(Line[End]))
+    ++End;
+  return {Line.take_front(End), Line.drop_front(End).trim()};
+}
+
+/// An identifier alone, that the implementation does not reserve.
+bool isGuardName(StringRef S) {
+  return !S.empty() && !S.starts_with("_") && isAlpha(S[0]) &&
+         llvm::all_of(S, [](char C) { return isAlnum(C) || C == '_'; });
+}
+
+} // namespace
+
+LeadingDirectives leadingDirectives(StringRef Text, bool Header) {
+  LeadingDirectives Out;
+  // A header's guard: where it may be, and its name once seen.
+  enum { Start, GuardDefine, Body } At = Header ? Start : Body;
+  StringRef Guard;
+  codeLines(Text, [&](StringRef L) {
+    auto [Name, Rest] = directive(L);
+    if (At == Start) {
+      At = Body;
+      if (Name == "pragma" && Rest == "once")
+        return true;
+      if (Name == "ifndef" && isGuardName(Rest)) {
+        Guard = Rest;
+        At = GuardDefine;
+        return true;
+      }
+    } else if (At == GuardDefine) {
+      At = Body;
+      if (Name == "define" && Rest == Guard)
+        return true;
+      return false;
+    }
+    if (Name == "include" && Rest.consume_front("<")) {
+      size_t Close = Rest.find('>');
+      if (Close == 0 || Close == StringRef::npos ||
+          !Rest.drop_front(Close + 1).trim().empty())
+        return false;
+      Out.Lines.push_back(("#include <" + Rest.take_front(Close) + ">").str());
+      return true;
+    }
+    if (Name == "include" && Rest.consume_front("\"")) {
+      size_t Close = Rest.find('"');
+      if (Close != 0 && Close != StringRef::npos &&
+          Rest.drop_front(Close + 1).trim().empty())
+        Out.Quoted = Rest.take_front(Close).str();
+      return false;
+    }
+    // A definition of one line, with no comment in it: written again as it
+    // is, in its place.
+    if ((Name == "define" || Name == "undef") && !Rest.empty() &&
+        (isAlpha(Rest[0]) || Rest[0] == '_') && !Rest.contains("/*") &&
+        !Rest.contains("//")) {
+      Out.Lines.push_back(("#" + Name + " " + Rest).str());
+      return true;
+    }
+    return false;
+  });
   return Out;
 }
 
@@ -156,11 +253,17 @@ std::string contentLine(StringRef Pch) {
          utohexstr(H.low64, false, 16);
 }
 
+/// The first line of a failed build's list: the line of its own list (from
+/// 0) that its first error, or its first header not a system header, came
+/// through.
+constexpr llvm::StringLiteral AtLine = "at ";
+
 /// Whether every file Deps lists still has its size and time (and, with
 /// Pch, whether Pch is the file the list was written for); Read gets their
-/// paths.
+/// paths, At the line a failed build came to grief through (AtLine).
 bool fresh(vfs::FileSystem &VFS, StringRef DepsPath,
-           std::vector<std::string> *Read, StringRef Pch = "") {
+           std::vector<std::string> *Read, StringRef Pch = "",
+           std::optional<size_t> *At = nullptr) {
   auto Buf = MemoryBuffer::getFile(DepsPath);
   if (!Buf)
     return false;
@@ -169,6 +272,12 @@ bool fresh(vfs::FileSystem &VFS, StringRef DepsPath,
   if (!Pch.empty()) {
     if (Lines.empty() || Lines.front() != contentLine(Pch))
       return false;
+    Lines.erase(Lines.begin());
+  }
+  if (!Lines.empty() && Lines.front().starts_with(AtLine)) {
+    size_t N;
+    if (At && !Lines.front().drop_front(AtLine.size()).getAsInteger(10, N))
+      *At = N;
     Lines.erase(Lines.begin());
   }
   if (Lines.empty())
@@ -212,7 +321,8 @@ bool writeAtomically(StringRef Path, StringRef Text) {
 }
 
 /// How build() makes a PCH (LeanLists): part of every PCH's name.
-constexpr const char *KeyFormat = "warplint prelude pch 3: leading includes";
+constexpr const char *KeyFormat =
+    "warplint prelude pch 4: leading directives as the main file";
 
 /// Empties two lists of the headers' declarations before the PCH is
 /// written, so that no parse reading it deserializes them all at its end:
@@ -254,11 +364,14 @@ class LeanPCHAction : public GeneratePCHAction {
 };
 
 /// Builds the PCH of Build's -include files into PchPath, and lists what it
-/// read in DepsPath. Why says what failed.
+/// read in DepsPath; MainText, the file's own leading directives, one a
+/// line, is the PCH's main file. Why says what failed, At the line of
+/// MainText the first error or the first header not a system header came
+/// through.
 bool build(std::shared_ptr<CompilerInvocation> Build, InputKind Kind,
            FileManager &Files, std::shared_ptr<PCHContainerOperations> Ops,
-           StringRef PchPath, StringRef DepsPath, bool LeadingIncludes,
-           std::string &Why) {
+           StringRef PchPath, StringRef DepsPath, StringRef MainText,
+           std::string &Why, std::optional<size_t> &At) {
   IntrusiveRefCntPtr<vfs::FileSystem> VFS = Files.getVirtualFileSystemPtr();
   SmallString<256> Main(PchPath);
   sys::path::replace_extension(Main, "prelude.cu");
@@ -266,7 +379,7 @@ bool build(std::shared_ptr<CompilerInvocation> Build, InputKind Kind,
   Build->getFrontendOpts().OutputFile = PchPath.str();
   Build->getFrontendOpts().ProgramAction = frontend::GeneratePCH;
   Build->getPreprocessorOpts().addRemappedFile(
-      Main, MemoryBuffer::getMemBufferCopy("", Main).release());
+      Main, MemoryBuffer::getMemBufferCopy(MainText, Main).release());
   Build->getPreprocessorOpts().RetainRemappedFileBuffers = false;
 
   CompilerInstance CI(std::move(Build), std::move(Ops));
@@ -286,6 +399,11 @@ bool build(std::shared_ptr<CompilerInvocation> Build, InputKind Kind,
     if (D == Main)
       continue;
     std::string S = stamp(*VFS, D);
+    // A header that was not found (`<omp.h>`) is listed by its name alone:
+    // a failed build is not tried again for it, but its list is kept, and
+    // the list cut before it (use()).
+    if (S.empty() && !OK)
+      continue;
     if (S.empty()) {
       Why = "cannot read '" + D.str() + "', a file the PCH read";
       return false;
@@ -294,11 +412,13 @@ bool build(std::shared_ptr<CompilerInvocation> Build, InputKind Kind,
   }
   // A PCH of the file's own leading includes holds system headers only:
   // the analysis does not walk what a PCH declares.
-  bool User = LeadingIncludes && Deps->UserFile;
+  bool User = !MainText.empty() && Deps->UserFile;
   if (!OK || User) {
     // Not tried again while the headers stay as they are.
     sys::fs::remove(PchPath);
-    writeAtomically(failedPath(DepsPath), List);
+    At = User ? firstUserLine(CI.getSourceManager()) : Errors.FirstAt;
+    writeAtomically(failedPath(DepsPath),
+                    (At ? (AtLine + Twine(*At) + "\n").str() : "") + List);
     Why = User ? "one of them is not a system header"
                : "they do not compile with this command (" +
                      std::to_string(Errors.Errors) +
@@ -312,6 +432,24 @@ bool build(std::shared_ptr<CompilerInvocation> Build, InputKind Kind,
     return false;
   }
   return true;
+}
+
+/// Whether this use of a list is its OnUse-th or later; if not, it is
+/// counted (one byte more in Seen, which the earlier uses wrote).
+bool countUse(StringRef Dir, StringRef Seen, unsigned OnUse) {
+  uint64_t Before = 0;
+  if (sys::fs::file_size(Seen, Before))
+    Before = 0;
+  if (Before + 1 >= OnUse)
+    return true;
+  int FD;
+  if (!sys::fs::create_directories(Dir) &&
+      !sys::fs::openFileForWrite(Seen, FD, sys::fs::CD_OpenAlways,
+                                 sys::fs::OF_Append)) {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << '.';
+  }
+  return false;
 }
 
 /// Marks Deps used now (prune() keeps the most recently used).
@@ -381,9 +519,51 @@ void prune(StringRef Dir) {
 
 } // namespace
 
+namespace {
+
+/// Where clang finds `#include "Name"` written in Includer: beside it, then
+/// in the -iquote and -I directories; "" when it is in none of them (a
+/// system directory's header is left to the parse).
+std::string findQuoted(StringRef Name, StringRef Includer,
+                       const HeaderSearchOptions &HS, vfs::FileSystem &VFS) {
+  std::vector<std::string> Dirs = {sys::path::parent_path(Includer).str()};
+  for (frontend::IncludeDirGroup G : {frontend::Quoted, frontend::Angled})
+    for (const HeaderSearchOptions::Entry &E : HS.UserEntries)
+      if (E.Group == G && !E.IsFramework)
+        Dirs.push_back(E.Path);
+  for (const std::string &D : Dirs) {
+    SmallString<256> P(D);
+    sys::path::append(P, Name);
+    if (auto S = VFS.status(P); S && S->isRegularFile())
+      return std::string(P);
+  }
+  return "";
+}
+
+} // namespace
+
+std::vector<std::string> leadingList(StringRef File,
+                                     const HeaderSearchOptions &HS,
+                                     vfs::FileSystem &VFS) {
+  std::vector<std::string> Out;
+  std::string Includer = File.str();
+  // The file, then the header of its own it includes first, and so on (a
+  // few deep: each is read whole).
+  for (unsigned Depth = 0; Depth < 4 && !Includer.empty(); ++Depth) {
+    auto Buf = VFS.getBufferForFile(Includer);
+    if (!Buf)
+      break;
+    LeadingDirectives D = leadingDirectives((*Buf)->getBuffer(), Depth > 0);
+    Out.insert(Out.end(), D.Lines.begin(), D.Lines.end());
+    Includer = D.Quoted.empty() ? "" : findQuoted(D.Quoted, Includer, HS, VFS);
+  }
+  return Out;
+}
+
 bool PreludeCache::use(CompilerInvocation &Invocation, FileManager &Files,
                        std::shared_ptr<PCHContainerOperations> Ops,
-                       std::string *Why, std::vector<std::string> *Read) {
+                       std::string *Why, std::vector<std::string> *Read,
+                       unsigned BuildOnUse) {
   PreprocessorOptions &PP = Invocation.getPreprocessorOpts();
   const auto &Inputs = Invocation.getFrontendOpts().Inputs;
   if (Dir.empty() || Inputs.size() != 1 || !PP.ImplicitPCHInclude.empty() ||
@@ -396,24 +576,40 @@ bool PreludeCache::use(CompilerInvocation &Invocation, FileManager &Files,
   if (N == 0)
     return false;
 
-  // First the PCH of those and the angled includes the file starts with
-  // (`#include <cooperative_groups.h>`, ...), which it then includes again
-  // to no effect; when they are not all system headers, or do not compile
-  // alone, the standard -include files' PCH.
+  // First the PCH of those and the directives the file starts with
+  // (`#include <cooperative_groups.h>`, `#define ENABLE_BF16`, ...), then
+  // those its first header of its own starts with, which it then includes
+  // again to no effect.
   std::vector<std::string> Leading;
   if (N == PP.Includes.size() && Inputs[0].isFile())
-    if (auto Buf =
-            Files.getVirtualFileSystem().getBufferForFile(Inputs[0].getFile()))
-      Leading = leadingAngledIncludes((*Buf)->getBuffer());
+    Leading = leadingList(Inputs[0].getFile(), Invocation.getHeaderSearchOpts(),
+                          Files.getVirtualFileSystem());
   // A list's PCH is built the second time a parse starts with it (a
-  // build's second file with those includes, or a file's next parse), so
-  // that a list no other parse shares costs no PCH; meanwhile the longest
-  // start of the list that has one is taken.
+  // build's second file with those includes, or a file's next parse;
+  // BuildOnUse), so that a list no other parse shares costs no PCH;
+  // meanwhile the longest
+  // start of the list that has one is taken. A list whose first error, or
+  // first header that is not a system header, came through one of its
+  // lines (`<omp.h>` not found) is cut before that line, and what is left
+  // is built in the same way; where nothing is left, the standard -include
+  // files' PCH.
   std::string Error;
   std::optional<Prepared> P;
-  for (size_t K = Leading.size(); K > 0 && !P; --K)
+  size_t BuildAt = Leading.size();
+  for (size_t K = Leading.size(); K > 0 && !P; --K) {
+    // A list ends with an include.
+    if (!StringRef(Leading[K - 1]).starts_with("#include")) {
+      if (K == BuildAt)
+        --BuildAt;
+      continue;
+    }
+    std::optional<size_t> At;
     P = prepare(Invocation, N, ArrayRef(Leading).take_front(K), Files, Ops,
-                Error, K == Leading.size() ? Build::OnSecondUse : Build::Never);
+                Error, K == BuildAt ? Build::Counted : Build::Never, BuildOnUse,
+                &At);
+    if (!P && K == BuildAt && At && *At < K)
+      BuildAt = *At;
+  }
   if (!P)
     P = prepare(Invocation, N, {}, Files, Ops, Error, Build::Always);
   if (!P) {
@@ -440,7 +636,8 @@ std::optional<PreludeCache::Prepared>
 PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
                       ArrayRef<std::string> Leading, FileManager &Files,
                       std::shared_ptr<PCHContainerOperations> Ops,
-                      std::string &Error, Build When) {
+                      std::string &Error, Build When, unsigned OnUse,
+                      std::optional<size_t> *FailsAt) {
   const auto &Inputs = Invocation.getFrontendOpts().Inputs;
   // The PCH's command: this one's, with no file of its own and only the
   // standard -include files, then Leading. Its text (and clang's version)
@@ -458,11 +655,13 @@ PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
   // templates; a benign option: the parses need not set it).
   ForPch->getLangOpts().PCHInstantiateTemplates = true;
   ForPch->getPreprocessorOpts().Includes.resize(N);
+  // Leading, one directive a line, is the PCH's main file.
+  std::string MainText;
   for (const std::string &L : Leading)
-    ForPch->getPreprocessorOpts().Includes.push_back(L);
+    MainText += L + "\n";
   // KeyFormat names how build() makes a PCH: a change to it is a new PCH.
   std::string Key = join(ForPch->getCC1CommandLine(), "\n") + "\n" +
-                    getClangFullVersion() + "\n" + KeyFormat;
+                    getClangFullVersion() + "\n" + KeyFormat + "\n" + MainText;
   // warplint's own headers are files of this process, with no time of
   // their own: their text names the PCH too.
   for (const auto &[Path, Text] : preludeFiles())
@@ -479,7 +678,8 @@ PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
   vfs::FileSystem &VFS = Files.getVirtualFileSystem();
   Prepared Out;
   Out.Pch = std::string(Pch);
-  Out.Leading = Leading.size();
+  Out.Leading = llvm::count_if(
+      Leading, [](StringRef L) { return L.starts_with("#include"); });
   auto Usable = [&] {
     Out.Files.clear();
     return fresh(VFS, Deps, &Out.Files, Pch);
@@ -489,10 +689,7 @@ PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
     touch(Deps);
   } else if (When == Build::Never) {
     return std::nullopt;
-  } else if (When == Build::OnSecondUse && !sys::fs::exists(Seen)) {
-    // The first use: remembered, not built.
-    if (!sys::fs::create_directories(Dir))
-      writeAtomically(Seen, "");
+  } else if (When == Build::Counted && !countUse(Dir, Seen, OnUse)) {
     return std::nullopt;
   } else {
     // One build at a time: the threads of this process wait on the mutex,
@@ -501,16 +698,17 @@ PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
     std::unique_ptr<LockFileManager> Lock;
     Error.clear();
     bool Waited = false;
+    std::optional<size_t> At;
     if (std::error_code EC = sys::fs::create_directories(Dir))
       Error = "cannot create '" + Dir + "': " + EC.message();
     else if (Usable()) // built by another thread meanwhile
       ++Reused;
     else if (Lock = lockOrWait(Pch, Waited); Waited && Usable())
       ++Reused;
-    else if (fresh(VFS, failedPath(Deps), nullptr))
+    else if (fresh(VFS, failedPath(Deps), nullptr, "", &At))
       Error = "they did not compile with this command before";
-    else if (build(ForPch, Inputs[0].getKind(), Files, Ops, Pch, Deps,
-                   !Leading.empty(), Error) &&
+    else if (build(ForPch, Inputs[0].getKind(), Files, Ops, Pch, Deps, MainText,
+                   Error, At) &&
              Usable()) {
       ++Built;
       Out.Now = true;
@@ -518,8 +716,11 @@ PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
     } else if (Error.empty()) {
       Error = "a file the PCH read changed while it was built";
     }
-    if (!Error.empty())
+    if (!Error.empty()) {
+      if (FailsAt)
+        *FailsAt = At;
       return std::nullopt;
+    }
   }
   return Out;
 }

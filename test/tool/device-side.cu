@@ -21,6 +21,11 @@
 // RUN: not %warplint --verbose %s -- %cuda_flags -DNO_ARCH_CODE -DOLD_ARCH_ONLY 2>&1 >/dev/null | FileCheck %s --check-prefix=SAME -DFILE=%s
 // RUN: not %warplint --verbose --arch=sm_50,sm_80 %s -- %cuda_flags -DNO_ARCH_CODE -DOLD_ARCH_ONLY 2>&1 >/dev/null | FileCheck %s --check-prefix=SAME50 -DFILE=%s
 // RUN: not %warplint --arch=sm_50,sm_80 %s -- %cuda_flags -DNO_ARCH_CODE -DOLD_ARCH_ONLY | FileCheck %s --check-prefix=OLDARCH
+// A header missing on both sides: the device side's preprocessor has the
+// host side's error, and goes on alike; no device-side parse. Missing on
+// the device side alone: that is new, and the device side is parsed.
+// RUN: not %warplint --verbose %s -- %cuda_flags -DNO_ARCH_CODE -DOLD_ARCH_ONLY -DMISSING_HEADER 2>&1 >/dev/null | FileCheck %s --check-prefix=SAME -DFILE=%s
+// RUN: not %warplint --verbose %s -- %cuda_flags -DNO_ARCH_CODE -DOLD_ARCH_ONLY -DMISSING_DEVICE_HEADER 2>&1 >/dev/null | FileCheck %s --check-prefix=MISSINGDEV -DFILE=%s
 //
 // RUN: not %warplint --format=json %s -- %cuda_flags > %t.json
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json --implicit-check-not='"check":'
@@ -29,8 +34,8 @@
 // RUN: %if sarif-schema %{ %python %S/../docs/Inputs/validate_sarif.py %sarif_schema %t.sarif %}
 //
 // RUN: %warplint --dump-shared-accesses %s -- %cuda_flags | FileCheck %s --check-prefix=DUMP --implicit-check-not='"text":'
-// RUN: %warplint explain %s:47 --width=400 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
-// RUN: not %warplint explain %s:53 --width=400 -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=NOTCOMPILED
+// RUN: %warplint explain %s:52 --width=400 -- %cuda_flags | FileCheck %s --check-prefix=EXPLAIN
+// RUN: not %warplint explain %s:58 --width=400 -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=NOTCOMPILED
 //
 // RUN: not %warplint %s -- %cuda_flags -DDEVICE_ERROR > %t.err.out 2> %t.err.err
 // RUN: FileCheck %s --check-prefix=CHECK --input-file=%t.err.out -implicit-check-not='{{warning|error}}:'
@@ -143,8 +148,17 @@ void launchPlain(float *p) {
 
 // EXPLAIN: tile[threadIdx.x][0]
 // EXPLAIN: 32-way
-// NOTCOMPILED: warplint: error: no shared-memory access at {{.*}}device-side.cu:53
+// NOTCOMPILED: warplint: error: no shared-memory access at {{.*}}device-side.cu:58
 
 // ERRSUMMARY: warplint: 1 clang error in [[FILE]] (device side, sm_80), 1 function not analysed (--verbose shows them)
 // ERRSUMMARY-NOT: {{.}}
 // STATUS: status=1
+
+// MISSINGDEV: warplint: [[FILE]] (device side, sm_80): {{.*}} --cuda-device-only --cuda-gpu-arch=sm_80
+
+#ifdef MISSING_HEADER
+#include "warplint-no-such-header.h"
+#endif
+#if defined(MISSING_DEVICE_HEADER) && defined(__CUDA_ARCH__)
+#include "warplint-no-such-device-header.h"
+#endif

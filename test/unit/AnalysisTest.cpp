@@ -48,26 +48,50 @@ const FunctionDecl *named(const TUIndex &I, llvm::StringRef Name) {
 
 } // namespace
 
-TEST(PreludeCacheTest, LeadingAngledIncludes) {
+TEST(PreludeCacheTest, LeadingDirectives) {
   using V = std::vector<std::string>;
+  auto Lines = [](StringRef Text, bool Header = false) {
+    return leadingDirectives(Text, Header).Lines;
+  };
   // Comments (line, block, over lines) and blank lines between them; the
-  // list ends at the first line that is anything else.
-  EXPECT_EQ(leadingAngledIncludes("// A kernel.\n/* two\n lines */\n\n"
-                                  "#include <stdio.h>\n"
-                                  "  #  include   <cuda/std/cstdint>  \n"
-                                  "/* x */ #include <cooperative_groups.h>\n"
-                                  "#include \"mine.h\"\n#include <late.h>\n"),
-            V({"stdio.h", "cuda/std/cstdint", "cooperative_groups.h"}));
-  // What could change what the includes mean ends it: a definition, a
-  // conditional, a continued line, a comment after the name, a token.
-  EXPECT_EQ(leadingAngledIncludes("#define X 1\n#include <a.h>\n"), V{});
-  EXPECT_EQ(leadingAngledIncludes("#include <a.h>\n#ifdef X\n#include <b.h>\n"),
-            V{"a.h"});
-  EXPECT_EQ(leadingAngledIncludes("#include <a.h> \\\n#include <b.h>\n"), V{});
-  EXPECT_EQ(leadingAngledIncludes("#include <a.h> // why\n"), V{});
-  EXPECT_EQ(leadingAngledIncludes("#include <>\n"), V{});
-  EXPECT_EQ(leadingAngledIncludes("int x;\n#include <a.h>\n"), V{});
-  EXPECT_EQ(leadingAngledIncludes(""), V{});
+  // list ends at the first line that is anything else; an include with
+  // quotes ends it and is named.
+  LeadingDirectives D =
+      leadingDirectives("// A kernel.\n/* two\n lines */\n\n"
+                        "#include <stdio.h>\n"
+                        "  #  include   <cuda/std/cstdint>  \n"
+                        "/* x */ #include <cooperative_groups.h>\n"
+                        "#define ENABLE_BF16\n#  undef  NDEBUG\n"
+                        "#include \"mine.h\"\n#include <late.h>\n");
+  EXPECT_EQ(D.Lines, V({"#include <stdio.h>", "#include <cuda/std/cstdint>",
+                        "#include <cooperative_groups.h>",
+                        "#define ENABLE_BF16", "#undef NDEBUG"}));
+  EXPECT_EQ(D.Quoted, "mine.h");
+  // Definitions of one line are kept in their place; what could change
+  // what the includes mean otherwise ends it: a conditional, a continued
+  // line, a comment after the name or in a definition, a token.
+  EXPECT_EQ(Lines("#define X 1\n#include <a.h>\n"),
+            V({"#define X 1", "#include <a.h>"}));
+  EXPECT_EQ(Lines("#include <a.h>\n#ifdef X\n#include <b.h>\n"),
+            V{"#include <a.h>"});
+  EXPECT_EQ(Lines("#include <a.h> \\\n#include <b.h>\n"), V{});
+  EXPECT_EQ(Lines("#include <a.h> // why\n"), V{});
+  EXPECT_EQ(Lines("#define X 1 // why\n#include <a.h>\n"), V{});
+  EXPECT_EQ(Lines("#define X \\\n 1\n#include <a.h>\n"), V{});
+  EXPECT_EQ(Lines("#define 1\n"), V{});
+  EXPECT_EQ(Lines("#include <>\n"), V{});
+  EXPECT_EQ(Lines("int x;\n#include <a.h>\n"), V{});
+  EXPECT_EQ(Lines(""), V{});
+  EXPECT_EQ(leadingDirectives("#include \"a.h\" x\n").Quoted, "");
+  // A header's guard or #pragma once at its start is passed over; a guard
+  // with a reserved name (a system header's) or another definition after
+  // the #ifndef is not a guard; a source's guard-like lines end the list.
+  EXPECT_EQ(Lines("#pragma once\n#include <a.h>\n", true), V{"#include <a.h>"});
+  EXPECT_EQ(Lines("#ifndef COMMON_H\n#define COMMON_H\n#include <a.h>\n", true),
+            V{"#include <a.h>"});
+  EXPECT_EQ(Lines("#ifndef _A_H\n#define _A_H\n#include <a.h>\n", true), V{});
+  EXPECT_EQ(Lines("#ifndef A_H\n#define B_H\n#include <a.h>\n", true), V{});
+  EXPECT_EQ(Lines("#pragma once\n#include <a.h>\n"), V{});
 }
 
 TEST(ArchConditionalsTest, SameDeviceCodeComparesTheRangesThatHoldIt) {

@@ -31,15 +31,37 @@
 namespace clang {
 class CompilerInvocation;
 class FileManager;
+class HeaderSearchOptions;
 class PCHContainerOperations;
 } // namespace clang
+namespace llvm::vfs {
+class FileSystem;
+} // namespace llvm::vfs
 
 namespace warplint {
 
-/// The headers a source starts by including with angle brackets, in order:
-/// its first lines, comments and blank lines aside, as long as each is an
-/// `#include <NAME>` alone on its line.
-std::vector<std::string> leadingAngledIncludes(llvm::StringRef Text);
+/// The directives a source starts with that a PCH of its headers can hold
+/// as they are: its first lines, comments and blank lines aside, as long as
+/// each is an `#include <NAME>`, or a `#define` or `#undef` of one line,
+/// alone on its line.
+struct LeadingDirectives {
+  /// Each directive, written again: "#include <NAME>", "#define X 1".
+  std::vector<std::string> Lines;
+  /// The NAME of an `#include "NAME"` that ends them, when one does.
+  std::string Quoted;
+};
+/// Header: Text is a header's, whose `#pragma once` or include guard
+/// (`#ifndef G` then `#define G`, G not a reserved name) at its start is
+/// passed over.
+LeadingDirectives leadingDirectives(llvm::StringRef Text, bool Header = false);
+
+/// The leading directives of File, then those of the header of its own it
+/// includes next with quotes (found beside it, then in the -iquote and -I
+/// directories of HS), and so on, a few deep: what a parse of File reads
+/// before any code of its own.
+std::vector<std::string> leadingList(llvm::StringRef File,
+                                     const clang::HeaderSearchOptions &HS,
+                                     llvm::vfs::FileSystem &VFS);
 
 class PreludeCache {
 public:
@@ -55,19 +77,24 @@ public:
   /// compile has (those named above) from a PCH of them, built first when
   /// the cache has none for this command or the one it has is stale. When
   /// it has no other -include file, the PCH holds the system headers its
-  /// source starts by including too (leadingAngledIncludes), which the
-  /// source then includes again to no effect: one PCH per such list; where
-  /// one of them is not a system header or the list does not compile
-  /// alone, the PCH of the -include files only. False
+  /// source starts by including too (leadingDirectives, with the
+  /// definitions between them, and those of the header of its own it then
+  /// includes with quotes, found as clang would find it), which the source
+  /// then includes again to no effect: one PCH per such list; where one of
+  /// them is not a system header or does not compile, the list is cut
+  /// before it, and where none is left, the PCH of the -include files
+  /// only. False
   /// (Invocation unchanged) when it has none of them, when it already uses
   /// a PCH or a preamble, or when the PCH cannot be built or written (then
   /// Why says why; else it says which PCH, and whether it was built now).
   /// Read: the files the PCH stands for (the parse's source manager does
-  /// not list them).
+  /// not list them). BuildOnUse: the parse that starts with a list whose
+  /// PCH is built (the second by default; a parse that only preprocesses
+  /// gains less from one).
   bool use(clang::CompilerInvocation &Invocation, clang::FileManager &Files,
            std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
-           std::string *Why = nullptr,
-           std::vector<std::string> *Read = nullptr);
+           std::string *Why = nullptr, std::vector<std::string> *Read = nullptr,
+           unsigned BuildOnUse = 2);
 
   const std::string &dir() const { return Dir; }
 
@@ -84,15 +111,19 @@ private:
     std::vector<std::string> Files;
   };
   /// When prepare() builds a PCH that is missing or stale.
-  enum class Build { Always, OnSecondUse, Never };
+  enum class Build { Always, Counted, Never };
   /// The PCH of Invocation's first N -include files and Leading, built
-  /// when needed and When allows; std::nullopt when there is none (Error
-  /// says why when a build failed).
+  /// when needed and When allows (Counted: at the OnUse-th use of the
+  /// list); std::nullopt when there is none (Error
+  /// says why when a build failed, and FailsAt is the line of Leading that
+  /// its first error, or its first header that is not a system header,
+  /// came through, when one did).
   std::optional<Prepared>
   prepare(const clang::CompilerInvocation &Invocation, size_t N,
           llvm::ArrayRef<std::string> Leading, clang::FileManager &Files,
           std::shared_ptr<clang::PCHContainerOperations> Ops,
-          std::string &Error, Build When);
+          std::string &Error, Build When, unsigned OnUse = 2,
+          std::optional<size_t> *FailsAt = nullptr);
 
   std::string Dir;
   std::atomic<unsigned> Built{0}, Reused{0}, Failed{0};
