@@ -168,6 +168,9 @@ std::pair<StringRef, StringRef> directive(StringRef Line) {
   return {Line.take_front(End), Line.drop_front(End).trim()};
 }
 
+/// Whether a line of a list (leadingDirectives) includes a header.
+bool isInclude(StringRef Line) { return Line.starts_with("#include"); }
+
 /// An identifier alone, that the implementation does not reserve.
 bool isGuardName(StringRef S) {
   return !S.empty() && !S.starts_with("_") && isAlpha(S[0]) &&
@@ -204,6 +207,7 @@ LeadingDirectives leadingDirectives(StringRef Text, bool Header) {
           !Rest.drop_front(Close + 1).trim().empty())
         return false;
       Out.Lines.push_back(("#include <" + Rest.take_front(Close) + ">").str());
+      assert(isInclude(Out.Lines.back()));
       return true;
     }
     if (Name == "include" && Rest.consume_front("\"")) {
@@ -598,7 +602,7 @@ bool PreludeCache::use(CompilerInvocation &Invocation, FileManager &Files,
   size_t BuildAt = Leading.size();
   for (size_t K = Leading.size(); K > 0 && !P; --K) {
     // A list ends with an include.
-    if (!StringRef(Leading[K - 1]).starts_with("#include")) {
+    if (!isInclude(Leading[K - 1])) {
       if (K == BuildAt)
         --BuildAt;
       continue;
@@ -678,8 +682,7 @@ PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
   vfs::FileSystem &VFS = Files.getVirtualFileSystem();
   Prepared Out;
   Out.Pch = std::string(Pch);
-  Out.Leading = llvm::count_if(
-      Leading, [](StringRef L) { return L.starts_with("#include"); });
+  Out.Leading = llvm::count_if(Leading, isInclude);
   auto Usable = [&] {
     Out.Files.clear();
     return fresh(VFS, Deps, &Out.Files, Pch);
