@@ -20,8 +20,8 @@ for var in ("CUDA_PATH", "CUDA_HOME"):
     config.environment.pop(var, None)
 # The precompiled CUDA headers (--pch-cache) in the build tree, shared by
 # the tests (as by the files of a build), never in the user's home.
-config.environment["WARPLINT_CACHE_DIR"] = os.path.join(
-    config.warplint_test_obj, "warplint-cache")
+warplint_cache = os.path.join(config.warplint_test_obj, "warplint-cache")
+config.environment["WARPLINT_CACHE_DIR"] = warplint_cache
 config.environment.pop("XDG_CACHE_HOME", None)
 
 inputs = os.path.join(config.warplint_test_src, "Inputs")
@@ -35,6 +35,9 @@ config.substitutions.append(("%cuda_host_flags", mock + " --cuda-host-only"))
 config.substitutions.append(("%cuda_device_flags", mock + " --cuda-device-only"))
 config.substitutions.append(("%cuda_flags", mock))
 config.substitutions.append(("%cuda_inputs", inputs))
+# The shared cache, for a test with a cache of its own that keeps the
+# shared PCHs (a link to its prelude/).
+config.substitutions.append(("%warplint_cache", warplint_cache))
 config.substitutions.append(("%warplint_plugin", os.path.join(libdir, "warplint-plugin.so")))
 config.substitutions.append(("%warplint_tidy", os.path.join(libdir, "warplint-tidy.so")))
 config.substitutions.append(("%warplint_launch", os.path.join(bindir, "warplint-launch")))

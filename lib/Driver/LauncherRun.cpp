@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "warplint/Driver/Launcher.h"
 #include "warplint/Driver/LauncherCommand.h"
+#include "warplint/Driver/ReportCache.h"
 #include "warplint/Driver/ReportExchange.h"
 #include "warplint/Ptxas/CudaObject.h"
 #include "llvm/ADT/SmallString.h"
@@ -97,6 +98,23 @@ std::string ptxasProgram(const Context &C, const PtxasStep &Step) {
   return "";
 }
 
+/// Whether the ptxas report Text gives each of Kernels (read from an
+/// object) the registers and stack frame the object records.
+bool agreesWithObject(StringRef Text,
+                      ArrayRef<const ptxas::Function *> Kernels) {
+  auto Parsed = ptxas::parseReport(Text);
+  if (!Parsed) {
+    consumeError(Parsed.takeError());
+    return false;
+  }
+  for (const ptxas::Function *K : Kernels) {
+    const ptxas::Function *R = Parsed->find(K->Mangled, K->Arch);
+    if (!R || R->Registers != K->Registers || R->StackFrame != K->StackFrame)
+      return false;
+  }
+  return true;
+}
+
 /// Spills without a second compile: the report of the kernels of Read (the
 /// object's) that have a stack frame, from ptxas run alone (--entry: those
 /// kernels only) on the PTX the object holds, with the options the build's
@@ -119,6 +137,7 @@ std::string spillsFromPtx(const Context &C, const Job &J, StringRef Object,
   auto Entries = ptxas::readObjectEntries(Object);
   if (!Entries)
     return Fail(toString(Entries.takeError()));
+  PtxasReportCache Cache(PtxasReportCache::defaultDir());
 
   // What ptxas was asked in the build.
   std::vector<std::string> DryRun(C.Plan.Command.begin(), C.Plan.Command.end());
@@ -166,6 +185,23 @@ std::string spillsFromPtx(const Context &C, const Job &J, StringRef Object,
     std::string Program = ptxasProgram(C, *Step);
     if (Program.empty())
       return Fail("no " + Step->Program + " beside " + C.PassCompiler);
+    std::string Names;
+    for (const ptxas::Function *K : Kernels)
+      Names += (Names.empty() ? "" : ",") + K->Mangled;
+    std::vector<std::string> Options(Step->Args.begin(), Step->Args.end());
+    Options.insert(Options.end(), {"-v", "--entry=" + Names});
+    std::string Key = PtxasReportCache::key(Program, Options, *Source);
+    if (std::optional<std::string> Kept = Cache.get(Key)) {
+      if (agreesWithObject(*Kept, Kernels)) {
+        Notes.push_back(
+            "spills for " + Arch +
+            " from warplint's cache of ptxas reports: " + Cache.path(Key));
+        Text += *Kept;
+        continue;
+      }
+      Notes.push_back("the cached ptxas report " + Cache.path(Key) +
+                      " does not give the object's resources: not used");
+    }
     std::string PtxFile = C.tempPath(J, Arch + ".ptx");
     std::string CubinFile = C.tempPath(J, Arch + ".cubin");
     std::string Err = C.tempPath(J, Arch + ".ptxas.txt");
@@ -177,11 +213,8 @@ std::string spillsFromPtx(const Context &C, const Job &J, StringRef Object,
       OS << *Source;
     }
     std::vector<std::string> Cmd{Program};
-    Cmd.insert(Cmd.end(), Step->Args.begin(), Step->Args.end());
-    std::string Names;
-    for (const ptxas::Function *K : Kernels)
-      Names += (Names.empty() ? "" : ",") + K->Mangled;
-    Cmd.insert(Cmd.end(), {"-v", "--entry=" + Names, PtxFile, "-o", CubinFile});
+    Cmd.insert(Cmd.end(), Options.begin(), Options.end());
+    Cmd.insert(Cmd.end(), {PtxFile, "-o", CubinFile});
     Notes.push_back("ptxas alone, on the object's PTX: " + quoteCommand(Cmd));
     std::optional<StringRef> PtxasRedirects[] = {StringRef(""), StringRef(""),
                                                  StringRef(Err)};
@@ -206,6 +239,9 @@ std::string spillsFromPtx(const Context &C, const Job &J, StringRef Object,
     std::string Report = readFileOrEmpty(Err);
     if (!hasReport(Report))
       return Fail("ptxas printed no report");
+    if (!agreesWithObject(Report, Kernels))
+      return Fail("ptxas alone reports other resources than the build's");
+    Cache.put(Key, Report);
     Text += Report;
   }
   return Text;

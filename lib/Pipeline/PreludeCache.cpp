@@ -2,6 +2,7 @@
 #include "warplint/Pipeline/PreludeCache.h"
 
 #include "warplint/Driver/CompileArgs.h"
+#include "warplint/Driver/ReportCache.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -29,17 +30,10 @@ using namespace llvm;
 namespace warplint {
 
 std::string PreludeCache::defaultDir() {
-  SmallString<256> Dir;
-  if (auto Env = sys::Process::GetEnv("WARPLINT_CACHE_DIR");
-      Env && !Env->empty())
-    Dir = *Env;
-  else if (auto Xdg = sys::Process::GetEnv("XDG_CACHE_HOME");
-           Xdg && !Xdg->empty())
-    sys::path::append(Dir, *Xdg, "warplint");
-  else if (sys::path::home_directory(Dir))
-    sys::path::append(Dir, ".cache", "warplint");
-  else
+  std::string Root = cacheRoot();
+  if (Root.empty())
     return "";
+  SmallString<256> Dir(Root);
   sys::path::append(Dir, "prelude");
   return std::string(Dir);
 }

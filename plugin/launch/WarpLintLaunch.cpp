@@ -69,7 +69,8 @@ error, which is still passed through unchanged. Otherwise they are read
 from the object the compile wrote (its cubins record them), with no second
 compile. A kernel with a stack frame, while the spill check is on, gets its
 spills from ptxas run alone on the PTX the object holds, with the options
-nvcc gave ptxas (nvcc -dryrun). Only where that cannot be done (no PTX in
+nvcc gave ptxas (nvcc -dryrun); its report is kept in warplint's cache
+(ptxas/ beside prelude/) for the same PTX and options. Only where that cannot be done (no PTX in
 the object, ptxas giving other resources than the build's) or the object
 is not found or not readable does nvcc compile the device code a second
 time, after the build's compile, with -fatbin -Xptxas=-v; for clang, warplint --run-ptxas makes the report
