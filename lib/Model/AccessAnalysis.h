@@ -281,6 +281,7 @@ private:
   std::vector<ExitGroup> exitGroups();
   bool laneEnumerable(llvm::ArrayRef<unsigned> Ms) const;
   std::optional<LaneLoop> tripCounts(llvm::ArrayRef<unsigned> Ms);
+  bool condReadsOnlyCounters(NodeId Cond, llvm::ArrayRef<unsigned> Ms) const;
 
   //===--------------------------------------------------------------------===//
   // The enumeration (AccessAnalysis.cpp): loop values, branch arms, warps,

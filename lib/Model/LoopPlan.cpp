@@ -23,6 +23,7 @@
 #include "AccessAnalysis.h"
 #include "PoolWalk.h"
 #include "llvm/ADT/STLExtras.h"
+#include <map>
 
 namespace warplint::model::detail {
 
@@ -475,8 +476,40 @@ bool AccessAnalysis::laneEnumerable(llvm::ArrayRef<unsigned> Ms) const {
   return ThreadStart;
 }
 
+/// Whether Cond reads the thread only through the counters of group Ms
+/// (no thread index, no other loop's counter or exit value but those of
+/// loops enumerated value by value, the same in every thread): threads
+/// whose counters start alike then run as many iterations.
+bool AccessAnalysis::condReadsOnlyCounters(NodeId Cond,
+                                           llvm::ArrayRef<unsigned> Ms) const {
+  bool Only = true;
+  walkPool(P, {Cond}, [&](NodeId, const Node &X, WalkStack &) {
+    switch (X.Kind) {
+    case Op::ThreadIdx:
+    case Op::LoopExit:
+      Only = false;
+      return WalkNext::Stop;
+    case Op::LoopVar:
+      if (!llvm::is_contained(Ms, X.Index) &&
+          !(X.Index < LoopValues.size() && LoopValues[X.Index])) {
+        Only = false;
+        return WalkNext::Stop;
+      }
+      return WalkNext::Skip;
+    default:
+      return WalkNext::Operands;
+    }
+  });
+  return Only;
+}
+
 /// How many iterations of loop group Ms each thread of the block runs,
 /// when the condition gives a constant for every thread and iteration.
+/// Where the condition reads the thread only through the group's counters
+/// (condReadsOnlyCounters), the threads whose counters start alike share
+/// one count (a warp-strided loop: 32 starts for the whole block). The
+/// evaluations the loop would have made still count toward its limit, so
+/// the answer is the one of evaluating every thread.
 std::optional<AccessAnalysis::LaneLoop>
 AccessAnalysis::tripCounts(llvm::ArrayRef<unsigned> Ms) {
   constexpr uint64_t MaxEvaluations = 1 << 18;
@@ -489,8 +522,34 @@ AccessAnalysis::tripCounts(llvm::ArrayRef<unsigned> Ms) {
     for (unsigned M : Ms)
       Iterations[M].reset();
   };
+  bool ByStart = condReadsOnlyCounters(Head.Cond, Ms);
+  std::map<llvm::SmallVector<int64_t, 2>, uint32_t> TripsByStart;
   for (uint64_t Id = 0; Id < Threads; ++Id) {
     std::array<uint64_t, 3> Tid = threadOf(Id, Block);
+    llvm::SmallVector<int64_t, 2> Start;
+    for (unsigned M : Ms) {
+      if (!ByStart)
+        break;
+      auto I = evaluate(P, P.loop(M).Init, env(Tid.data()));
+      if (!I || !I->isConstant()) {
+        Start.clear();
+        break;
+      }
+      Start.push_back(I->C);
+    }
+    if (!Start.empty())
+      if (auto It = TripsByStart.find(Start); It != TripsByStart.end()) {
+        // The evaluations the thread's own loop makes: one per iteration,
+        // and the one that ends a loop whose condition comes first.
+        uint32_t K = It->second;
+        Evaluations += uint64_t(K) + (Head.CondAfterBody ? 0 : 1);
+        if (Evaluations > MaxEvaluations) {
+          Restore();
+          return std::nullopt;
+        }
+        LL.Trips[Id] = K;
+        continue;
+      }
     uint32_t K = 0;
     while (true) {
       if (K == MaxLoopValues || ++Evaluations > MaxEvaluations) {
@@ -516,6 +575,8 @@ AccessAnalysis::tripCounts(llvm::ArrayRef<unsigned> Ms) {
       }
     }
     LL.Trips[Id] = K;
+    if (!Start.empty())
+      TripsByStart[Start] = K;
   }
   Restore();
   return LL;

@@ -32,19 +32,27 @@ public:
       : P(P), Block(Block), Slot(P.size(), -1) {
     // The lane-dependent nodes the roots read, and their lane-independent
     // operands.
-    walkPool(P, Roots, [&](NodeId N, const Node &X, WalkStack &) {
+    // A loop counter that differs between threads reads its loop's start
+    // and step, which the pool need not have built before it.
+    walkPool(P, Roots, [&](NodeId N, const Node &X, WalkStack &Work) {
       if (P.laneIndependent(N)) {
         Leaves.push_back(N);
         return WalkNext::Skip;
       }
-      if (X.Kind == Op::LoopVar || X.Kind == Op::LoopExit)
-        Supported = false; // a loop whose values differ between threads
+      if (X.Kind == Op::LoopExit)
+        Supported = false; // run to its end in each thread
+      if (X.Kind == Op::LoopVar) {
+        const Loop &Lp = P.loop(X.Index);
+        Work.push_back(Lp.Init);
+        if (Lp.Step)
+          Work.push_back(*Lp.Step);
+      }
       Nodes.push_back(N);
       return WalkNext::Operands;
     });
-    // Operands before the nodes that read them: a pool only ever refers to
-    // nodes built before.
-    llvm::sort(Nodes);
+    if (!Supported)
+      return;
+    Supported = orderNodes();
     for (NodeId N : Leaves) {
       Slot[N] = int(Vals.size());
       Vals.emplace_back();
@@ -168,6 +176,105 @@ private:
     }
   };
 
+  /// What lane-dependent node N reads: its operands, or a counter's start
+  /// and step.
+  void readsOf(NodeId N, WalkStack &Out) const {
+    const Node &X = P[N];
+    if (X.Kind == Op::LoopVar) {
+      const Loop &Lp = P.loop(X.Index);
+      Out.push_back(Lp.Init);
+      if (Lp.Step)
+        Out.push_back(*Lp.Step);
+      return;
+    }
+    X.appendOperands(Out);
+  }
+
+  /// Orders Nodes so that each comes after the lane-dependent nodes it
+  /// reads (depth first, post order); false on a cycle.
+  bool orderNodes() {
+    std::vector<char> State(P.size(), 0); // 1: a node to order, 2: on the
+                                          // path, 3: ordered
+    for (NodeId N : Nodes)
+      State[N] = 1;
+    std::vector<NodeId> Ordered;
+    Ordered.reserve(Nodes.size());
+    llvm::SmallVector<std::pair<NodeId, bool>, 32> Stack;
+    WalkStack Reads;
+    for (NodeId Root : Nodes) {
+      if (State[Root] != 1)
+        continue;
+      Stack.push_back({Root, false});
+      while (!Stack.empty()) {
+        auto [N, Expanded] = Stack.pop_back_val();
+        if (Expanded) {
+          State[N] = 3;
+          Ordered.push_back(N);
+          continue;
+        }
+        if (State[N] == 3)
+          continue;
+        if (State[N] == 2)
+          return false;
+        State[N] = 2;
+        Stack.push_back({N, true});
+        Reads.clear();
+        readsOf(N, Reads);
+        for (NodeId R : Reads) {
+          if (State[R] == 2)
+            return false;
+          if (State[R] == 1)
+            Stack.push_back({R, false});
+        }
+      }
+    }
+    Nodes = std::move(Ordered);
+    return true;
+  }
+
+  /// A loop counter for every lane, as Evaluator::loopValue gives it: the
+  /// value of an enumerated loop, iteration k of a loop whose start
+  /// differs between threads (start + k * step), or an induction loop's
+  /// start plus its iteration symbol; false to give up.
+  bool computeLoopVar(const Node &X, NodeOut &Out) {
+    unsigned Index = X.Index;
+    const Loop &Lp = P.loop(Index);
+    if (Index < Env.LoopValues.size() && Env.LoopValues[Index]) {
+      for (unsigned L = 0; L < Lanes; ++L)
+        Out.setC(L, *Env.LoopValues[Index]);
+      return true;
+    }
+    bool Iteration = Index < Env.Iterations.size() && Env.Iterations[Index];
+    bool Induction = Index < Env.Induction.size() && Env.Induction[Index];
+    if (!Iteration && !Induction)
+      return true; // unknown in every lane
+    const Val &I = Vals[Slot[Lp.Init]];
+    const Val *S = Lp.Step ? &Vals[Slot[*Lp.Step]] : nullptr;
+    for (unsigned L = 0; L < Lanes; ++L) {
+      if (!knownIn(I, L))
+        continue;
+      bool ConstantStep = S && knownIn(*S, L) && termsOf(*S).empty();
+      if (Iteration) {
+        if (!ConstantStep)
+          continue;
+        int64_t Add = wrapMul(*Env.Iterations[Index], constantIn(*S, L));
+        if (!Out.set(L, wrapAddMul(constantIn(I, L), 1, Add), termsOf(I)))
+          return false;
+        continue;
+      }
+      LinearValue Start;
+      Start.C = constantIn(I, L);
+      Start.Terms.assign(termsOf(I).begin(), termsOf(I).end());
+      std::optional<LinearValue> V =
+          ConstantStep && constantIn(*S, L)
+              ? addLinear(Start, symbolValue(Lp.CountSym), constantIn(*S, L))
+              : addLinear(Start, symbolValue(Lp.IterationSym), 1);
+      if (V && !Out.set(L, V->C, V->Terms))
+        return false;
+    }
+    return true;
+  }
+
   /// Computes node N for every lane; false to give up.
   bool compute(NodeId N, llvm::ArrayRef<std::array<uint64_t, 3>> Tids) {
     const Node &X = P[N];
@@ -187,6 +294,10 @@ private:
     case Op::LAnd:
     case Op::LOr:
       computeLogical(X, Out);
+      break;
+    case Op::LoopVar:
+      if (!computeLoopVar(X, Out))
+        return false;
       break;
     default:
       if (arity(X.Kind) == 0)

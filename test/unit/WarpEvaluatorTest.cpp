@@ -99,6 +99,17 @@ bool sameValue(const std::optional<LinearValue> &V, const WarpEvaluator &W,
   return std::equal(T.begin(), T.end(), V->Terms.begin(), V->Terms.end());
 }
 
+/// The thread indices of warp Warp of Block.
+std::vector<std::array<uint64_t, 3>> warpThreads(const Dim3 &Block,
+                                                 uint64_t Warp) {
+  std::vector<std::array<uint64_t, 3>> Tids;
+  uint64_t Threads = Block.threads();
+  for (uint64_t Id = Warp * 32; Id < Threads && Id < Warp * 32 + 32; ++Id)
+    Tids.push_back(
+        {Id % Block.X, (Id / Block.X) % Block.Y, Id / (Block.X * Block.Y)});
+  return Tids;
+}
+
 } // namespace
 
 TEST(WarpEvaluatorTest, AgreesWithTheThreadEvaluatorOnRandomPools) {
@@ -123,10 +134,7 @@ TEST(WarpEvaluatorTest, AgreesWithTheThreadEvaluatorOnRandomPools) {
     ThreadEvaluator T(RP.P, Env);
     uint64_t Threads = Block.threads();
     for (uint64_t Warp = 0; Warp * 32 < Threads; ++Warp) {
-      std::vector<std::array<uint64_t, 3>> Tids;
-      for (uint64_t Id = Warp * 32; Id < Threads && Id < Warp * 32 + 32; ++Id)
-        Tids.push_back(
-            {Id % Block.X, (Id / Block.X) % Block.Y, Id / (Block.X * Block.Y)});
+      std::vector<std::array<uint64_t, 3>> Tids = warpThreads(Block, Warp);
       ++Warps;
       if (!W.run(Tids))
         continue;
@@ -158,7 +166,94 @@ TEST(WarpEvaluatorTest, AgreesWithTheThreadEvaluatorOnRandomPools) {
   RecordProperty("fast", int(Agreed));
 }
 
-TEST(WarpEvaluatorTest, GivesWayToLoopsThatDependOnTheThread) {
+TEST(WarpEvaluatorTest, LoopsThatDependOnTheThreadAgreeWithTheThreadEvaluator) {
+  // A loop i whose start reads the thread (a random node of a random pool,
+  // often with a uniform symbol), built after the counter that reads it,
+  // with a step that is a constant, the block's width or a symbol: in each
+  // of the ways the analysis runs it (iteration k of each thread, the
+  // induction form, not known), wherever WarpEvaluator gives a warp's
+  // values they are evaluate()'s.
+  std::mt19937 R(4242);
+  const Dim3 Shapes[] = {
+      {32, 1, 1}, {64, 1, 1}, {33, 1, 1}, {16, 4, 1}, {8, 8, 4}};
+  unsigned Warps[3] = {0, 0, 0}, Agreed[3] = {0, 0, 0};
+  for (unsigned Case = 0; Case < 6000; ++Case) {
+    RandomPool RP(R);
+    ExprPool &P = RP.P;
+    const Dim3 &Block = Shapes[Case % 5];
+    IntType T = Types[(Case / 5) % 8];
+    unsigned L = P.addLoop("i");
+    NodeId I = P.loopVar(L, T);
+    NodeId Start = P.cast(RP.Roots[Case % RP.Roots.size()], T);
+    NodeId Step;
+    switch (Case % 4) {
+    case 0:
+      Step = P.constant(4, T);
+      break;
+    case 1:
+      Step = P.constant(-3, T);
+      break;
+    case 2:
+      Step = P.cast(P.blockDim(0), T);
+      break;
+    default:
+      Step = P.symbol(P.addSymbol("s"), T);
+      break;
+    }
+    Loop &Lp = P.loop(L);
+    Lp.Init = Start;
+    Lp.Step = Step;
+    Lp.Next = P.binary(Op::Add, I, Step, T);
+    Lp.Cond = P.binary(Op::LT, I, P.constant(100, T), IntType::i32());
+    Lp.Complete = true;
+    std::vector<NodeId> Roots{
+        P.binary(Op::Add, I, P.cast(RP.Roots.back(), T), T),
+        P.binary(Op::Mul, I, P.constant(2, T), T), I};
+    WarpEvaluator W(P, Roots, Block);
+    ASSERT_TRUE(W.supported());
+    unsigned Mode = (Case / 40) % 3; // 0: iteration k, 1: induction, 2: none
+    std::vector<std::optional<int64_t>> LoopValues{int64_t(Case % 5),
+                                                   std::nullopt};
+    std::vector<std::optional<int64_t>> Iterations(2);
+    std::vector<char> Induction(2, 0);
+    if (Mode == 0)
+      Iterations[1] = int64_t(Case % 7);
+    if (Mode == 1)
+      Induction[1] = 1;
+    EvalEnv Env;
+    Env.Block = Block;
+    Env.LoopValues = LoopValues;
+    Env.Iterations = Iterations;
+    Env.Induction = Induction;
+    W.reset(Env);
+    uint64_t Threads = Block.threads();
+    for (uint64_t Warp = 0; Warp * 32 < Threads; ++Warp) {
+      std::vector<std::array<uint64_t, 3>> Tids = warpThreads(Block, Warp);
+      ++Warps[Mode];
+      if (!W.run(Tids))
+        continue;
+      ++Agreed[Mode];
+      for (unsigned Lane = 0; Lane < Tids.size(); ++Lane) {
+        EvalEnv E = Env;
+        E.Tid[0] = Tids[Lane][0];
+        E.Tid[1] = Tids[Lane][1];
+        E.Tid[2] = Tids[Lane][2];
+        for (NodeId N : Roots)
+          ASSERT_TRUE(sameValue(evaluate(P, N, E), W, N, Lane))
+              << "case " << Case << ", mode " << Mode << ", warp " << Warp
+              << ", lane " << Lane << ": " << P.str(N);
+      }
+    }
+  }
+  // Iteration k of each thread is what the lane-by-lane loops of the
+  // analysis ask for: the fast path must answer for most of those warps.
+  EXPECT_GT(Agreed[0], Warps[0] / 2) << Agreed[0] << " of " << Warps[0];
+  EXPECT_GT(Agreed[1], 0u);
+}
+
+TEST(WarpEvaluatorTest, GivesWayToExitValuesThatDependOnTheThread) {
+  // The value i has after `for (i = threadIdx.x; i < 8; ++i)`: each thread
+  // runs the loop to its end, which only the scalar evaluator does.
   ExprPool P;
   unsigned L = P.addLoop("i");
   Loop &Lp = P.loop(L);
@@ -168,7 +263,7 @@ TEST(WarpEvaluatorTest, GivesWayToLoopsThatDependOnTheThread) {
   Lp.Cond = P.binary(Op::LT, P.loopVar(L, IntType::i32()),
                      P.constant(8, IntType::i32()), IntType::i32());
   Lp.Complete = true;
-  NodeId Root = P.binary(Op::Add, P.loopVar(L, IntType::i32()), P.threadIdx(0),
+  NodeId Root = P.binary(Op::Add, P.loopExit(L, IntType::i32()), P.threadIdx(0),
                          IntType::i32());
   WarpEvaluator W(P, {Root}, Dim3{32, 1, 1});
   EXPECT_FALSE(W.supported());
