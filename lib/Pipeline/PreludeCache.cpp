@@ -3,6 +3,7 @@
 
 #include "warplint/Driver/CompileArgs.h"
 #include "warplint/Driver/ReportCache.h"
+#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -105,13 +106,24 @@ public:
   unsigned Errors = 0;
   /// The line of the list the first error came through (lineThrough).
   std::optional<size_t> FirstAt;
+  /// The first error is a header not found, on that line of the list
+  /// itself (`#include <omp.h>`).
+  bool FirstMissing = false;
   void HandleDiagnostic(DiagnosticsEngine::Level L,
                         const Diagnostic &Info) override {
     if (L < DiagnosticsEngine::Error)
       return;
     if (Errors++ == 0 && Info.hasSourceManager() &&
-        Info.getLocation().isValid())
-      FirstAt = lineThrough(Info.getSourceManager(), Info.getLocation());
+        Info.getLocation().isValid()) {
+      const SourceManager &SM = Info.getSourceManager();
+      FirstAt = lineThrough(SM, Info.getLocation());
+      unsigned ID = Info.getID();
+      FirstMissing =
+          (ID == diag::err_pp_file_not_found ||
+           ID == diag::err_pp_file_not_found_angled_include_not_fatal) &&
+          SM.getFileID(SM.getExpansionLoc(Info.getLocation())) ==
+              SM.getMainFileID();
+    }
   }
 };
 
@@ -173,7 +185,8 @@ bool isGuardName(StringRef S) {
 
 } // namespace
 
-LeadingDirectives leadingDirectives(StringRef Text, bool Header) {
+LeadingDirectives leadingDirectives(StringRef Text, bool Header,
+                                    function_ref<bool(StringRef)> NotOwn) {
   LeadingDirectives Out;
   // A header's guard: where it may be, and its name once seen.
   enum { Start, GuardDefine, Body } At = Header ? Start : Body;
@@ -206,9 +219,17 @@ LeadingDirectives leadingDirectives(StringRef Text, bool Header) {
     }
     if (Name == "include" && Rest.consume_front("\"")) {
       size_t Close = Rest.find('"');
-      if (Close != 0 && Close != StringRef::npos &&
-          Rest.drop_front(Close + 1).trim().empty())
-        Out.Quoted = Rest.take_front(Close).str();
+      if (Close == 0 || Close == StringRef::npos ||
+          !Rest.drop_front(Close + 1).trim().empty())
+        return false;
+      StringRef Quoted = Rest.take_front(Close);
+      // Not a header of the user's (`#include "assert.h"`): clang finds it
+      // where it finds `<assert.h>`.
+      if (NotOwn && NotOwn(Quoted)) {
+        Out.Lines.push_back(("#include <" + Quoted + ">").str());
+        return true;
+      }
+      Out.Quoted = Quoted.str();
       return false;
     }
     // A definition of one line, with no comment in it: written again as it
@@ -253,15 +274,18 @@ std::string contentLine(StringRef Pch) {
 
 /// The first line of a failed build's list: the line of its own list (from
 /// 0) that its first error, or its first header not a system header, came
-/// through.
+/// through; with MissingWord after it when that error is the line's own
+/// header not found.
 constexpr llvm::StringLiteral AtLine = "at ";
+constexpr llvm::StringLiteral MissingWord = " missing";
 
 /// Whether every file Deps lists still has its size and time (and, with
 /// Pch, whether Pch is the file the list was written for); Read gets their
-/// paths, At the line a failed build came to grief through (AtLine).
+/// paths, At the line a failed build came to grief through (AtLine) and
+/// Missing whether its header was not found there.
 bool fresh(vfs::FileSystem &VFS, StringRef DepsPath,
            std::vector<std::string> *Read, StringRef Pch = "",
-           std::optional<size_t> *At = nullptr) {
+           std::optional<size_t> *At = nullptr, bool *Missing = nullptr) {
   auto Buf = MemoryBuffer::getFile(DepsPath);
   if (!Buf)
     return false;
@@ -273,9 +297,14 @@ bool fresh(vfs::FileSystem &VFS, StringRef DepsPath,
     Lines.erase(Lines.begin());
   }
   if (!Lines.empty() && Lines.front().starts_with(AtLine)) {
+    StringRef Where = Lines.front().drop_front(AtLine.size());
+    bool IsMissing = Where.consume_back(MissingWord);
     size_t N;
-    if (At && !Lines.front().drop_front(AtLine.size()).getAsInteger(10, N))
+    if (At && !Where.getAsInteger(10, N)) {
       *At = N;
+      if (Missing)
+        *Missing = IsMissing;
+    }
     Lines.erase(Lines.begin());
   }
   if (Lines.empty())
@@ -320,7 +349,8 @@ bool writeAtomically(StringRef Path, StringRef Text) {
 
 /// How build() makes a PCH (LeanLists): part of every PCH's name.
 constexpr const char *KeyFormat =
-    "warplint prelude pch 4: leading directives as the main file";
+    "warplint prelude pch 5: leading directives as the main file, a failed "
+    "list's record says a header not found";
 
 /// Empties two lists of the headers' declarations before the PCH is
 /// written, so that no parse reading it deserializes them all at its end:
@@ -369,7 +399,7 @@ class LeanPCHAction : public GeneratePCHAction {
 bool build(std::shared_ptr<CompilerInvocation> Build, InputKind Kind,
            FileManager &Files, std::shared_ptr<PCHContainerOperations> Ops,
            StringRef PchPath, StringRef DepsPath, StringRef MainText,
-           std::string &Why, std::optional<size_t> &At) {
+           std::string &Why, std::optional<size_t> &At, bool &Missing) {
   IntrusiveRefCntPtr<vfs::FileSystem> VFS = Files.getVirtualFileSystemPtr();
   SmallString<256> Main(PchPath);
   sys::path::replace_extension(Main, "prelude.cu");
@@ -415,8 +445,12 @@ bool build(std::shared_ptr<CompilerInvocation> Build, InputKind Kind,
     // Not tried again while the headers stay as they are.
     sys::fs::remove(PchPath);
     At = User ? firstUserLine(CI.getSourceManager()) : Errors.FirstAt;
-    writeAtomically(failedPath(DepsPath),
-                    (At ? (AtLine + Twine(*At) + "\n").str() : "") + List);
+    Missing = !User && At && Errors.FirstMissing;
+    writeAtomically(
+        failedPath(DepsPath),
+        (At ? (AtLine + Twine(*At) + (Missing ? MissingWord : "") + "\n").str()
+            : "") +
+            List);
     Why = User ? "one of them is not a system header"
                : "they do not compile with this command (" +
                      std::to_string(Errors.Errors) +
@@ -538,6 +572,31 @@ std::string findQuoted(StringRef Name, StringRef Includer,
   return "";
 }
 
+/// Whether the header of Line (`#include <NAME>`) is in none of the
+/// include directories of HS: a header not found when a list was built
+/// that is still not there.
+bool headerMissing(StringRef Line, const HeaderSearchOptions &HS,
+                   vfs::FileSystem &VFS) {
+  StringRef Name = Line;
+  if (!Name.consume_front("#include <") || !Name.consume_back(">"))
+    return false;
+  for (const HeaderSearchOptions::Entry &E : HS.UserEntries) {
+    SmallString<256> P(E.Path);
+    if (E.IsFramework) {
+      // <Framework/Header.h> is Framework.framework/Headers/Header.h.
+      auto [Framework, Header] = Name.split('/');
+      if (Header.empty())
+        continue;
+      sys::path::append(P, Framework + ".framework", "Headers", Header);
+    } else {
+      sys::path::append(P, Name);
+    }
+    if (VFS.exists(P))
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 std::vector<std::string> leadingList(StringRef File,
@@ -551,7 +610,10 @@ std::vector<std::string> leadingList(StringRef File,
     auto Buf = VFS.getBufferForFile(Includer);
     if (!Buf)
       break;
-    LeadingDirectives D = leadingDirectives((*Buf)->getBuffer(), Depth > 0);
+    LeadingDirectives D =
+        leadingDirectives((*Buf)->getBuffer(), Depth > 0, [&](StringRef Name) {
+          return findQuoted(Name, Includer, HS, VFS).empty();
+        });
     Out.insert(Out.end(), D.Lines.begin(), D.Lines.end());
     Includer = D.Quoted.empty() ? "" : findQuoted(D.Quoted, Includer, HS, VFS);
   }
@@ -591,22 +653,41 @@ bool PreludeCache::use(CompilerInvocation &Invocation, FileManager &Files,
   // lines (`<omp.h>` not found) is cut before that line, and what is left
   // is built in the same way; where nothing is left, the standard -include
   // files' PCH.
+  //
+  // A header that was not found (`<omp.h>` on a machine without it), and
+  // is still in no include directory, is left out of the list rather than
+  // cut before: the parse meets the same error on the source's own line,
+  // and what follows it parses as it did after the error. At most a few.
   std::string Error;
   std::optional<Prepared> P;
-  size_t BuildAt = Leading.size();
-  for (size_t K = Leading.size(); K > 0 && !P; --K) {
-    // A list ends with an include.
-    if (!isInclude(Leading[K - 1])) {
-      if (K == BuildAt)
-        --BuildAt;
-      continue;
-    }
-    std::optional<size_t> At;
-    P = prepare(Invocation, N, ArrayRef(Leading).take_front(K), Files, Ops,
-                Error, K == BuildAt ? Build::Counted : Build::Never, BuildOnUse,
-                &At);
-    if (!P && K == BuildAt && At && *At < K)
+  std::vector<std::string> LeftOut;
+  for (bool Again = true; Again && !P;) {
+    Again = false;
+    size_t BuildAt = Leading.size();
+    for (size_t K = Leading.size(); K > 0 && !P; --K) {
+      // A list ends with an include.
+      if (!isInclude(Leading[K - 1])) {
+        if (K == BuildAt)
+          --BuildAt;
+        continue;
+      }
+      std::optional<size_t> At;
+      bool Missing = false;
+      P = prepare(Invocation, N, ArrayRef(Leading).take_front(K), Files, Ops,
+                  Error, K == BuildAt ? Build::Counted : Build::Never,
+                  BuildOnUse, &At, &Missing);
+      if (P || K != BuildAt || !At || *At >= K)
+        continue;
+      if (Missing && LeftOut.size() < 4 &&
+          headerMissing(Leading[*At], Invocation.getHeaderSearchOpts(),
+                        Files.getVirtualFileSystem())) {
+        LeftOut.push_back(Leading[*At]);
+        Leading.erase(Leading.begin() + *At);
+        Again = true;
+        break;
+      }
       BuildAt = *At;
+    }
   }
   if (!P)
     P = prepare(Invocation, N, {}, Files, Ops, Error, Build::Always);
@@ -625,6 +706,10 @@ bool PreludeCache::use(CompilerInvocation &Invocation, FileManager &Files,
                        : std::string()) +
            " from " + PP.ImplicitPCHInclude +
            (P->Now ? " (precompiled now)" : " (precompiled before)");
+  if (Why && P->Leading)
+    for (const std::string &L : LeftOut)
+      *Why += "; " + StringRef(L).drop_front(strlen("#include ")).str() +
+              " left out, not found";
   if (Read)
     Read->insert(Read->end(), P->Files.begin(), P->Files.end());
   return true;
@@ -635,7 +720,7 @@ PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
                       ArrayRef<std::string> Leading, FileManager &Files,
                       std::shared_ptr<PCHContainerOperations> Ops,
                       std::string &Error, Build When, unsigned OnUse,
-                      std::optional<size_t> *FailsAt) {
+                      std::optional<size_t> *FailsAt, bool *FailsMissing) {
   const auto &Inputs = Invocation.getFrontendOpts().Inputs;
   // The PCH's command: this one's, with no file of its own and only the
   // standard -include files, then Leading. Its text (and clang's version)
@@ -696,16 +781,17 @@ PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
     Error.clear();
     bool Waited = false;
     std::optional<size_t> At;
+    bool Missing = false;
     if (std::error_code EC = sys::fs::create_directories(Dir))
       Error = "cannot create '" + Dir + "': " + EC.message();
     else if (Usable()) // built by another thread meanwhile
       ++Reused;
     else if (Lock = lockOrWait(Pch, Waited); Waited && Usable())
       ++Reused;
-    else if (fresh(VFS, failedPath(Deps), nullptr, "", &At))
+    else if (fresh(VFS, failedPath(Deps), nullptr, "", &At, &Missing))
       Error = "they did not compile with this command before";
     else if (build(ForPch, Inputs[0].getKind(), Files, Ops, Pch, Deps, MainText,
-                   Error, At) &&
+                   Error, At, Missing) &&
              Usable()) {
       ++Built;
       Out.Now = true;
@@ -716,6 +802,8 @@ PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
     if (!Error.empty()) {
       if (FailsAt)
         *FailsAt = At;
+      if (FailsMissing)
+        *FailsMissing = Missing;
       return std::nullopt;
     }
   }

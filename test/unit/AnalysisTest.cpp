@@ -92,6 +92,15 @@ TEST(PreludeCacheTest, LeadingDirectives) {
   EXPECT_EQ(Lines("#ifndef _A_H\n#define _A_H\n#include <a.h>\n", true), V{});
   EXPECT_EQ(Lines("#ifndef A_H\n#define B_H\n#include <a.h>\n", true), V{});
   EXPECT_EQ(Lines("#pragma once\n#include <a.h>\n"), V{});
+  // A header included with quotes that is not the user's is taken as a
+  // system header, in its place; the next one that is ends the list.
+  D = leadingDirectives(
+      "#include <stdio.h>\n#include \"assert.h\"\n#define X 1\n"
+      "#include \"mine.h\"\n#include <late.h>\n",
+      false, [](StringRef Name) { return Name != "mine.h"; });
+  EXPECT_EQ(D.Lines,
+            V({"#include <stdio.h>", "#include <assert.h>", "#define X 1"}));
+  EXPECT_EQ(D.Quoted, "mine.h");
 }
 
 TEST(ArchConditionalsTest, SameDeviceCodeComparesTheRangesThatHoldIt) {

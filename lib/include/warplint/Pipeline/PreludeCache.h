@@ -20,6 +20,7 @@
 #define WARPLINT_PIPELINE_PRELUDECACHE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include <atomic>
 #include <memory>
@@ -52,13 +53,20 @@ struct LeadingDirectives {
 };
 /// Header: Text is a header's, whose `#pragma once` or include guard
 /// (`#ifndef G` then `#define G`, G not a reserved name) at its start is
-/// passed over.
-LeadingDirectives leadingDirectives(llvm::StringRef Text, bool Header = false);
+/// passed over. NotOwn, when given, says of the NAME of an
+/// `#include "NAME"` that it is not a header of the user's (none beside the
+/// file, in -iquote or -I): clang then finds it where it finds
+/// `<NAME>`, and it is taken as that, not as the end.
+LeadingDirectives
+leadingDirectives(llvm::StringRef Text, bool Header = false,
+                  llvm::function_ref<bool(llvm::StringRef)> NotOwn = nullptr);
 
 /// The leading directives of File, then those of the header of its own it
 /// includes next with quotes (found beside it, then in the -iquote and -I
 /// directories of HS), and so on, a few deep: what a parse of File reads
-/// before any code of its own.
+/// before any code of its own. A header included with quotes that is none
+/// of the user's (`#include "assert.h"`) is taken as included with angle
+/// brackets.
 std::vector<std::string> leadingList(llvm::StringRef File,
                                      const clang::HeaderSearchOptions &HS,
                                      llvm::vfs::FileSystem &VFS);
@@ -117,13 +125,15 @@ private:
   /// list); std::nullopt when there is none (Error
   /// says why when a build failed, and FailsAt is the line of Leading that
   /// its first error, or its first header that is not a system header,
-  /// came through, when one did).
+  /// came through, when one did, and FailsMissing whether that error is
+  /// the header of that line not found).
   std::optional<Prepared>
   prepare(const clang::CompilerInvocation &Invocation, size_t N,
           llvm::ArrayRef<std::string> Leading, clang::FileManager &Files,
           std::shared_ptr<clang::PCHContainerOperations> Ops,
           std::string &Error, Build When, unsigned OnUse = 2,
-          std::optional<size_t> *FailsAt = nullptr);
+          std::optional<size_t> *FailsAt = nullptr,
+          bool *FailsMissing = nullptr);
 
   std::string Dir;
   std::atomic<unsigned> Built{0}, Reused{0}, Failed{0};
