@@ -11,7 +11,8 @@
 # through the launcher once with warplint's cache empty (cold: the PCHs
 # are built during it), then REPS times (default 3) each, by turns (warm).
 # Printed: the wall and CPU seconds (user + sys of ninja and everything it
-# ran; medians for the warm builds) and the overheads. Sources nvcc rejects
+# ran; medians for the warm builds, then each warm build against the plain
+# builds' median) and the overheads. Sources nvcc rejects
 # are left out first. Needs cmake, ninja, nvcc and GNU time.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -81,3 +82,12 @@ printf '| warplint-launch nvcc, cold cache | %.2f | %.2f | %+.1f%% | %+.1f%% |\n
   "$cw" "$cc" "$(pct "$cw" "$pw")" "$(pct "$cc" "$pc")"
 printf '| warplint-launch nvcc, warm cache | %.2f | %.2f | %+.1f%% | %+.1f%% |\n' \
   "$lw" "$lc" "$(pct "$lw" "$pw")" "$(pct "$lc" "$pc")"
+# Each warm build by itself: a list's PCH is built at its second use (the
+# first warm build), one cut before a header that does not compile at its
+# third, so the first warm builds cost more than the later ones.
+n=0
+while read -r w c; do
+  n=$((n + 1))
+  printf '| warm build %d | %.2f | %.2f | %+.1f%% | %+.1f%% |\n' \
+    "$n" "$w" "$c" "$(pct "$w" "$pw")" "$(pct "$c" "$pc")"
+done < "$WORK/launch.txt"
