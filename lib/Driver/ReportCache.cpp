@@ -73,19 +73,19 @@ std::optional<std::string> PtxasReportCache::get(StringRef Key) const {
   if (Dir.empty())
     return std::nullopt;
   std::string File = path(Key);
-  int FD;
-  if (sys::fs::openFileForReadWrite(File, FD, sys::fs::CD_OpenExisting,
-                                    sys::fs::OF_None))
-    return std::nullopt;
-  auto Buf = MemoryBuffer::getOpenFile(sys::fs::convertFDToNativeFile(FD), File,
-                                       /*FileSize=*/-1,
-                                       /*RequiresNullTerminator=*/false);
-  // Used now: prune() keeps the most recently used.
-  sys::fs::setLastAccessAndModificationTime(FD,
-                                            std::chrono::system_clock::now());
-  sys::Process::SafelyCloseFileDescriptor(FD);
+  auto Buf = MemoryBuffer::getFile(File, /*IsText=*/false,
+                                   /*RequiresNullTerminator=*/false);
   if (!Buf)
     return std::nullopt;
+  // Used now: prune() keeps the most recently used (a cache that cannot be
+  // written, one a CI job restored read-only, is still read).
+  int FD;
+  if (!sys::fs::openFileForWrite(File, FD, sys::fs::CD_OpenExisting,
+                                 sys::fs::OF_Append)) {
+    sys::fs::setLastAccessAndModificationTime(FD,
+                                              std::chrono::system_clock::now());
+    sys::Process::SafelyCloseFileDescriptor(FD);
+  }
   return (*Buf)->getBuffer().str();
 }
 
