@@ -32,6 +32,38 @@ std::string cacheRoot() {
   return std::string(Dir);
 }
 
+bool writeFileAtomically(StringRef Path, StringRef Text) {
+  SmallString<256> Temp;
+  int FD;
+  if (sys::fs::createUniqueFile(Path + "-%%%%%%%%", FD, Temp))
+    return false;
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      OS.clear_error();
+      sys::fs::remove(Temp);
+      return false;
+    }
+  }
+  if (sys::fs::rename(Temp, Path)) {
+    sys::fs::remove(Temp);
+    return false;
+  }
+  return true;
+}
+
+void markUsed(StringRef Path) {
+  int FD;
+  if (sys::fs::openFileForWrite(Path, FD, sys::fs::CD_OpenExisting,
+                                sys::fs::OF_Append))
+    return;
+  sys::fs::setLastAccessAndModificationTime(FD,
+                                            std::chrono::system_clock::now());
+  sys::Process::SafelyCloseFileDescriptor(FD);
+}
+
 std::string PtxasReportCache::defaultDir() {
   std::string Root = cacheRoot();
   if (Root.empty())
@@ -79,37 +111,14 @@ std::optional<std::string> PtxasReportCache::get(StringRef Key) const {
     return std::nullopt;
   // Used now: prune() keeps the most recently used (a cache that cannot be
   // written, one a CI job restored read-only, is still read).
-  int FD;
-  if (!sys::fs::openFileForWrite(File, FD, sys::fs::CD_OpenExisting,
-                                 sys::fs::OF_Append)) {
-    sys::fs::setLastAccessAndModificationTime(FD,
-                                              std::chrono::system_clock::now());
-    sys::Process::SafelyCloseFileDescriptor(FD);
-  }
+  markUsed(File);
   return (*Buf)->getBuffer().str();
 }
 
 bool PtxasReportCache::put(StringRef Key, StringRef Report) const {
-  if (Dir.empty() || sys::fs::create_directories(Dir))
+  if (Dir.empty() || sys::fs::create_directories(Dir) ||
+      !writeFileAtomically(path(Key), Report))
     return false;
-  SmallString<256> Temp;
-  int FD;
-  if (sys::fs::createUniqueFile(path(Key) + ".%%%%%%.tmp", FD, Temp))
-    return false;
-  {
-    raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Report;
-    OS.close();
-    if (OS.has_error()) {
-      OS.clear_error();
-      sys::fs::remove(Temp);
-      return false;
-    }
-  }
-  if (sys::fs::rename(Temp, path(Key))) {
-    sys::fs::remove(Temp);
-    return false;
-  }
   // One write in 64 (by its key, which is uniform) looks at the whole
   // directory.
   if (Key.starts_with("0") && Key.size() > 1 && Key[1] < '4')
@@ -126,8 +135,8 @@ void PtxasReportCache::prune() const {
     auto S = It->status();
     if (!S)
       continue;
-    // A temporary file left by a process that was killed.
-    if (StringRef(It->path()).ends_with(".tmp")) {
+    // A temporary file left by a process that was killed (KEY.txt-XXXXXXXX).
+    if (StringRef(It->path()).contains(".txt-")) {
       if (Now - S->getLastModificationTime() > std::chrono::hours(1))
         sys::fs::remove(It->path());
       continue;

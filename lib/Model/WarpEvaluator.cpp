@@ -41,12 +41,8 @@ public:
       }
       if (X.Kind == Op::LoopExit)
         Supported = false; // run to its end in each thread
-      if (X.Kind == Op::LoopVar) {
-        const Loop &Lp = P.loop(X.Index);
-        Work.push_back(Lp.Init);
-        if (Lp.Step)
-          Work.push_back(*Lp.Step);
-      }
+      if (X.Kind == Op::LoopVar)
+        readsOf(N, Work);
       Nodes.push_back(N);
       return WalkNext::Operands;
     });
@@ -301,7 +297,7 @@ private:
       break;
     default:
       if (arity(X.Kind) == 0)
-        return false; // leaves are lane-independent; loops are not supported
+        return false; // leaves are lane-independent, or computed above
       if (arity(X.Kind) == 1)
         computeUnary(X, Out);
       else if (!computeBinary(X, Out))

@@ -20,7 +20,6 @@
 #include "llvm/Support/LockFileManager.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
@@ -326,27 +325,6 @@ std::string failedPath(StringRef DepsPath) {
   return std::string(P);
 }
 
-bool writeAtomically(StringRef Path, StringRef Text) {
-  SmallString<256> Temp;
-  int FD;
-  if (sys::fs::createUniqueFile(Path + "-%%%%%%%%", FD, Temp))
-    return false;
-  {
-    raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Text;
-    if (OS.has_error()) {
-      OS.clear_error();
-      sys::fs::remove(Temp);
-      return false;
-    }
-  }
-  if (sys::fs::rename(Temp, Path)) {
-    sys::fs::remove(Temp);
-    return false;
-  }
-  return true;
-}
-
 /// How build() makes a PCH (LeanLists): part of every PCH's name.
 constexpr const char *KeyFormat =
     "warplint prelude pch 5: leading directives as the main file, a failed "
@@ -446,7 +424,7 @@ bool build(std::shared_ptr<CompilerInvocation> Build, InputKind Kind,
     sys::fs::remove(PchPath);
     At = User ? firstUserLine(CI.getSourceManager()) : Errors.FirstAt;
     Missing = !User && At && Errors.FirstMissing;
-    writeAtomically(
+    writeFileAtomically(
         failedPath(DepsPath),
         (At ? (AtLine + Twine(*At) + (Missing ? MissingWord : "") + "\n").str()
             : "") +
@@ -459,7 +437,7 @@ bool build(std::shared_ptr<CompilerInvocation> Build, InputKind Kind,
   }
   std::string Content = contentLine(PchPath);
   if (List.empty() || Content.empty() ||
-      !writeAtomically(DepsPath, Content + "\n" + List)) {
+      !writeFileAtomically(DepsPath, Content + "\n" + List)) {
     Why = "cannot write '" + DepsPath.str() + "'";
     return false;
   }
@@ -482,17 +460,6 @@ bool countUse(StringRef Dir, StringRef Seen, unsigned OnUse) {
     OS << '.';
   }
   return false;
-}
-
-/// Marks Deps used now (prune() keeps the most recently used).
-void touch(StringRef Deps) {
-  int FD;
-  if (sys::fs::openFileForWrite(Deps, FD, sys::fs::CD_OpenExisting,
-                                sys::fs::OF_Append))
-    return;
-  sys::fs::setLastAccessAndModificationTime(FD,
-                                            std::chrono::system_clock::now());
-  sys::Process::SafelyCloseFileDescriptor(FD);
 }
 
 /// The lock on building Pch, held while this process builds it; null when
@@ -768,7 +735,7 @@ PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
   };
   if (Usable()) {
     ++Reused;
-    touch(Deps);
+    markUsed(Deps);
   } else if (When == Build::Never) {
     return std::nullopt;
   } else if (When == Build::Counted && !countUse(Dir, Seen, OnUse)) {

@@ -76,11 +76,11 @@ TEST(ReportCacheTest, PruneKeepsTheMostRecentlyUsed) {
         FD, Old + std::chrono::minutes(1));
     llvm::sys::Process::SafelyCloseFileDescriptor(FD);
   }
-  D.write("ptxas/a9.txt.123456.tmp", "left by a killed process");
+  D.write("ptxas/a9.txt-12345678", "left by a killed process");
   Cache.prune();
   EXPECT_TRUE(Cache.get("a1").has_value());
   EXPECT_FALSE(Cache.get("a2").has_value());
   EXPECT_TRUE(Cache.get("a3").has_value());
   // Young temporary files stay (another process may be writing them).
-  EXPECT_TRUE(llvm::sys::fs::exists(D.path("ptxas/a9.txt.123456.tmp")));
+  EXPECT_TRUE(llvm::sys::fs::exists(D.path("ptxas/a9.txt-12345678")));
 }

@@ -1,5 +1,4 @@
-//===-- ReportCache.h - ptxas reports kept by what they depend on -*- C++
-//-*-===//
+//===-- ReportCache.h - warplint's caches: root, files, ptxas -*- C++ -*-===//
 ///
 /// warplint's caches share one root directory ($WARPLINT_CACHE_DIR, else
 /// $XDG_CACHE_HOME/warplint, else ~/.cache/warplint): the PCHs of the
@@ -31,6 +30,14 @@ namespace warplint {
 /// named.
 std::string cacheRoot();
 
+/// Writes Text to Path whole or not at all (a temporary file beside it,
+/// Path-XXXXXXXX, renamed into place); false when it cannot.
+bool writeFileAtomically(llvm::StringRef Path, llvm::StringRef Text);
+
+/// Marks the cache entry Path used now (its time), for pruning by the most
+/// recently used; nothing when it cannot be written.
+void markUsed(llvm::StringRef Path);
+
 class PtxasReportCache {
 public:
   /// A cache in Dir (created when a report is first kept) that keeps the
@@ -56,7 +63,8 @@ public:
   std::string path(llvm::StringRef Key) const;
 
   /// Removes the least recently used reports beyond Keep, and temporary
-  /// files more than an hour old (put() calls it at one write in 64).
+  /// files (writeFileAtomically's) more than an hour old (put() calls it at
+  /// one write in 64).
   void prune() const;
 
 private:
