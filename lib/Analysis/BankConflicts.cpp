@@ -198,19 +198,28 @@ BankConflictAnalysis::Pass::report(const SharedAccess &X,
         Shapes.of(C.Kernel, A.Launches.Known, A.Settings.DefaultBlock, Assumed,
                   &AssumedWhy);
     // One lowering for each set of argument values, kept with the runs for
-    // the relayouts tried later.
-    std::shared_ptr<const LoweredAccess> L;
+    // the relayouts tried later. What each node was lowered from names a
+    // reason (unknownReason): kept while a run of the lowering waits for
+    // the second pass, dropped once none does (a file keeps thousands of
+    // lowerings until its fixes are decided).
+    std::shared_ptr<LoweredAccess> L;
+    bool LWaits = false;
+    auto Done = [&] {
+      if (L && !LWaits)
+        L->Origins = {};
+    };
     const std::vector<std::optional<int64_t>> *LoweredFor = nullptr;
     for (const LaunchShape &LC : Launched) {
       if (!LoweredFor || *LoweredFor != LC.Args) {
+        Done();
+        LWaits = false;
         Assumptions As;
         As.Chain = C.Chain;
         As.KernelArgs = LC.Args;
         ValueTrace T;
         T.Through = &R.Through;
         std::optional<LoweredAccess> New = A.Work->lower(A.Finder, X, As, T);
-        L = New ? std::make_shared<const LoweredAccess>(std::move(*New))
-                : nullptr;
+        L = New ? std::make_shared<LoweredAccess>(std::move(*New)) : nullptr;
         LoweredFor = &LC.Args;
         if (!L)
           setWhy(R, T.Why);
@@ -237,6 +246,7 @@ BankConflictAnalysis::Pass::report(const SharedAccess &X,
       bool Deferred = false;
       Run.Result = A.Work->analyze(L->Spec, LC.Block, Share, &Deferred);
       if (Deferred) {
+        LWaits = true;
         Later.push_back({unsigned(A.Reports.size()), unsigned(R.Runs.size())});
         if (R.WhyUnknown.empty())
           R.WhyUnknown = Waiting;
@@ -246,6 +256,7 @@ BankConflictAnalysis::Pass::report(const SharedAccess &X,
       }
       R.Runs.push_back(std::move(Run));
     }
+    Done();
   }
   return R;
 }

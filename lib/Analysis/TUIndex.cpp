@@ -253,6 +253,16 @@ public:
       if (!Idx.isAnalysable(FD))
         ++Idx.UserFunctionsWithErrors;
     }
+    // A template's pattern (a function template, a member of a class
+    // template) is analysed in its instantiations, walked on their own:
+    // its body holds no launch, shared reference or device call the index
+    // keeps, and its calls, whose arguments depend on template
+    // parameters, give no caller a value.
+    if (FD->isDependentContext()) {
+      Current = Saved;
+      DeviceOwner = SavedOwner;
+      return true;
+    }
     bool R = RecursiveASTVisitor::TraverseDecl(D);
     Current = Saved;
     DeviceOwner = SavedOwner;
