@@ -61,8 +61,9 @@ private:
   bool needSystemDependencies() override { return true; }
   bool sawDependency(StringRef Filename, bool FromModule, bool IsSystem,
                      bool IsModuleFile, bool IsMissing) override {
-    if (!IsSystem && !IsMissing && Filename != Main &&
-        !isStandardInclude(Filename))
+    // The PCH a list's is chained on, and what it read, are warplint's own.
+    if (!IsSystem && !IsMissing && !IsModuleFile && !FromModule &&
+        Filename != Main && !isStandardInclude(Filename))
       UserFile = true;
     return DependencyCollector::sawDependency(Filename, FromModule, IsSystem,
                                               IsModuleFile, IsMissing);
@@ -370,8 +371,9 @@ class LeanPCHAction : public GeneratePCHAction {
 };
 
 /// Builds the PCH of Build's -include files into PchPath, and lists what it
-/// read in DepsPath; MainText, the file's own leading directives, one a
-/// line, is the PCH's main file. Why says what failed, At the line of
+/// read in DepsPath (a chained PCH's list names the PCH it is built on,
+/// whose time clang checks); MainText, the file's own leading directives,
+/// one a line, is the PCH's main file. Why says what failed, At the line of
 /// MainText the first error or the first header not a system header came
 /// through.
 bool build(std::shared_ptr<CompilerInvocation> Build, InputKind Kind,
@@ -628,6 +630,12 @@ bool PreludeCache::use(CompilerInvocation &Invocation, FileManager &Files,
   std::string Error;
   std::optional<Prepared> P;
   std::vector<std::string> LeftOut;
+  // The lists' PCHs are chained on the standard -include files' PCH: built
+  // first, their builds parse only what the lists add.
+  std::optional<Prepared> Base;
+  std::string BaseError;
+  if (!Leading.empty())
+    Base = prepare(Invocation, N, {}, Files, Ops, BaseError, Build::Always);
   for (bool Again = true; Again && !P;) {
     Again = false;
     size_t BuildAt = Leading.size();
@@ -642,7 +650,7 @@ bool PreludeCache::use(CompilerInvocation &Invocation, FileManager &Files,
       bool Missing = false;
       P = prepare(Invocation, N, ArrayRef(Leading).take_front(K), Files, Ops,
                   Error, K == BuildAt ? Build::Counted : Build::Never,
-                  BuildOnUse, &At, &Missing);
+                  BuildOnUse, &At, &Missing, Base ? &*Base : nullptr);
       if (P || K != BuildAt || !At || *At >= K)
         continue;
       if (Missing && LeftOut.size() < 4 &&
@@ -656,8 +664,12 @@ bool PreludeCache::use(CompilerInvocation &Invocation, FileManager &Files,
       BuildAt = *At;
     }
   }
-  if (!P)
+  if (!P && !Leading.empty()) {
+    P = std::move(Base);
+    Error = BaseError;
+  } else if (!P) {
     P = prepare(Invocation, N, {}, Files, Ops, Error, Build::Always);
+  }
   if (!P) {
     ++Failed;
     if (Why)
@@ -687,7 +699,8 @@ PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
                       ArrayRef<std::string> Leading, FileManager &Files,
                       std::shared_ptr<PCHContainerOperations> Ops,
                       std::string &Error, Build When, unsigned OnUse,
-                      std::optional<size_t> *FailsAt, bool *FailsMissing) {
+                      std::optional<size_t> *FailsAt, bool *FailsMissing,
+                      const Prepared *Base) {
   const auto &Inputs = Invocation.getFrontendOpts().Inputs;
   // The PCH's command: this one's, with no file of its own and only the
   // standard -include files, then Leading. Its text (and clang's version)
@@ -704,7 +717,15 @@ PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
   // than at the end of every parse that reads it (-fpch-instantiate-
   // templates; a benign option: the parses need not set it).
   ForPch->getLangOpts().PCHInstantiateTemplates = true;
-  ForPch->getPreprocessorOpts().Includes.resize(N);
+  // A list's PCH on the -include files' own: chained, it names that PCH
+  // (-include-pch) instead of the files, and its key the PCH's bytes.
+  bool Chained = Base && !Leading.empty() && !Base->Content.empty();
+  if (Chained) {
+    ForPch->getPreprocessorOpts().Includes.clear();
+    ForPch->getPreprocessorOpts().ImplicitPCHInclude = Base->Pch;
+  } else {
+    ForPch->getPreprocessorOpts().Includes.resize(N);
+  }
   // Leading, one directive a line, is the PCH's main file.
   std::string MainText;
   for (const std::string &L : Leading)
@@ -712,6 +733,8 @@ PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
   // KeyFormat names how build() makes a PCH: a change to it is a new PCH.
   std::string Key = join(ForPch->getCC1CommandLine(), "\n") + "\n" +
                     getClangFullVersion() + "\n" + KeyFormat + "\n" + MainText;
+  if (Chained)
+    Key += "\nchained on " + Base->Content;
   // warplint's own headers are files of this process, with no time of
   // their own: their text names the PCH too.
   for (const auto &[Path, Text] : preludeFiles())
@@ -731,7 +754,12 @@ PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
   Out.Leading = llvm::count_if(Leading, isInclude);
   auto Usable = [&] {
     Out.Files.clear();
-    return fresh(VFS, Deps, &Out.Files, Pch);
+    if (!fresh(VFS, Deps, &Out.Files, Pch))
+      return false;
+    // fresh() checked the list's first line against the PCH's bytes.
+    if (auto Buf = MemoryBuffer::getFile(Deps))
+      Out.Content = (*Buf)->getBuffer().split('\n').first.str();
+    return true;
   };
   if (Usable()) {
     ++Reused;

@@ -117,6 +117,7 @@ private:
     size_t Leading = 0; ///< the file's own includes it holds
     bool Now = false;   ///< built by this call
     std::vector<std::string> Files;
+    std::string Content; ///< its list's first line: the hash of its bytes
   };
   /// When prepare() builds a PCH that is missing or stale.
   enum class Build { Always, Counted, Never };
@@ -126,14 +127,16 @@ private:
   /// says why when a build failed, and FailsAt is the line of Leading that
   /// its first error, or its first header that is not a system header,
   /// came through, when one did, and FailsMissing whether that error is
-  /// the header of that line not found).
+  /// the header of that line not found). With Base (the PCH of the N
+  /// -include files alone), a PCH of Leading is built on it, chained: it
+  /// holds only what Leading adds, and its build parses only that.
   std::optional<Prepared>
   prepare(const clang::CompilerInvocation &Invocation, size_t N,
           llvm::ArrayRef<std::string> Leading, clang::FileManager &Files,
           std::shared_ptr<clang::PCHContainerOperations> Ops,
           std::string &Error, Build When, unsigned OnUse = 2,
           std::optional<size_t> *FailsAt = nullptr,
-          bool *FailsMissing = nullptr);
+          bool *FailsMissing = nullptr, const Prepared *Base = nullptr);
 
   std::string Dir;
   std::atomic<unsigned> Built{0}, Reused{0}, Failed{0};
