@@ -282,10 +282,12 @@ constexpr llvm::StringLiteral MissingWord = " missing";
 /// Whether every file Deps lists still has its size and time (and, with
 /// Pch, whether Pch is the file the list was written for); Read gets their
 /// paths, At the line a failed build came to grief through (AtLine) and
-/// Missing whether its header was not found there.
+/// Missing whether its header was not found there, Content the list's first
+/// line (the hash of Pch's bytes).
 bool fresh(vfs::FileSystem &VFS, StringRef DepsPath,
            std::vector<std::string> *Read, StringRef Pch = "",
-           std::optional<size_t> *At = nullptr, bool *Missing = nullptr) {
+           std::optional<size_t> *At = nullptr, bool *Missing = nullptr,
+           std::string *Content = nullptr) {
   auto Buf = MemoryBuffer::getFile(DepsPath);
   if (!Buf)
     return false;
@@ -294,6 +296,8 @@ bool fresh(vfs::FileSystem &VFS, StringRef DepsPath,
   if (!Pch.empty()) {
     if (Lines.empty() || Lines.front() != contentLine(Pch))
       return false;
+    if (Content)
+      *Content = Lines.front().str();
     Lines.erase(Lines.begin());
   }
   if (!Lines.empty() && Lines.front().starts_with(AtLine)) {
@@ -752,14 +756,10 @@ PreludeCache::prepare(const CompilerInvocation &Invocation, size_t N,
   Prepared Out;
   Out.Pch = std::string(Pch);
   Out.Leading = llvm::count_if(Leading, isInclude);
+  // fresh() checks the list's first line against the PCH's bytes.
   auto Usable = [&] {
     Out.Files.clear();
-    if (!fresh(VFS, Deps, &Out.Files, Pch))
-      return false;
-    // fresh() checked the list's first line against the PCH's bytes.
-    if (auto Buf = MemoryBuffer::getFile(Deps))
-      Out.Content = (*Buf)->getBuffer().split('\n').first.str();
-    return true;
+    return fresh(VFS, Deps, &Out.Files, Pch, nullptr, nullptr, &Out.Content);
   };
   if (Usable()) {
     ++Reused;
