@@ -42,6 +42,15 @@ struct AstFinding {
   llvm::json::Object Properties;
   /// The function the finding is in (CheckContext::report sets it).
   std::string Function;
+
+  // Moved, not copied, when a vector of findings grows: json::Object's own
+  // move is not noexcept, which would make std::vector copy every
+  // finding's properties at each growth.
+  AstFinding() = default;
+  AstFinding(const AstFinding &) = default;
+  AstFinding(AstFinding &&) noexcept = default;
+  AstFinding &operator=(const AstFinding &) = default;
+  AstFinding &operator=(AstFinding &&) noexcept = default;
 };
 
 /// The file position FindingResolver::toFinding gives Loc: its expansion
