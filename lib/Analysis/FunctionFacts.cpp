@@ -551,6 +551,11 @@ FunctionFacts &ValueEngine::parentsOfBody(const Stmt *Body) {
 }
 
 void ValueEngine::forgetFacts(size_t Keep) {
+  // The folded constants too, once they are many: those of the functions
+  // lowered since are folded again when asked (a file of thousands of
+  // kernels kept every index expression's entry to its end).
+  if (Constants.size() > 64 * Keep)
+    Constants = decltype(Constants)();
   if (Facts.size() <= Keep)
     return;
   std::vector<std::pair<uint64_t, const Stmt *>> ByUse;

@@ -222,6 +222,8 @@ public:
   /// and order() returned for the others dies with them: the bank analysis
   /// calls it between functions, with no lowering under way, so that the
   /// memory of a file does not grow with the number of its functions.
+  /// The folded constants (constantOf) are dropped once there are more
+  /// than 64 per kept body.
   void forgetFacts(size_t Keep);
   /// E's value when clang folds it to an integer constant without side
   /// effects (Expr::EvaluateAsInt), asked once per expression.
