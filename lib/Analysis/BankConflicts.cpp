@@ -138,6 +138,7 @@ void BankConflictAnalysis::run() {
     if (Accesses.empty())
       continue;
     std::vector<DeviceChains::Context> Ctxs = Chains.to(F);
+    size_t FirstOfF = Reports.size();
     for (const SharedAccess &A : Accesses) {
       if (!Index.isUserCode(A.site()->getBeginLoc()))
         continue;
@@ -153,6 +154,7 @@ void BankConflictAnalysis::run() {
         if (auto Refs = Index.SharedRefs.find(A.Root);
             Refs != Index.SharedRefs.end())
           Finder.onlyFullySubscripted(A.Root, Refs->second);
+    dropSettled(FirstOfF, F, S.Later);
     // A file's memory does not grow with its functions: the facts of
     // those lowered longest ago are built again if a later chain (or a
     // fix tried) needs them.
@@ -206,7 +208,7 @@ BankConflictAnalysis::Pass::report(const SharedAccess &X,
     bool LWaits = false;
     auto Done = [&] {
       if (L && !LWaits)
-        L->Origins = {};
+        L->Origins = decltype(L->Origins)();
     };
     const std::vector<std::optional<int64_t>> *LoweredFor = nullptr;
     for (const LaunchShape &LC : Launched) {
@@ -259,6 +261,54 @@ BankConflictAnalysis::Pass::report(const SharedAccess &X,
     Done();
   }
   return R;
+}
+
+void BankConflictAnalysis::dropSettled(
+    size_t First, const FunctionDecl *F,
+    llvm::ArrayRef<std::pair<unsigned, unsigned>> Later) {
+  // F's arrays, and those of them a run conflicts on or waits for.
+  llvm::SmallPtrSet<const VarDecl *, 8> Arrays, Open;
+  for (size_t I = First; I < Reports.size(); ++I) {
+    const AccessReport &R = Reports[I];
+    for (const VarDecl *V : {R.Array, R.Access.Root})
+      if (V)
+        Arrays.insert(V);
+    for (const AccessRun &Run : R.Runs) {
+      if (Run.Array)
+        Arrays.insert(Run.Array);
+      if (Run.Result.conflicts())
+        Open.insert({R.Array, R.Access.Root, Run.Array});
+    }
+  }
+  for (auto It = Later.rbegin(); It != Later.rend() && It->first >= First;
+       ++It) {
+    const AccessReport &R = Reports[It->first];
+    Open.insert({R.Array, R.Access.Root, R.Runs[It->second].Array});
+  }
+  // An array whose every use is an element of it read or written in F
+  // has no access outside F: with none of F's runs conflicting on it, it
+  // gets no layout hint, and finishReports() would drop its lowerings.
+  llvm::SmallPtrSet<const VarDecl *, 8> Settled;
+  for (const VarDecl *V : Arrays) {
+    if (Open.count(V))
+      continue;
+    auto Refs = Index.SharedRefs.find(V);
+    if (Refs != Index.SharedRefs.end() &&
+        Finder.elementsOnlyIn(V, F, Refs->second))
+      Settled.insert(V);
+  }
+  if (Settled.empty())
+    return;
+  for (size_t I = First; I < Reports.size(); ++I) {
+    AccessReport &R = Reports[I];
+    bool Drop = Settled.count(R.Array) &&
+                (!R.Access.Root || Settled.count(R.Access.Root));
+    for (const AccessRun &Run : R.Runs)
+      Drop &= !Run.Array || Settled.count(Run.Array) != 0;
+    if (Drop)
+      for (AccessRun &Run : R.Runs)
+        Run.Lowered.reset();
+  }
 }
 
 void BankConflictAnalysis::finishReports() {

@@ -57,6 +57,8 @@ static std::string stableFunctionName(const FunctionDecl *FD) {
 void CheckContext::report(AstFinding F, const FunctionDecl *Context) {
   if (F.Function.empty())
     F.Function = stableFunctionName(Context);
+  if (!Opts.FindingProperties)
+    F.Properties = llvm::json::Object();
   Findings.push_back({std::move(F), Index.instantiationName(Context)});
 }
 

@@ -468,7 +468,13 @@ protected:
 
 private:
   Arguments Args;
-  Options Base; ///< the ptxas reports
+  /// The ptxas reports; no findings' properties (the plugin prints
+  /// diagnostics).
+  Options Base = [] {
+    Options O;
+    O.FindingProperties = false;
+    return O;
+  }();
   RemarkContext Remark;
   std::string UpdateBaseline;
   bool DeviceSide = false;

@@ -222,6 +222,8 @@ private:
         return S.Results[I].second;
       }
     warplint::Options Merged = Opts;
+    // clang-tidy prints diagnostics: no findings' properties.
+    Merged.FindingProperties = false;
     std::string Names;
     for (const WarpLintCheck *C : S.Checks) {
       if (C != this && !sharesWith(*C))

@@ -4,11 +4,15 @@
 // (warplint/Analysis/ValueEngine.h) and the discovery of shared-memory
 // accesses (warplint/Analysis/SharedAccess.h). Each parses a small CUDA
 // file against the mock header of test/Inputs.
+#include "warplint/Analysis/Analyzer.h"
 #include "warplint/Analysis/ArchConditionals.h"
+#include "warplint/Analysis/CheckRegistry.h"
 #include "warplint/Analysis/LaunchShapes.h"
 #include "warplint/Analysis/SharedAccess.h"
 #include "warplint/Analysis/TUIndex.h"
 #include "warplint/Analysis/ValueEngine.h"
+#include "warplint/Checks/AllChecks.h"
+#include "warplint/Core/Options.h"
 #include "warplint/Pipeline/PreludeCache.h"
 
 #include "clang/Frontend/ASTUnit.h"
@@ -251,6 +255,99 @@ __global__ void k(float *out) {
   EXPECT_EQ(OfS, 3u);
   EXPECT_EQ(OfD, 1u);
   EXPECT_EQ(A.size(), 4u);
+}
+
+TEST(SharedAccessTest, ArraysWhoseElementsAreOnlyReadAndWrittenInOneFunction) {
+  // The bank analysis drops the kept lowerings of such an array once its
+  // function has no conflict on it: nothing outside the function can
+  // reach it.
+  auto AST = parse(R"(
+__device__ float use(float &x) { return x; }
+__device__ float usePtr(const float *p) { return p[threadIdx.x]; }
+extern __shared__ float dyn[];
+__global__ void k(float *out) {
+  __shared__ float plain[64];
+  __shared__ float tile[32][33];
+  __shared__ float byRef[64];
+  __shared__ float byPtr[64];
+  __shared__ float half[32][33];
+  __shared__ float bound[64];
+  __shared__ float2 vec[64];
+  __shared__ float pre[64];
+  plain[threadIdx.x] = out[threadIdx.x];
+  plain[threadIdx.x] += (plain[threadIdx.x + 1]);
+  plain[threadIdx.x]++;
+  tile[threadIdx.y][threadIdx.x] = plain[threadIdx.x];
+  out[0] = tile[threadIdx.x][threadIdx.y];
+  byRef[threadIdx.x] = 0;
+  out[1] = use(byRef[threadIdx.x]);
+  out[2] = usePtr(byPtr);
+  out[3] = usePtr(half[threadIdx.x]);
+  float &r = bound[threadIdx.x];
+  r = 1;
+  vec[threadIdx.x].x = 1;
+  ++pre[threadIdx.x];
+  dyn[threadIdx.x] = 1;
+}
+__global__ void k2(float *out) { dyn[threadIdx.x] = out[0]; }
+)");
+  ASTContext &Ctx = AST->getASTContext();
+  TUIndex I(Ctx, {});
+  const FunctionDecl *K = named(I, "k");
+  ASSERT_TRUE(K);
+  ValueEngine Values(Ctx);
+  SharedAccessFinder Finder(Values);
+  auto Only = [&](llvm::StringRef Name) {
+    for (const auto &[V, Refs] : I.SharedRefs)
+      if (V->getName() == Name)
+        return Finder.elementsOnlyIn(V, K, Refs);
+    ADD_FAILURE() << "no references of " << Name.str();
+    return false;
+  };
+  EXPECT_TRUE(Only("plain"));
+  EXPECT_TRUE(Only("tile"));
+  // A reference or a pointer to it leaves the expression.
+  EXPECT_FALSE(Only("byRef"));
+  EXPECT_FALSE(Only("byPtr"));
+  EXPECT_FALSE(Only("half"));
+  EXPECT_FALSE(Only("bound"));
+  EXPECT_FALSE(Only("pre"));
+  // Not a scalar element; used in another function too.
+  EXPECT_FALSE(Only("vec"));
+  EXPECT_FALSE(Only("dyn"));
+}
+
+TEST(AnalyzerTest, FindingsKeepTheirPropertiesOnlyWhenAsked) {
+  // The compiler front ends print diagnostics and set
+  // FindingProperties = false: the same findings, without the numbers
+  // JSON and SARIF output carry.
+  auto AST = parse(R"(
+__global__ void k(float *out) {
+  __shared__ float t[32][32];
+  t[threadIdx.x][threadIdx.y] = out[threadIdx.x];
+}
+void host(float *p) { k<<<1, dim3(32, 32)>>>(p); }
+)");
+  CheckRegistry Checks;
+  registerAllChecks(Checks);
+  Options Opts;
+  AnalysisResult With =
+      analyzeTranslationUnit(AST->getASTContext(), Checks, Opts);
+  Opts.FindingProperties = false;
+  AnalysisResult Without =
+      analyzeTranslationUnit(AST->getASTContext(), Checks, Opts);
+  ASSERT_EQ(With.Findings.size(), Without.Findings.size());
+  bool Conflict = false;
+  for (size_t I = 0; I < With.Findings.size(); ++I) {
+    EXPECT_EQ(With.Findings[I].Message, Without.Findings[I].Message);
+    EXPECT_TRUE(Without.Findings[I].Properties.empty());
+    if (With.Findings[I].Check == CheckId::BankConflict) {
+      Conflict = true;
+      EXPECT_TRUE(With.Findings[I].Properties.get("degree"))
+          << With.Findings[I].Message;
+    }
+  }
+  EXPECT_TRUE(Conflict);
 }
 
 TEST(TUIndexTest, TheFieldsOfALaunchConfiguration) {

@@ -159,6 +159,13 @@ private:
                                int64_t RowBytes, int64_t PadBytes,
                                FixedRuns &Fixed);
   std::string searchLayout(const clang::VarDecl *V, FixedRuns &After);
+  /// After F's accesses are reported (Reports from First on): drops the
+  /// lowerings of the arrays finishReports() would drop, already known to
+  /// have no conflict (all their accesses are F's, none waits in Later),
+  /// so that a file's memory does not hold every array's lowerings to its
+  /// end.
+  void dropSettled(size_t First, const clang::FunctionDecl *F,
+                   llvm::ArrayRef<std::pair<unsigned, unsigned>> Later);
   /// After run()'s passes: the reports in source order, the lowerings kept
   /// only for arrays with a conflict (for layoutHint), ReportsOf.
   void finishReports();

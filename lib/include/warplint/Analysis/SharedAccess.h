@@ -125,6 +125,14 @@ public:
   bool onlyFullySubscripted(const clang::VarDecl *V,
                             llvm::ArrayRef<TUIndex::SharedRef> Refs);
 
+  /// True when every use of V in Refs (all of them) is in F and reads a
+  /// scalar element of V, or writes it by an assignment statement or a
+  /// postfix ++/--, through as many subscripts as V has dimensions: then
+  /// no pointer or reference to V leaves F, and every access of V is one
+  /// of F's own.
+  bool elementsOnlyIn(const clang::VarDecl *V, const clang::FunctionDecl *F,
+                      llvm::ArrayRef<TUIndex::SharedRef> Refs);
+
   std::string passedUnseen(const clang::Expr *E, const clang::ParentMap &PM,
                            llvm::ArrayRef<SharedAccess> Listed) const;
   ValueEngine &Engine;

@@ -76,6 +76,11 @@ struct Options {
   /// read it is the front end's to say).
   llvm::Error addObjectFile(llvm::StringRef File);
 
+  /// Whether findings keep their properties (the numbers behind a
+  /// message, for JSON and SARIF output): the compiler front ends, which
+  /// print diagnostics, do not, and a file of many findings holds less.
+  bool FindingProperties = true;
+
   /// The calls between the build's files (ProjectIndex.h) a previous run
   /// wrote (warplint -p --write-project-index), for a front end that sees
   /// one translation unit: the plugin and the clang-tidy module.
