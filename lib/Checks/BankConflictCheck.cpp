@@ -459,7 +459,7 @@ static void noteCoverage(CheckContext &C, const AccessReport &R,
     bool Known = Run.Result.State != AccessResult::Unknown;
     Real |= Known && !Run.Assumed;
     Assumed |= Known && Run.Assumed;
-    Parametric |= Run.Result.Parametric.has_value();
+    Parametric |= Run.Result.Parametric != nullptr;
     if (!Known && Why.empty())
       Why = Run.Result.Why;
     if (!Run.Assumed)

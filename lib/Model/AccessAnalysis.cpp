@@ -393,7 +393,7 @@ bool AccessAnalysis::wholeWarp(uint64_t W, LaneAddresses &Lanes,
       Sym.emplace();
       Sym->Terms.assign(Terms.begin(), Terms.end());
     }
-    Lanes[L] = C;
+    Lanes.set(L, C);
   }
   return true;
 }
@@ -453,7 +453,7 @@ bool AccessAnalysis::laneByLane(uint64_t W, LaneAddresses &Lanes,
         return false;
       }
     }
-    Lanes[L] = Addr->C;
+    Lanes.set(L, Addr->C);
   }
   return true;
 }
@@ -512,10 +512,10 @@ void AccessAnalysis::noteWarp(uint64_t W, LaneAddresses &Lanes,
   uint64_t Step = G == 0 ? BankBytes : std::gcd(G, uint64_t(BankBytes));
   ResidueStep = std::min(ResidueStep, Step);
   unsigned Align = std::min(A.Bytes, BankBytes);
-  for (auto &X : Lanes)
-    if (X) {
-      *X += Residue;
-      if (Align > 1 && *X % int64_t(Align) != 0)
+  for (unsigned L = 0; L < 32; ++L)
+    if (std::optional<int64_t> X = Lanes[L]) {
+      Lanes.set(L, *X + Residue);
+      if (Align > 1 && (*X + Residue) % int64_t(Align) != 0)
         Misaligned = true;
     }
   // The lanes' addresses with the uniform part's residue: its banks.
@@ -643,7 +643,7 @@ AccessResult analyzeAccess(const AccessSpec &Spec, const Dim3 &Block) {
             parametricDegree(A, Block, *Varying, Why)) {
       R.Why = "the degree depends on '" + D->Name +
               "', a value known only at run time: " + D->Text;
-      R.Parametric = std::move(*D);
+      R.Parametric = std::make_shared<const ParametricDegree>(std::move(*D));
     } else if (!Why.empty()) {
       R.Why += "; its degree as a function of '" +
                A.Pool->symbolInfo(*Varying).Name + "' is not known: " + Why;

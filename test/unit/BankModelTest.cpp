@@ -13,14 +13,14 @@ LaneAddresses lanes(std::function<int64_t(unsigned)> Addr, unsigned First = 0,
                     unsigned Last = 31) {
   LaneAddresses A;
   for (unsigned L = First; L <= Last; ++L)
-    A[L] = Addr(L);
+    A.set(L, Addr(L));
   return A;
 }
 
 unsigned activeLanes(const LaneAddresses &A) {
   unsigned N = 0;
-  for (const auto &X : A)
-    N += X.has_value();
+  for (unsigned L = 0; L < 32; ++L)
+    N += A[L].has_value();
   return N;
 }
 
@@ -159,7 +159,7 @@ TEST(BankModelTest, APhaseWithNoActiveLaneIsNotCounted) {
   // 16-byte: lanes 0..7 and 24..31 active are two of the four phases.
   LaneAddresses A = lanes([](unsigned L) { return int64_t(16 * L); });
   for (unsigned L = 8; L < 24; ++L)
-    A[L].reset();
+    A.clear(L);
   B = warpBanks(A, 16);
   EXPECT_EQ(B.Wavefronts, 2u);
   EXPECT_EQ(B.Phases, 2u);

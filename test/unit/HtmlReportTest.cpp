@@ -20,7 +20,7 @@ size_t count(const std::string &S, const std::string &What) {
 LaneAddresses strided(int64_t StrideBytes) {
   LaneAddresses L;
   for (unsigned I = 0; I < 32; ++I)
-    L[I] = int64_t(I) * StrideBytes;
+    L.set(I, int64_t(I) * StrideBytes);
   return L;
 }
 

@@ -36,6 +36,7 @@
 #include "warplint/Model/ThreadExpr.h"
 #include <array>
 #include <functional>
+#include <memory>
 #include <tuple>
 
 namespace warplint::model {
@@ -44,7 +45,30 @@ constexpr unsigned NumBanks = 32;
 constexpr unsigned BankBytes = 4;
 
 /// The lanes of one warp: the byte address each active lane accesses.
-using LaneAddresses = std::array<std::optional<int64_t>, 32>;
+/// (Kept with every run of every access: 264 bytes, not the 512 of 32
+/// std::optional<int64_t>.)
+class LaneAddresses {
+public:
+  /// Lane L's address; none when L does not execute the access. (A
+  /// const value: `Lanes[L] = A` or `Lanes[L].reset()` do not compile,
+  /// where they would change a copy.)
+  const std::optional<int64_t> operator[](unsigned L) const {
+    if (!(Active >> L & 1))
+      return std::nullopt;
+    return Addr[L];
+  }
+  void set(unsigned L, int64_t A) {
+    Addr[L] = A;
+    Active |= uint32_t(1) << L;
+  }
+  void clear(unsigned L) { Active &= ~(uint32_t(1) << L); }
+  /// The lanes that execute it, a bit each.
+  uint32_t active() const { return Active; }
+
+private:
+  std::array<int64_t, 32> Addr{};
+  uint32_t Active = 0;
+};
 
 /// One wavefront row of one phase: per bank, the word served and the lanes.
 struct WavefrontRow {
@@ -178,7 +202,9 @@ struct AccessResult {
   std::vector<NodeId> FailedPath;
   /// Unknown because the address reads a run-time value: the degree for
   /// each value it may have, where the analysis could compute it exactly.
-  std::optional<ParametricDegree> Parametric;
+  /// (Shared, not held: few results have one, and every run keeps its
+  /// result.)
+  std::shared_ptr<const ParametricDegree> Parametric;
   double degree() const { return Phases ? double(Wavefronts) / Phases : 0; }
   bool conflicts() const { return State == Ok && Wavefronts > Phases; }
 };
