@@ -127,7 +127,7 @@ public:
 private:
   /// The function bodies whose facts (ValueEngine::forgetFacts) stay
   /// between two functions analysed.
-  static constexpr size_t KeptFacts = 64;
+  static constexpr size_t KeptFacts = 16;
   TUIndex &Index;
   ValueEngine &Values;
   LaunchExchange Launches;
