@@ -91,11 +91,19 @@ std::string snippetKey(StringRef Line) {
   return takeFrontChars(normalizeSnippet(Line), MaxSnippetKeyBytes).str();
 }
 
+/// S as the baseline file holds it: JSON strings are UTF-8, and the
+/// writer replaces each byte that is not with U+FFFD (a source line in
+/// Latin-1, a line cut inside a character), so the key does too.
+static std::string asWritten(std::string S) {
+  return json::isUTF8(S) ? S : json::fixUTF8(S);
+}
+
 BaselineKey baselineKey(const Finding &F, StringRef Dir) {
   bool Window = F.SourceLineBegin > 0 || F.SourceLineCut;
-  return {F.Check, relativePath(F.Loc.File, Dir), normalizeMessage(F.Function),
-          Window ? F.LineHead : snippetKey(F.SourceLine),
-          normalizeMessage(F.Message)};
+  return {asWritten(F.Check), asWritten(relativePath(F.Loc.File, Dir)),
+          asWritten(normalizeMessage(F.Function)),
+          asWritten(Window ? F.LineHead : snippetKey(F.SourceLine)),
+          asWritten(normalizeMessage(F.Message))};
 }
 
 std::string baselineText(ArrayRef<Finding> Findings, StringRef Dir) {

@@ -111,6 +111,29 @@ TEST(BaselineTest, TextIsSortedCountedAndVersioned) {
   EXPECT_EQ(baselineText(V, "/nonexistent-w/p"), T);
 }
 
+TEST(BaselineTest, BytesThatAreNotUtf8MatchWhatTheFileHolds) {
+  // A source line in Latin-1, and one cut inside a character: the file
+  // holds U+FFFD for those bytes (JSON is UTF-8), and the finding written
+  // is the finding read back (found by fuzz-baseline).
+  for (llvm::StringRef Line :
+       {llvm::StringRef("x = 1; // caf\xe9"), llvm::StringRef("y = 2; \xd8")}) {
+    Finding F =
+        finding("/nonexistent-w/p/a.cu", 5, Line, "a message with \xff in it");
+    auto B = Baseline::parse(baselineText({F}, "/nonexistent-w/p"),
+                             "/nonexistent-w/p", "b.json");
+    ASSERT_TRUE(bool(B)) << llvm::toString(B.takeError());
+    EXPECT_EQ(B->size(), 1u);
+    EXPECT_TRUE(B->take(F)) << Line.str();
+    EXPECT_FALSE(B->take(F));
+    // Another line whose bytes differ only where they are not UTF-8 reads
+    // the same: the file cannot tell them apart.
+    Finding G = F;
+    G.SourceLine.back() = '\xfe';
+    EXPECT_EQ(baselineKey(F, "/nonexistent-w/p"),
+              baselineKey(G, "/nonexistent-w/p"));
+  }
+}
+
 TEST(BaselineTest, MultisetMatching) {
   std::vector<Finding> Old = {finding("/nonexistent-w/p/a.cu", 5, "y;"),
                               finding("/nonexistent-w/p/a.cu", 9, "y;"),
