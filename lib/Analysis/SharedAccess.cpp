@@ -83,10 +83,8 @@ const Stmt *fullSubscript(const Expr *E, unsigned Rank, const ParentMap &PM) {
 /// What uses S, parentheses skipped.
 const Stmt *userOf(const Stmt *S, const ParentMap &PM) {
   const Stmt *Use = PM.getParent(S);
-  while (isa_and_nonnull<ParenExpr>(Use)) {
-    S = Use;
+  while (isa_and_nonnull<ParenExpr>(Use))
     Use = PM.getParent(Use);
-  }
   return Use;
 }
 
