@@ -20,6 +20,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 using namespace warplint::model;
@@ -59,6 +60,13 @@ bool Lowering::encloses(const Stmt *Anc, const Stmt *S, const ParentMap &PM) {
 const llvm::SmallVector<std::pair<unsigned, const Stmt *>, 4> *
 Lowering::orderedWrites(const Stmt *S, const VarDecl *V, unsigned Frame,
                         std::pair<unsigned, unsigned> &Span) {
+  // Numbering a body costs a walk of all of it: worth it for a variable
+  // written often (an unrolled body), not for the few writes most have,
+  // which walk up to S faster (writesIn, lastWriter).
+  const auto &W = factsOf(Frame).Writes;
+  auto Few = W.find(V);
+  if (Few == W.end() || Few->second.size() <= ManyWrites)
+    return nullptr;
   const StmtOrder &O = orderOf(Frame);
   auto SI = O.Span.find(S);
   auto WI = O.Writes.find(V);
@@ -102,11 +110,28 @@ const Stmt *Lowering::lastWriter(const CompoundStmt *CS, const Stmt *Before,
   if (Ws && Before && !orderedWrites(Before, V, Frame, BeforeSpan))
     Ws = nullptr;
   if (!Ws) {
+    // The statements of CS that hold a write of V, walking up from each
+    // write; the last of them before Before.
+    const FunctionFacts &FF = factsOf(Frame);
+    auto It = FF.Writes.find(V);
+    if (It == FF.Writes.end())
+      return nullptr;
+    const ParentMap &PM = *FF.Parents;
+    llvm::SmallPtrSet<const Stmt *, 4> Holders;
+    for (const Stmt *X : It->second)
+      for (const Stmt *Par; X; X = Par) {
+        charge();
+        Par = PM.getParent(X);
+        if (Par == CS) {
+          Holders.insert(X);
+          break;
+        }
+      }
     const Stmt *Last = nullptr;
     for (const Stmt *B : CS->body()) {
       if (B == Before)
         break;
-      if (writes(B, V, Frame))
+      if (Holders.count(B))
         Last = B;
     }
     return Last;

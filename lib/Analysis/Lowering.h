@@ -262,10 +262,12 @@ private:
   const FunctionFacts &factsOf(unsigned Frame);
   const ParentMap &parentsOf(unsigned Frame);
   const StmtOrder &orderOf(unsigned Frame);
+  static constexpr size_t ManyWrites = 8;
   /// Is Anc the statement S or one of its ancestors?
   bool encloses(const Stmt *Anc, const Stmt *S, const ParentMap &PM);
   /// V's writes numbered in the frame's statement order (StmtOrder), when
-  /// the numbering reaches them all and S too.
+  /// V has more than ManyWrites writes and the numbering reaches them all
+  /// and S too.
   const llvm::SmallVector<std::pair<unsigned, const Stmt *>, 4> *
   orderedWrites(const Stmt *S, const VarDecl *V, unsigned Frame,
                 std::pair<unsigned, unsigned> &Span);
