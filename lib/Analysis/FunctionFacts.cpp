@@ -400,8 +400,7 @@ RefUse classifyRef(const DeclRefExpr *R, const ParentMap &PM,
         continue;
       }
     }
-    if (const auto *ME = dyn_cast<MemberExpr>(P);
-        ME && !ME->isArrow() && isa<FieldDecl>(ME->getMemberDecl())) {
+    if (const auto *ME = dyn_cast<MemberExpr>(P); ME && !ME->isArrow()) {
       Out.Partial = true;
       Top = P;
       P = PM.getParent(P);
@@ -594,7 +593,62 @@ const StmtOrder &ValueEngine::order(const FunctionDecl *F) {
   return *FF.Order;
 }
 
+/// Whether the lvalue E names a variable (or an element or member of one)
+/// that is neither const nor constexpr: clang reads a variable in a
+/// constant only when it is constexpr, or const with a constant
+/// initializer.
+static bool readsVariable(const Expr *E) {
+  E = E->IgnoreParens();
+  // A field of the variable (not a static member: `n.value` reads no n).
+  if (const auto *ME = dyn_cast<MemberExpr>(E);
+      ME && !ME->isArrow() && isa<FieldDecl>(ME->getMemberDecl()))
+    E = ME->getBase()->IgnoreParens();
+  else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    if (const auto *Decay = dyn_cast<ImplicitCastExpr>(ASE->getBase());
+        Decay && Decay->getCastKind() == CK_ArrayToPointerDecay)
+      E = Decay->getSubExpr()->IgnoreParens();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  // (An array of const elements is const itself.)
+  return V && !V->getType()->isReferenceType() && !V->isConstexpr() &&
+         !V->getType().isConstQualified();
+}
+
+bool ValueEngine::surelyNotConstant(const Expr *E, unsigned Depth) {
+  E = E->IgnoreParens();
+  if (auto It = Constants.find(E); It != Constants.end())
+    return !It->second;
+  // Deeper than this, an expression is left to clang.
+  if (Depth > 128)
+    return false;
+  bool Not = false;
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    if (Cast->getCastKind() == CK_LValueToRValue)
+      Not = readsVariable(Cast->getSubExpr());
+    else
+      Not = (isa<ImplicitCastExpr>(Cast) || isa<ExplicitCastExpr>(Cast)) &&
+            surelyNotConstant(Cast->getSubExpr(), Depth + 1);
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    UnaryOperatorKind K = UO->getOpcode();
+    Not = (K == UO_Plus || K == UO_Minus || K == UO_Not || K == UO_LNot) &&
+          surelyNotConstant(UO->getSubExpr(), Depth + 1);
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    // Not `&&`, `||` or `,`: the value of one operand may be enough.
+    Not = !BO->isLogicalOp() && !BO->isCommaOp() && !BO->isAssignmentOp() &&
+          (surelyNotConstant(BO->getLHS(), Depth + 1) ||
+           surelyNotConstant(BO->getRHS(), Depth + 1));
+  }
+  if (Not)
+    Constants.try_emplace(E, std::nullopt);
+  return Not;
+}
+
 std::optional<int64_t> ValueEngine::constantOf(const Expr *E) {
+  // Most of an index reads a thread's own variables: clang is not asked
+  // to fold what surely does not (EvaluateAsInt walks the expression
+  // again for each of its subexpressions).
+  if (surelyNotConstant(E))
+    return std::nullopt;
   auto [It, New] = Constants.try_emplace(E);
   if (New) {
     Expr::EvalResult R;

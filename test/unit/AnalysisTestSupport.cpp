@@ -387,4 +387,49 @@ std::string whyNoShape(llvm::StringRef Code, llvm::StringRef Kernel) {
   return "no kernel " + Kernel.str();
 }
 
+std::string constantsAgainstClang(llvm::StringRef Code) {
+  Parsed In = parse(Code);
+  if (!In.Error.empty())
+    return In.Error;
+  ASTContext &Ctx = In.AST->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Pre-order: a parent is met before its operands.
+  struct Integers : RecursiveASTVisitor<Integers> {
+    const SourceManager &SM;
+    std::vector<const Expr *> Found;
+    explicit Integers(const SourceManager &SM) : SM(SM) {}
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitExpr(Expr *E) {
+      if (SM.isInMainFile(SM.getExpansionLoc(E->getBeginLoc())) &&
+          !E->isValueDependent() && !E->isTypeDependent() &&
+          !E->containsErrors() && E->isPRValue() &&
+          E->getType()->isIntegralOrEnumerationType())
+        Found.push_back(E);
+      return true;
+    }
+  } Walk(SM);
+  Walk.TraverseDecl(Ctx.getTranslationUnitDecl());
+  ValueEngine Values(Ctx);
+  std::string Out;
+  unsigned Constants = 0;
+  for (const Expr *E : Walk.Found) {
+    std::optional<int64_t> Ours = Values.constantOf(E);
+    std::optional<int64_t> Clang;
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx, Expr::SE_NoSideEffects) &&
+        R.Val.getInt().getSignificantBits() <= 64)
+      Clang = R.Val.getInt().getExtValue();
+    Constants += Clang.has_value();
+    if (Ours == Clang)
+      continue;
+    Out += std::to_string(lineOf(E->getBeginLoc(), SM)) + ": " +
+           textOf(E, Ctx) + ": " + (Ours ? std::to_string(*Ours) : "no") +
+           " (clang: " + (Clang ? std::to_string(*Clang) : "no") + ")\n";
+  }
+  if (Out.empty())
+    return "agree (" + std::to_string(Walk.Found.size()) + " expressions, " +
+           std::to_string(Constants) + " constants)";
+  return Out;
+}
+
 } // namespace warplint::test

@@ -86,6 +86,14 @@ std::string launchShapes(llvm::StringRef Code, llvm::StringRef Kernel);
 /// does, "no launch" when there is none.
 std::string whyNoShape(llvm::StringRef Code, llvm::StringRef Kernel);
 
+/// Every integer expression of Code's own functions (template patterns
+/// left out) asked of ValueEngine::constantOf, parents before their
+/// operands as the lowering asks, against clang's own folding
+/// (Expr::EvaluateAsInt, no side effects): "<line>: <expression>: <what
+/// constantOf gives> (clang: <value or 'no'>)" for each that differs, one
+/// per line; "agree (<N> expressions, <K> constants)" when none does.
+std::string constantsAgainstClang(llvm::StringRef Code);
+
 } // namespace warplint::test
 
 #endif // WARPLINT_TEST_UNIT_ANALYSISTESTSUPPORT_H

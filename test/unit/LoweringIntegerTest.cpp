@@ -8,6 +8,7 @@
 // multiplied by the element size (4 bytes for an int).
 #include "AnalysisTestSupport.h"
 #include "gtest/gtest.h"
+#include <cstdio>
 
 using namespace warplint::test;
 
@@ -291,3 +292,58 @@ __global__ void k(const int *idx) {
 }
 
 } // namespace
+
+// ---- constants: what the lowering folds is what clang folds -----------------
+
+// The lowering asks ValueEngine::constantOf before lowering an expression;
+// it does not ask clang about what surely does not fold (a read of a
+// variable neither const nor constexpr, through operators that need every
+// operand). Static members named through an object, const and constexpr
+// arrays, pointer differences of one array, `&&`, `||`, `,` and `?:` still
+// fold as clang folds them.
+TEST(LoweringIntegerTest, ConstantsAreThoseClangFolds) {
+  std::string R = constantsAgainstClang(R"(
+struct Size { static constexpr int value = 64; int field; };
+template <int N> struct S2 { static constexpr int value = N; };
+constexpr int kC = 8;
+const int kConst = 16;
+int gNonConst = 3;
+const int kArr[4] = {1, 2, 3, 4};
+constexpr int kCArr[3] = {5, 6, 7};
+int gArr[4] = {1, 2, 3, 4};
+enum E { A = 2, B = 5 };
+struct P { int x, y; };
+constexpr P kP = {3, 4};
+template <class F> __device__ int call(F f) { return f(S2<32>{}); }
+__global__ void k(int n, Size sz, const int &r) {
+  int local = 5;
+  const int lc = 7;
+  const int lr = n;
+  int arr[4] = {0, 1, 2, 3};
+  const int carr[2] = {8, 9};
+  P p = {1, 2};
+  const P cp = {5, 6};
+  int a = threadIdx.x + local * 2 + lc + kC + kConst + gNonConst;
+  int b = sz.value + sz.field + kArr[2] + kCArr[1] + gArr[1] + arr[2] + carr[1];
+  int c = (int)(gArr + 3 - gArr) + (int)(&gArr[3] - &gArr[0]) +
+          (int)sizeof(arr) + A * B;
+  int d = p.x + cp.y + kP.y + lr + r + (local, 4) + (n && 0) + (0 || n) +
+          (n ? 1 : 1) + (1 ? 2 : n);
+  int e = -local + ~lc + !kC + (local << 2) + (lc >> 1) + local % 3 + -lc;
+  auto l = [=](auto s) { return s.value + local + lc; };
+  int f = l(S2<4>{}) + call([](auto s) { return s.value * 2; });
+  unsigned g = (unsigned char)local + (short)lc + (long long)kC + (unsigned)n;
+  int h = a + b + c + d + e + f + (int)g;
+  h += local;
+}
+)");
+  EXPECT_TRUE(llvm::StringRef(R).starts_with("agree (")) << R;
+  // Enough of both kinds to mean something.
+  unsigned Exprs = 0, Constants = 0;
+  EXPECT_EQ(sscanf(R.c_str(), "agree (%u expressions, %u constants)", &Exprs,
+                   &Constants),
+            2)
+      << R;
+  EXPECT_GT(Exprs, 100u);
+  EXPECT_GT(Constants, 30u);
+}

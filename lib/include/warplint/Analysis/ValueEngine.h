@@ -259,6 +259,10 @@ private:
              const clang::Expr *E, const Assumptions &A, ValueTrace *Trace,
              Ask Lower);
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
+  /// Whether E surely does not fold (constantOf): it reads a variable that
+  /// is neither const nor constexpr through operators that need the value
+  /// of every operand. Kept in Constants as not folding.
+  bool surelyNotConstant(const clang::Expr *E, unsigned Depth = 0);
   llvm::DenseMap<const clang::CXXMethodDecl *, bool> LeavesObject;
   llvm::DenseMap<
       std::pair<const clang::CXXMethodDecl *, const clang::FieldDecl *>, bool>
