@@ -1,6 +1,7 @@
 //===-- AstUtil.cpp - Small helpers over Clang's AST ----------------------===//
 #include "AstUtil.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -69,6 +70,27 @@ const Expr *innermostSubscript(const Expr *E) {
 std::string lineOf(const Stmt *S, const ASTContext &Ctx) {
   return std::to_string(
       Ctx.getSourceManager().getExpansionLineNumber(S->getBeginLoc()));
+}
+
+namespace {
+class StmtSearch : public clang::RecursiveASTVisitor<StmtSearch> {
+public:
+  StmtSearch(llvm::function_ref<bool(const clang::Stmt *)> Visit,
+             bool ImplicitCode)
+      : Visit(Visit), ImplicitCode(ImplicitCode) {}
+  bool shouldVisitImplicitCode() const { return ImplicitCode; }
+  bool VisitStmt(clang::Stmt *S) { return Visit(S); }
+
+private:
+  llvm::function_ref<bool(const clang::Stmt *)> Visit;
+  bool ImplicitCode;
+};
+} // namespace
+
+void visitStmts(const clang::Stmt *S,
+                llvm::function_ref<bool(const clang::Stmt *)> Visit,
+                bool ImplicitCode) {
+  StmtSearch(Visit, ImplicitCode).TraverseStmt(const_cast<clang::Stmt *>(S));
 }
 
 } // namespace warplint

@@ -8,7 +8,6 @@
 #include "AstUtil.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -294,19 +293,17 @@ groupKind(const Expr *Init, ASTContext &Ctx,
 }
 
 bool partitionedFromBlock(const Expr *Init) {
-  struct Find : RecursiveASTVisitor<Find> {
-    bool Found = false;
-    bool VisitCallExpr(CallExpr *C) {
-      const FunctionDecl *F = C->getDirectCallee();
-      if (F && F->getIdentifier() && F->getName() == "tiled_partition" &&
-          C->getNumArgs() >= 1)
-        if (const auto *RD = C->getArg(0)->getType()->getAsCXXRecordDecl())
-          Found |= RD->getName() == "thread_block";
-      return true;
-    }
-  } F;
-  F.TraverseStmt(const_cast<Expr *>(Init));
-  return F.Found;
+  bool Found = false;
+  visitStmts(Init, [&](const Stmt *S) {
+    const auto *C = dyn_cast<CallExpr>(S);
+    const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+    if (F && F->getIdentifier() && F->getName() == "tiled_partition" &&
+        C->getNumArgs() >= 1)
+      if (const auto *RD = C->getArg(0)->getType()->getAsCXXRecordDecl())
+        Found |= RD->getName() == "thread_block";
+    return true;
+  });
+  return Found;
 }
 
 bool isAddressQuery(const FunctionDecl *F) {

@@ -19,7 +19,6 @@
 #include "FunctionFacts.h"
 #include "warplint/Analysis/ValueEngine.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -357,15 +356,13 @@ const Expr *ValueEngine::fieldDefinition(const VarDecl *Var,
 
 /// The uses of `this` in Body.
 static llvm::SmallVector<const CXXThisExpr *, 8> thisUses(const Stmt *Body) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    llvm::SmallVector<const CXXThisExpr *, 8> Uses;
-    bool VisitCXXThisExpr(CXXThisExpr *E) {
+  llvm::SmallVector<const CXXThisExpr *, 8> Uses;
+  visitStmts(Body, [&](const Stmt *S) {
+    if (const auto *E = dyn_cast<CXXThisExpr>(S))
       Uses.push_back(E);
-      return true;
-    }
-  } F;
-  F.TraverseStmt(const_cast<Stmt *>(Body));
-  return F.Uses;
+    return true;
+  });
+  return Uses;
 }
 
 /// S's parent, past parentheses and no-op casts.

@@ -18,7 +18,6 @@
 //===----------------------------------------------------------------------===//
 #include "AstUtil.h"
 #include "Lowering.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -29,23 +28,23 @@ namespace warplint {
 namespace {
 
 /// The references to V and the calls made in a statement.
-struct RefsAndCalls : RecursiveASTVisitor<RefsAndCalls> {
+struct RefsAndCalls {
   const VarDecl *V;
   llvm::SmallVector<const DeclRefExpr *, 4> Refs;
   llvm::SmallVector<const Expr *, 4> Calls; ///< calls and constructions
-  bool shouldVisitImplicitCode() const { return true; }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl() == V)
-      Refs.push_back(E);
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *E) {
-    Calls.push_back(E);
-    return true;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
-    Calls.push_back(E);
-    return true;
+  RefsAndCalls(const VarDecl *V, const Stmt *S) : V(V) {
+    visitStmts(
+        S,
+        [&](const Stmt *X) {
+          if (const auto *E = dyn_cast<DeclRefExpr>(X)) {
+            if (E->getDecl() == V)
+              Refs.push_back(E);
+          } else if (isa<CallExpr, CXXConstructExpr>(X)) {
+            Calls.push_back(cast<Expr>(X));
+          }
+          return true;
+        },
+        /*ImplicitCode=*/true);
   }
 };
 
@@ -76,9 +75,7 @@ bool ValueEngine::writesGlobal(
     return true; // too deep to tell: it may
   if (!Seen.insert(Def).second)
     return false; // on the way already: its writes are counted there
-  RefsAndCalls W;
-  W.V = V;
-  W.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+  RefsAndCalls W(V, Def->getBody());
   bool Writes = false;
   const ParentMap *PM = parents(Def);
   for (const DeclRefExpr *R : W.Refs)
@@ -114,9 +111,7 @@ bool Lowering::mayWrite(const Place &Pl, const Stmt *S, unsigned Frame) {
   if (const auto *DS = dyn_cast<DeclStmt>(S);
       DS && llvm::is_contained(DS->decls(), Pl.V))
     return true;
-  RefsAndCalls W;
-  W.V = Pl.V;
-  W.TraverseStmt(const_cast<Stmt *>(S));
+  RefsAndCalls W(Pl.V, S);
   const ParentMap &PM = parentsOf(Frame);
   for (const DeclRefExpr *R : W.Refs)
     if (classifyRef(R, PM, &Engine, Pl.Deref).Kind != UseKind::Read)

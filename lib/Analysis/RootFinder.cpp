@@ -3,7 +3,6 @@
 #include "AstUtil.h"
 #include "FunctionFacts.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/ScopeExit.h"
 
 using namespace clang;
@@ -12,15 +11,13 @@ namespace warplint {
 
 /// Does E name a __shared__ variable?
 static bool namesShared(const Expr *E) {
-  struct Find : RecursiveASTVisitor<Find> {
-    bool Found = false;
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
+  bool Found = false;
+  visitStmts(E, [&](const Stmt *S) {
+    if (const auto *D = dyn_cast<DeclRefExpr>(S))
       Found |= isShared(dyn_cast<VarDecl>(D->getDecl()));
-      return !Found;
-    }
-  } F;
-  F.TraverseStmt(const_cast<Expr *>(E));
-  return F.Found;
+    return !Found;
+  });
+  return Found;
 }
 
 RootKind RootFinder::ofLValue(const Expr *E) {
@@ -219,22 +216,19 @@ RootKind RootFinder::ofReturns(const CallExpr *Call) {
     if (Obj)
       Objects.pop_back();
   });
-  struct Returns : RecursiveASTVisitor<Returns> {
-    llvm::SmallVector<const Expr *, 2> Values;
-    bool VisitReturnStmt(ReturnStmt *R) {
-      if (R->getRetValue())
-        Values.push_back(R->getRetValue());
-      return true;
-    }
-  } Rs;
-  Rs.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+  llvm::SmallVector<const Expr *, 2> Returns;
+  visitStmts(Def->getBody(), [&](const Stmt *S) {
+    if (const auto *R = dyn_cast<ReturnStmt>(S); R && R->getRetValue())
+      Returns.push_back(R->getRetValue());
+    return true;
+  });
   // A return rooted in the callee's parameters or object (`row(s, r)`,
   // `view.at(i)` of a view holding a shared pointer) may point into shared
   // memory: the lowering follows the call's arguments.
   // Only where the call's arguments or object name a __shared__ variable
   // (an initializer_list's begin() in a range-based for loop is not).
   RootKind K = RootKind::Other;
-  for (const Expr *E : Rs.Values)
+  for (const Expr *E : Returns)
     K = best(K, Ref ? ofLValue(E) : ofPointer(E));
   if (K != RootKind::Param)
     return K;

@@ -1,5 +1,6 @@
 //===-- TUIndex.cpp - The index of a translation unit: kernels, launches -===//
 #include "warplint/Analysis/TUIndex.h"
+#include "AstUtil.h"
 #include "CudaModels.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -93,40 +94,31 @@ arrayTargets(const ArraySubscriptExpr *ASE, const FunctionDecl *F,
   const auto *ILE = dyn_cast_or_null<InitListExpr>(V->getInit());
   // Every reference an element read (`ks[i]` converted to its value) or
   // assigned (`ks[i] = k`).
-  struct Uses : RecursiveASTVisitor<Uses> {
-    const VarDecl *V;
-    unsigned Refs = 0, Reads = 0;
-    std::vector<const Expr *> Values;
-    bool names(const Expr *E) {
-      const auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
-      const auto *D =
-          A ? dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts())
-            : nullptr;
-      return D && D->getDecl() == V;
-    }
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
+  auto Names = [V](const Expr *E) {
+    const auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
+    const auto *D =
+        A ? dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts())
+          : nullptr;
+    return D && D->getDecl() == V;
+  };
+  unsigned Refs = 0, Reads = 0;
+  std::vector<const Expr *> Values;
+  visitStmts(F->getBody(), [&](const Stmt *S) {
+    if (const auto *E = dyn_cast<DeclRefExpr>(S))
       Refs += E->getDecl() == V;
-      return true;
-    }
-    bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
-      if (E->getCastKind() == CK_LValueToRValue && names(E->getSubExpr()))
-        ++Reads;
-      return true;
-    }
-    bool VisitBinaryOperator(BinaryOperator *E) {
-      if (E->getOpcode() == BO_Assign && names(E->getLHS()))
-        Values.push_back(E->getRHS());
-      return true;
-    }
-  } U;
-  U.V = V;
-  U.TraverseStmt(const_cast<Stmt *>(F->getBody()));
-  if (U.Refs != U.Reads + U.Values.size() || (!ILE && U.Values.empty()))
+    else if (const auto *E = dyn_cast<ImplicitCastExpr>(S))
+      Reads += E->getCastKind() == CK_LValueToRValue && Names(E->getSubExpr());
+    else if (const auto *E = dyn_cast<BinaryOperator>(S);
+             E && E->getOpcode() == BO_Assign && Names(E->getLHS()))
+      Values.push_back(E->getRHS());
+    return true;
+  });
+  if (Refs != Reads + Values.size() || (!ILE && Values.empty()))
     return {};
-  Chosen = !U.Values.empty();
+  Chosen = !Values.empty();
   if (ILE)
-    U.Values.insert(U.Values.end(), ILE->inits().begin(), ILE->inits().end());
-  return kernelsNamed(U.Values, V->getASTContext());
+    Values.insert(Values.end(), ILE->inits().begin(), ILE->inits().end());
+  return kernelsNamed(Values, V->getASTContext());
 }
 
 static std::vector<const FunctionDecl *>
@@ -141,36 +133,29 @@ pointerTargets(const Expr *Callee, const FunctionDecl *F, bool &Chosen) {
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !F || !F->getBody())
     return {};
-  struct Uses : RecursiveASTVisitor<Uses> {
-    const VarDecl *V;
-    unsigned Refs = 0, Reads = 0;
-    std::vector<const Expr *> Values;
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
+  unsigned Refs = 0, Reads = 0;
+  std::vector<const Expr *> Values;
+  visitStmts(F->getBody(), [&](const Stmt *S) {
+    if (const auto *E = dyn_cast<DeclRefExpr>(S)) {
       Refs += E->getDecl() == V;
-      return true;
-    }
-    bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
+    } else if (const auto *E = dyn_cast<ImplicitCastExpr>(S)) {
       if (E->getCastKind() == CK_LValueToRValue)
         if (const auto *D =
                 dyn_cast<DeclRefExpr>(E->getSubExpr()->IgnoreParens()))
           Reads += D->getDecl() == V;
-      return true;
+    } else if (const auto *E = dyn_cast<BinaryOperator>(S);
+               E && E->getOpcode() == BO_Assign) {
+      if (const auto *D = dyn_cast<DeclRefExpr>(E->getLHS()->IgnoreParens());
+          D && D->getDecl() == V)
+        Values.push_back(E->getRHS());
     }
-    bool VisitBinaryOperator(BinaryOperator *E) {
-      if (E->getOpcode() == BO_Assign)
-        if (const auto *D = dyn_cast<DeclRefExpr>(E->getLHS()->IgnoreParens());
-            D && D->getDecl() == V)
-          Values.push_back(E->getRHS());
-      return true;
-    }
-  } U;
-  U.V = V;
-  U.TraverseStmt(const_cast<Stmt *>(F->getBody()));
-  if (U.Refs != U.Reads + U.Values.size())
+    return true;
+  });
+  if (Refs != Reads + Values.size())
     return {}; // its address taken, bound to a reference, ...
   if (V->getInit())
-    U.Values.push_back(V->getInit());
-  return kernelsNamed(U.Values, V->getASTContext());
+    Values.push_back(V->getInit());
+  return kernelsNamed(Values, V->getASTContext());
 }
 
 //===----------------------------------------------------------------------===//
