@@ -76,13 +76,16 @@ namespace {
 class StmtSearch : public clang::RecursiveASTVisitor<StmtSearch> {
 public:
   StmtSearch(llvm::function_ref<bool(const clang::Stmt *)> Visit,
-             bool ImplicitCode)
-      : Visit(Visit), ImplicitCode(ImplicitCode) {}
+             bool ImplicitCode,
+             llvm::function_ref<bool(const clang::Decl *)> OnDecl = nullptr)
+      : Visit(Visit), OnDecl(OnDecl), ImplicitCode(ImplicitCode) {}
   bool shouldVisitImplicitCode() const { return ImplicitCode; }
   bool VisitStmt(clang::Stmt *S) { return Visit(S); }
+  bool VisitDecl(clang::Decl *D) { return !OnDecl || OnDecl(D); }
 
 private:
   llvm::function_ref<bool(const clang::Stmt *)> Visit;
+  llvm::function_ref<bool(const clang::Decl *)> OnDecl;
   bool ImplicitCode;
 };
 } // namespace
@@ -91,6 +94,13 @@ void visitStmts(const clang::Stmt *S,
                 llvm::function_ref<bool(const clang::Stmt *)> Visit,
                 bool ImplicitCode) {
   StmtSearch(Visit, ImplicitCode).TraverseStmt(const_cast<clang::Stmt *>(S));
+}
+
+void visitStmtsAndDecls(
+    const clang::Stmt *S, llvm::function_ref<bool(const clang::Stmt *)> Visit,
+    llvm::function_ref<bool(const clang::Decl *)> VisitDecl) {
+  StmtSearch(Visit, /*ImplicitCode=*/false, VisitDecl)
+      .TraverseStmt(const_cast<clang::Stmt *>(S));
 }
 
 } // namespace warplint

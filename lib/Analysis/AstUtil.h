@@ -97,6 +97,11 @@ std::string lineOf(const clang::Stmt *S, const clang::ASTContext &Ctx);
 void visitStmts(const clang::Stmt *S,
                 llvm::function_ref<bool(const clang::Stmt *)> Visit,
                 bool ImplicitCode = false);
+/// The same, calling VisitDecl too on every declaration below S (those of
+/// a DeclStmt, a lambda's class), as RecursiveASTVisitor::VisitDecl is.
+void visitStmtsAndDecls(
+    const clang::Stmt *S, llvm::function_ref<bool(const clang::Stmt *)> Visit,
+    llvm::function_ref<bool(const clang::Decl *)> VisitDecl);
 
 } // namespace warplint
 

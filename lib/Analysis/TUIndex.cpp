@@ -399,23 +399,6 @@ bool TUIndex::isUserCode(SourceLocation Loc) const {
   return !SM.isInSystemHeader(E) && SM.getFileEntryRefForID(SM.getFileID(E));
 }
 
-namespace {
-class ErrorExprFinder : public RecursiveASTVisitor<ErrorExprFinder> {
-public:
-  bool Found = false;
-  bool VisitExpr(Expr *E) {
-    if (E->containsErrors())
-      Found = true;
-    return !Found;
-  }
-  bool VisitDecl(Decl *D) {
-    if (D->isInvalidDecl())
-      Found = true;
-    return !Found;
-  }
-};
-} // namespace
-
 bool TUIndex::isAnalysable(const FunctionDecl *FD) {
   const FunctionDecl *P = FD;
   while (const FunctionDecl *Pat = P->getTemplateInstantiationPattern()) {
@@ -432,9 +415,19 @@ bool TUIndex::isAnalysable(const FunctionDecl *FD) {
   // unit without one needs no walk.
   if (OK && P->getBody() &&
       (Ctx.getDiagnostics().hasErrorOccurred() || !Errors.empty())) {
-    ErrorExprFinder F;
-    F.TraverseStmt(P->getBody());
-    OK = !F.Found;
+    bool Found = false;
+    visitStmtsAndDecls(
+        P->getBody(),
+        [&](const Stmt *S) {
+          const auto *E = dyn_cast<Expr>(S);
+          Found |= E && E->containsErrors();
+          return !Found;
+        },
+        [&](const Decl *D) {
+          Found |= D->isInvalidDecl();
+          return !Found;
+        });
+    OK = !Found;
   }
   if (OK && !Errors.empty()) {
     const SourceManager &SM = Ctx.getSourceManager();
