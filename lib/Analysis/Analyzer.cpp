@@ -35,6 +35,7 @@ AnalysisResult analyzeTranslationUnit(ASTContext &Ctx,
     Launches.Project = Opts.Project.get();
   C.Launches = Launches;
   C.LaunchInfos = LaunchInfos;
+  C.StreamBankReports = Opts.StreamBankReports && !Accesses;
   for (const CheckInfo &I : allChecks())
     if (Opts.Checks.isEnabled(I.Id))
       if (CheckRegistry::RunFunction Run = Checks.find(I.Id)) {

@@ -18,6 +18,7 @@
 #include "warplint/Core/SourceText.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -119,7 +120,7 @@ private:
   }
 };
 
-void BankConflictAnalysis::run() {
+void BankConflictAnalysis::run(ReportSink Sink) {
   LaunchShapes Shapes(Index, Values, Launches.Project);
   Shapes.run();
   Partial = Shapes.partial();
@@ -155,6 +156,8 @@ void BankConflictAnalysis::run() {
             Refs != Index.SharedRefs.end())
           Finder.onlyFullySubscripted(A.Root, Refs->second);
     dropSettled(FirstOfF, F, S.Later);
+    if (Sink)
+      streamSettled(FirstOfF, F, S.Later, S.NextWhy, Sink);
     // A file's memory does not grow with its functions: the facts of
     // those lowered longest ago are built again if a later chain (or a
     // fix tried) needs them.
@@ -311,24 +314,116 @@ void BankConflictAnalysis::dropSettled(
   }
 }
 
-void BankConflictAnalysis::finishReports() {
+void BankConflictAnalysis::streamSettled(
+    size_t First, const FunctionDecl *F,
+    std::vector<std::pair<unsigned, unsigned>> &Later,
+    llvm::DenseMap<unsigned, std::string> &NextWhy, ReportSink Sink) {
+  auto ArraysOf = [](const AccessReport &R) {
+    llvm::SmallVector<const VarDecl *, 4> Out;
+    for (const VarDecl *V : {R.Array, R.Access.Root})
+      if (V)
+        Out.push_back(V);
+    for (const AccessRun &Run : R.Runs)
+      if (Run.Array)
+        Out.push_back(Run.Array);
+    return Out;
+  };
+  // A report stays when a run of it waits for the second pass, or when it
+  // names an array with a use outside F or named by a report that stays
+  // (the fix of an array is searched over all its reports at once).
+  llvm::DenseSet<unsigned> Stays;
+  for (const auto &[I, J] : Later)
+    if (I >= First)
+      Stays.insert(I);
+  llvm::DenseMap<const VarDecl *, bool> Open;
+  auto IsOpen = [&](const VarDecl *V) {
+    auto [It, New] = Open.try_emplace(V, true);
+    if (New) {
+      auto Refs = Index.SharedRefs.find(V);
+      It->second = Refs == Index.SharedRefs.end() ||
+                   !Finder.elementsOnlyIn(V, F, Refs->second);
+    }
+    return It->second;
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t I = First; I < Reports.size(); ++I) {
+      auto Arrays = ArraysOf(Reports[I]);
+      if (!Stays.count(I) && llvm::any_of(Arrays, IsOpen))
+        Changed |= Stays.insert(I).second;
+      if (Stays.count(I))
+        for (const VarDecl *V : Arrays) {
+          auto [It, New] = Open.try_emplace(V, true);
+          if (New || !It->second) {
+            It->second = true;
+            Changed = true;
+          }
+        }
+    }
+  }
+  if (Stays.size() == Reports.size() - First)
+    return;
+  std::vector<AccessReport> Kept, Done;
+  llvm::DenseMap<unsigned, unsigned> NewIndex;
+  for (size_t I = First; I < Reports.size(); ++I) {
+    AccessReport &R = Reports[I];
+    if (!Stays.count(I)) {
+      Done.push_back(std::move(R));
+    } else {
+      NewIndex[I] = unsigned(First + Kept.size());
+      Kept.push_back(std::move(R));
+    }
+  }
+  for (auto &[I, J] : Later)
+    if (I >= First)
+      I = NewIndex.lookup(I);
+  // (Only a report that waits has a next reason, and it stays.)
+  llvm::DenseMap<unsigned, std::string> Whys;
+  for (auto &[I, Why] : NextWhy)
+    if (I < First)
+      Whys[I] = std::move(Why);
+    else if (auto It = NewIndex.find(I); It != NewIndex.end())
+      Whys[It->second] = std::move(Why);
+  NextWhy = std::move(Whys);
+  Reports.resize(First);
+  for (AccessReport &R : Kept)
+    Reports.push_back(std::move(R));
+  size_t Begin = Reports.size();
+  for (AccessReport &R : Done)
+    Reports.push_back(std::move(R));
+  Done.clear();
+  finishReports(Begin);
+  Sink(Begin, Reports.size());
+  // Dropped, with what was said of their arrays (FixedRuns point at them).
+  for (size_t I = Begin; I < Reports.size(); ++I)
+    for (const VarDecl *V : ArraysOf(Reports[I])) {
+      ReportsOf.erase(V);
+      Paddings.erase(V);
+      Layouts.erase(V);
+    }
+  Reports.resize(Begin);
+}
+
+void BankConflictAnalysis::finishReports(size_t First) {
   const SourceManager &SM = Index.Ctx.getSourceManager();
-  llvm::stable_sort(Reports, [&](const AccessReport &X, const AccessReport &Y) {
-    return SM.isBeforeInTranslationUnit(
-        SM.getExpansionLoc(X.Access.site()->getBeginLoc()),
-        SM.getExpansionLoc(Y.Access.site()->getBeginLoc()));
-  });
+  auto From = Reports.begin() + First;
+  std::stable_sort(From, Reports.end(),
+                   [&](const AccessReport &X, const AccessReport &Y) {
+                     return SM.isBeforeInTranslationUnit(
+                         SM.getExpansionLoc(X.Access.site()->getBeginLoc()),
+                         SM.getExpansionLoc(Y.Access.site()->getBeginLoc()));
+                   });
   // Only an array with a conflict gets a layout hint (layoutHint()): the
   // lowerings of the others are dropped.
   llvm::SmallPtrSet<const VarDecl *, 16> Conflicting;
-  for (const AccessReport &R : Reports)
+  for (const AccessReport &R : llvm::make_range(From, Reports.end()))
     for (const AccessRun &Run : R.Runs)
       if (Run.Result.conflicts()) {
         Conflicting.insert(R.Array);
         Conflicting.insert(R.Access.Root);
         Conflicting.insert(Run.Array);
       }
-  for (AccessReport &R : Reports) {
+  for (AccessReport &R : llvm::make_range(From, Reports.end())) {
     bool Keep = Conflicting.count(R.Array) || Conflicting.count(R.Access.Root);
     for (const AccessRun &Run : R.Runs)
       Keep |= Conflicting.count(Run.Array) != 0;
@@ -336,7 +431,7 @@ void BankConflictAnalysis::finishReports() {
       for (AccessRun &Run : R.Runs)
         Run.Lowered.reset();
   }
-  for (unsigned I = 0; I < Reports.size(); ++I) {
+  for (unsigned I = First; I < Reports.size(); ++I) {
     const AccessReport &R = Reports[I];
     auto Add = [&](const VarDecl *V) {
       if (!V)

@@ -19,14 +19,19 @@ CheckContext::CheckContext(TUIndex &Index, const Options &Opts,
 
 CheckContext::~CheckContext() = default;
 
-BankConflictAnalysis &CheckContext::bankConflicts() {
+BankConflictAnalysis &CheckContext::bankConflicts(
+    llvm::function_ref<void(BankConflictAnalysis &, size_t, size_t)> Sink) {
   if (!Banks) {
     BankAnalysisSettings S;
     if (Registry)
       Registry->bankSettings(Opts, S);
     Banks = std::make_unique<BankConflictAnalysis>(Index, Values, Launches,
                                                    std::move(S));
-    Banks->run();
+    auto Settled = [&](size_t Begin, size_t End) { Sink(*Banks, Begin, End); };
+    if (StreamBankReports && Sink)
+      Banks->run(Settled);
+    else
+      Banks->run();
   }
   return *Banks;
 }

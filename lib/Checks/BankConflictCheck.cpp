@@ -497,35 +497,45 @@ static void noteCoverage(CheckContext &C, const AccessReport &R,
 }
 
 static void runBankConflictCheck(CheckContext &C) {
-  BankConflictAnalysis &A = C.bankConflicts();
-  ArrayFixes Fixes{A};
   bool Possible =
       C.Opts.getBool("warplint-bank-conflict.ReportPossible", false);
   llvm::SmallPtrSet<const FunctionDecl *, 8> Said;
-  // A launch whose shape is not known, beside others whose shapes are: its
-  // kernel's degrees are for those others only.
-  if (!A.reports().empty())
-    for (const auto &[K, Why] : A.partialLaunches())
-      C.Accesses.Notes.push_back(
-          {K->getLocation(), "the shared-memory accesses of " +
-                                 quote(functionName(K)) +
-                                 " are analysed with the blocks of its other "
-                                 "launches only: " +
-                                 Why});
-  for (const AccessReport &R : A.reports()) {
-    SourceLocation Loc = R.Access.site()->getBeginLoc();
-    C.visit(CheckId::BankConflict, Loc, R.Access.Function);
-    noteSkipped(C, A, R, Loc);
-    noteCoverage(C, R, Loc, Said);
-    if (R.Access.Tile && R.Array) {
-      tileFinding(C, R, Loc);
-      continue;
+  std::optional<ArrayFixes> Fixes;
+  bool Any = false;
+  // The reports [Begin, End) of A, in source order: those the analysis
+  // settles as it goes (CheckContext::StreamBankReports), then the rest.
+  auto Check = [&](BankConflictAnalysis &A, size_t Begin, size_t End) {
+    if (!Fixes)
+      Fixes.emplace(ArrayFixes{A});
+    // A launch whose shape is not known, beside others whose shapes are:
+    // its kernel's degrees are for those others only.
+    if (!Any && Begin != End)
+      for (const auto &[K, Why] : A.partialLaunches())
+        C.Accesses.Notes.push_back(
+            {K->getLocation(), "the shared-memory accesses of " +
+                                   quote(functionName(K)) +
+                                   " are analysed with the blocks of its "
+                                   "other launches only: " +
+                                   Why});
+    Any |= Begin != End;
+    for (size_t I = Begin; I < End; ++I) {
+      const AccessReport &R = A.reports()[I];
+      SourceLocation Loc = R.Access.site()->getBeginLoc();
+      C.visit(CheckId::BankConflict, Loc, R.Access.Function);
+      noteSkipped(C, A, R, Loc);
+      noteCoverage(C, R, Loc, Said);
+      if (R.Access.Tile && R.Array) {
+        tileFinding(C, R, Loc);
+        continue;
+      }
+      for (const auto &G : conflictGroups(R))
+        conflictFinding(C, R, G, Loc, *Fixes);
+      for (const auto &G : parametricGroups(R, Possible))
+        parametricFinding(C, R, G, Loc);
     }
-    for (const auto &G : conflictGroups(R))
-      conflictFinding(C, R, G, Loc, Fixes);
-    for (const auto &G : parametricGroups(R, Possible))
-      parametricFinding(C, R, G, Loc);
-  }
+  };
+  BankConflictAnalysis &A = C.bankConflicts(Check);
+  Check(A, 0, A.reports().size());
 }
 
 /// The bank analysis as the check's options set it: the assumed block

@@ -473,6 +473,7 @@ private:
   Options Base = [] {
     Options O;
     O.FindingProperties = false;
+    O.StreamBankReports = true;
     return O;
   }();
   RemarkContext Remark;

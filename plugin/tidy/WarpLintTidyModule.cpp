@@ -224,6 +224,7 @@ private:
     warplint::Options Merged = Opts;
     // clang-tidy prints diagnostics: no findings' properties.
     Merged.FindingProperties = false;
+    Merged.StreamBankReports = true;
     std::string Names;
     for (const WarpLintCheck *C : S.Checks) {
       if (C != this && !sharesWith(*C))

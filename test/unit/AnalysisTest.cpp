@@ -6,6 +6,8 @@
 // file against the mock header of test/Inputs.
 #include "warplint/Analysis/Analyzer.h"
 #include "warplint/Analysis/ArchConditionals.h"
+#include "warplint/Analysis/BankConflicts.h"
+#include "warplint/Analysis/CheckContext.h"
 #include "warplint/Analysis/CheckRegistry.h"
 #include "warplint/Analysis/LaunchShapes.h"
 #include "warplint/Analysis/SharedAccess.h"
@@ -348,6 +350,137 @@ void host(float *p) { k<<<1, dim3(32, 32)>>>(p); }
     }
   }
   EXPECT_TRUE(Conflict);
+}
+
+/// A finding as text: its place, check, message, notes and fix-its.
+std::string findingText(const AstFinding &F, const SourceManager &SM) {
+  std::string S = std::to_string(SM.getExpansionLineNumber(F.Loc)) + ":" +
+                  std::to_string(SM.getExpansionColumnNumber(F.Loc)) + " " +
+                  std::to_string(unsigned(F.Check)) + " " + F.Message;
+  for (const AstNote &N : F.Notes) {
+    S += "\n  note " + std::to_string(SM.getExpansionLineNumber(N.Loc)) + ": " +
+         N.Message;
+    for (const AstFixIt &X : N.FixIts)
+      S += " [fix-it '" + X.Text + "']";
+  }
+  return S;
+}
+
+TEST(AnalyzerTest, StreamedBankReportsGiveTheSameFindings) {
+  // The compiler front ends set StreamBankReports: the bank check reports
+  // the accesses of a function as soon as nothing later can change them
+  // and the analysis drops them. Arrays used by one function are settled
+  // there; an array two kernels use (dyn), or one passed to a device
+  // function (rows), waits for the end of the file. The findings, their
+  // notes and fix-its, and the coverage of the accesses are the same.
+  auto AST = parse(R"(
+extern __shared__ float dyn[];
+__device__ float rowSum(float (*rows)[32]) {
+  return rows[threadIdx.x][0];
+}
+__global__ void alone(float *out) {
+  __shared__ float tile[32][32];
+  tile[threadIdx.x][threadIdx.y] = out[threadIdx.x];
+  out[threadIdx.x] = tile[threadIdx.y][threadIdx.x];
+}
+__global__ void viaCall(float *out) {
+  __shared__ float rows[32][32];
+  rows[threadIdx.y][threadIdx.x] = 1;
+  out[threadIdx.x] = rowSum(rows);
+}
+__shared__ float g[32][32];
+__global__ void gA(float *out) { out[threadIdx.x] = g[threadIdx.x][0]; }
+__global__ void gB(float *out) { out[threadIdx.x] = g[threadIdx.x][threadIdx.x]; }
+__global__ void first(float *out) { dyn[threadIdx.x * 2] = out[0]; }
+__global__ void second(float *out) { out[0] = dyn[threadIdx.x * 4]; }
+template <int S> __global__ void strided(float *out) {
+  __shared__ float s[32 * S];
+  out[threadIdx.x] = s[threadIdx.x * S];
+}
+__global__ void unknown(float *out, int *idx) {
+  __shared__ float u[1024];
+  out[threadIdx.x] = u[idx[threadIdx.x]];
+}
+__global__ void assumed(float *out) {
+  __shared__ float a[64];
+  out[threadIdx.x] = a[threadIdx.x * 2];
+}
+void host(float *p) {
+  alone<<<1, dim3(32, 32)>>>(p);
+  viaCall<<<1, dim3(32, 32)>>>(p);
+  first<<<1, 32, 4096>>>(p);
+  second<<<1, 32, 4096>>>(p);
+  strided<2><<<1, 32>>>(p);
+  strided<4><<<1, 32>>>(p);
+  unknown<<<1, 32>>>(p, nullptr);
+  gA<<<1, 32>>>(p);
+  gB<<<1, 32>>>(p);
+}
+)");
+  ASTContext &Ctx = AST->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  CheckRegistry Checks;
+  registerAllChecks(Checks);
+  Options Opts;
+  Opts.FindingProperties = false;
+  AnalysisResult Kept = analyzeTranslationUnit(Ctx, Checks, Opts);
+  Opts.StreamBankReports = true;
+  AnalysisResult Streamed = analyzeTranslationUnit(Ctx, Checks, Opts);
+  std::string KeptText, StreamedText;
+  for (const AstFinding &F : Kept.Findings)
+    KeptText += findingText(F, SM) + "\n";
+  for (const AstFinding &F : Streamed.Findings)
+    StreamedText += findingText(F, SM) + "\n";
+  EXPECT_EQ(KeptText, StreamedText);
+  // What the test is about: conflicts with fixes, on every kind of array.
+  EXPECT_NE(KeptText.find("fix-it"), std::string::npos) << KeptText;
+  EXPECT_NE(KeptText.find("'dyn["), std::string::npos) << KeptText;
+  EXPECT_NE(KeptText.find("'rows["), std::string::npos) << KeptText;
+  EXPECT_NE(KeptText.find("strided<4>"), std::string::npos) << KeptText;
+  EXPECT_NE(KeptText.find("'g[threadIdx.x][0]'"), std::string::npos)
+      << KeptText;
+  const AccessCoverage &A = Kept.Accesses, &B = Streamed.Accesses;
+  EXPECT_EQ(A.Total, B.Total);
+  EXPECT_EQ(A.WithDegree, B.WithDegree);
+  EXPECT_EQ(A.AssumedOnly, B.AssumedOnly);
+  EXPECT_EQ(A.Unknown, B.Unknown);
+  EXPECT_GT(A.Unknown, 0u);
+  EXPECT_GT(A.AssumedOnly, 0u);
+  auto Notes = [&](const AccessCoverage &C) {
+    std::vector<std::string> Out;
+    for (const auto &[Loc, Text] : C.Notes)
+      Out.push_back(std::to_string(SM.getExpansionLineNumber(Loc)) + " " +
+                    Text);
+    llvm::sort(Out);
+    return Out;
+  };
+  EXPECT_EQ(Notes(A), Notes(B));
+
+  // Which reports the analysis settled as it went, and which it kept.
+  TUIndex I(Ctx, {});
+  Options StreamOpts;
+  CheckContext C(I, StreamOpts, &Checks);
+  C.StreamBankReports = true;
+  std::vector<std::string> Settled;
+  BankConflictAnalysis &Bank =
+      C.bankConflicts([&](BankConflictAnalysis &An, size_t B, size_t E) {
+        for (size_t J = B; J < E; ++J)
+          Settled.push_back(An.reports()[J].Text);
+      });
+  std::vector<std::string> Left;
+  for (const AccessReport &R : Bank.reports())
+    Left.push_back(R.Text);
+  auto Has = [](const std::vector<std::string> &V, llvm::StringRef T) {
+    return llvm::is_contained(V, T.str());
+  };
+  EXPECT_TRUE(Has(Settled, "tile[threadIdx.x][threadIdx.y]"));
+  EXPECT_TRUE(Has(Settled, "u[idx[threadIdx.x]]"));
+  EXPECT_TRUE(Has(Left, "dyn[threadIdx.x * 2]"));
+  EXPECT_TRUE(Has(Left, "dyn[threadIdx.x * 4]"));
+  EXPECT_TRUE(Has(Left, "rows[threadIdx.y][threadIdx.x]"));
+  EXPECT_FALSE(Has(Settled, "dyn[threadIdx.x * 2]"));
+  EXPECT_FALSE(Has(Settled, "rows[threadIdx.y][threadIdx.x]"));
+  EXPECT_TRUE(Has(Left, "g[threadIdx.x][0]"));
 }
 
 TEST(TUIndexTest, TheFieldsOfALaunchConfiguration) {

@@ -84,9 +84,18 @@ public:
                        LaunchExchange Launches, BankAnalysisSettings Settings);
   ~BankConflictAnalysis();
 
+  /// Where run() is given one: called with the reports of a function as
+  /// soon as nothing later can change them or add to their arrays' (every
+  /// array they name has all its uses in that function, and none of their
+  /// runs waits for the second pass): reports()[Begin, End), in source
+  /// order, with paddingFix() and layoutHint() answering for their arrays.
+  /// They are dropped when it returns, so that the memory of a file does
+  /// not grow with its accesses; reports() then holds the others only.
+  using ReportSink = llvm::function_ref<void(size_t Begin, size_t End)>;
+
   /// Finds every shared access of user code and analyses it in each of its
   /// runs (once).
-  void run();
+  void run(ReportSink Sink = nullptr);
 
   /// Every shared access of user code, with its runs.
   const std::vector<AccessReport> &reports() const { return Reports; }
@@ -166,9 +175,18 @@ private:
   /// end.
   void dropSettled(size_t First, const clang::FunctionDecl *F,
                    llvm::ArrayRef<std::pair<unsigned, unsigned>> Later);
-  /// After run()'s passes: the reports in source order, the lowerings kept
-  /// only for arrays with a conflict (for layoutHint), ReportsOf.
-  void finishReports();
+  /// After run()'s passes: the reports from First on in source order, the
+  /// lowerings kept only for arrays with a conflict (for layoutHint),
+  /// ReportsOf.
+  void finishReports(size_t First = 0);
+  /// After F's accesses are reported (Reports from First on), with Sink:
+  /// hands the reports of F that nothing later changes to Sink and drops
+  /// them (ReportSink), moving the others to the front of F's, where the
+  /// indices of Later and NextWhy follow them.
+  void streamSettled(size_t First, const clang::FunctionDecl *F,
+                     std::vector<std::pair<unsigned, unsigned>> &Later,
+                     llvm::DenseMap<unsigned, std::string> &NextWhy,
+                     ReportSink Sink);
 };
 
 } // namespace warplint

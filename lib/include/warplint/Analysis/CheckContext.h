@@ -36,7 +36,14 @@ public:
   LaunchExchange Launches;
   /// The bank analysis of this translation unit, run the first time it is
   /// asked (by the check, `warplint explain`, the dump): once per parse.
-  BankConflictAnalysis &bankConflicts();
+  /// With StreamBankReports, that first run hands the reports it settles
+  /// to Sink and drops them (BankConflictAnalysis::ReportSink).
+  BankConflictAnalysis &bankConflicts(
+      llvm::function_ref<void(BankConflictAnalysis &, size_t, size_t)> Sink =
+          nullptr);
+  /// Options::StreamBankReports, where nothing asks for the list of
+  /// accesses (analyzeTranslationUnit).
+  bool StreamBankReports = false;
   /// What the checks that read ptxas reports could not check for want of
   /// one; the first of them to run sets it (AnalysisResult::Coverage).
   std::optional<PtxasCoverage> Coverage;

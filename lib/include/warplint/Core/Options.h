@@ -80,6 +80,12 @@ struct Options {
   /// message, for JSON and SARIF output): the compiler front ends, which
   /// print diagnostics, do not, and a file of many findings holds less.
   bool FindingProperties = true;
+  /// Whether warplint-bank-conflict reports the accesses of each function
+  /// as soon as they are analysed and drops them, rather than keeping
+  /// every access of the file to its end: the compiler front ends, which
+  /// list no accesses, do. (The tool keeps them, for its list of accesses
+  /// and notes in source order.)
+  bool StreamBankReports = false;
 
   /// The calls between the build's files (ProjectIndex.h) a previous run
   /// wrote (warplint -p --write-project-index), for a front end that sees
