@@ -156,7 +156,13 @@ void BankConflictAnalysis::run(ReportSink Sink) {
             Refs != Index.SharedRefs.end())
           Finder.onlyFullySubscripted(A.Root, Refs->second);
     dropSettled(FirstOfF, F, S.Later);
-    if (Sink)
+    // The notes of the reports handed over are searched now, and spend the
+    // file's steps before the runs the second pass waits for: only while
+    // the file has spent less than half of them, so that a file near its
+    // bound keeps its steps for its accesses first, as the tool does.
+    if (Sink &&
+        Work->fileSteps() <= (Settings.StreamSteps ? Settings.StreamSteps
+                                                   : Settings.MaxFileSteps / 2))
       streamSettled(FirstOfF, F, S.Later, S.NextWhy, Sink);
     // A file's memory does not grow with its functions: the facts of
     // those lowered longest ago are built again if a later chain (or a

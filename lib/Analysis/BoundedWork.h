@@ -35,6 +35,9 @@ public:
                                      const SharedAccess &A,
                                      const Assumptions &As, ValueTrace &Trace);
 
+  /// The steps the file has spent so far.
+  uint64_t fileSteps() const { return FileSteps; }
+
 private:
   const BankAnalysisSettings &Settings;
   uint64_t FileSteps = 0;

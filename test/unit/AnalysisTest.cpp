@@ -481,6 +481,24 @@ void host(float *p) {
   EXPECT_FALSE(Has(Settled, "dyn[threadIdx.x * 2]"));
   EXPECT_FALSE(Has(Settled, "rows[threadIdx.y][threadIdx.x]"));
   EXPECT_TRUE(Has(Left, "g[threadIdx.x][0]"));
+
+  // Once a file has spent half its steps (StreamSteps) it hands nothing
+  // more over: the fixes searched for the notes would spend what its
+  // accesses may need. With a bound of one step, only what the first
+  // function with accesses settles before spending any can be.
+  ValueEngine TightValues(Ctx);
+  BankAnalysisSettings Tight;
+  Tight.StreamSteps = 1;
+  BankConflictAnalysis TightBank(I, TightValues, LaunchExchange(), Tight);
+  size_t HandedOver = 0, Calls = 0;
+  TightBank.run([&](size_t B, size_t E) {
+    HandedOver += E - B;
+    ++Calls;
+  });
+  EXPECT_LE(Calls, 1u);
+  EXPECT_LT(HandedOver, Settled.size());
+  EXPECT_EQ(HandedOver + TightBank.reports().size(),
+            Settled.size() + Left.size());
 }
 
 TEST(TUIndexTest, TheFieldsOfALaunchConfiguration) {

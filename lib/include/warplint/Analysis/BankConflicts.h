@@ -73,6 +73,9 @@ struct BankAnalysisSettings {
   uint64_t MaxFileSteps = 500'000'000;
   /// The option names the reasons give for each bound.
   std::string MaxStepsOption, MaxFileStepsOption;
+  /// Past this many of the file's steps, run() hands no more settled
+  /// reports to its ReportSink (0: half of MaxFileSteps).
+  uint64_t StreamSteps = 0;
 };
 
 class BankConflictRuns;
@@ -91,6 +94,10 @@ public:
   /// order, with paddingFix() and layoutHint() answering for their arrays.
   /// They are dropped when it returns, so that the memory of a file does
   /// not grow with its accesses; reports() then holds the others only.
+  /// Only while the file has spent less than half of MaxFileSteps
+  /// (Settings.StreamSteps): the fixes searched for their notes spend
+  /// steps too, which a file near its bound keeps for the runs of its
+  /// accesses first.
   using ReportSink = llvm::function_ref<void(size_t Begin, size_t End)>;
 
   /// Finds every shared access of user code and analyses it in each of its
