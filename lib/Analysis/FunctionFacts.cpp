@@ -400,7 +400,8 @@ RefUse classifyRef(const DeclRefExpr *R, const ParentMap &PM,
         continue;
       }
     }
-    if (const auto *ME = dyn_cast<MemberExpr>(P); ME && !ME->isArrow()) {
+    if (const auto *ME = dyn_cast<MemberExpr>(P);
+        ME && !ME->isArrow() && isa<FieldDecl>(ME->getMemberDecl())) {
       Out.Partial = true;
       Top = P;
       P = PM.getParent(P);
