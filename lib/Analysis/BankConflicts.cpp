@@ -26,6 +26,18 @@ using namespace warplint::model;
 
 namespace warplint {
 
+/// The shared variables R names: its array, its root, each run's array.
+static llvm::SmallVector<const VarDecl *, 4> arraysOf(const AccessReport &R) {
+  llvm::SmallVector<const VarDecl *, 4> Out;
+  for (const VarDecl *V : {R.Array, R.Access.Root})
+    if (V)
+      Out.push_back(V);
+  for (const AccessRun &Run : R.Runs)
+    if (Run.Array)
+      Out.push_back(Run.Array);
+  return Out;
+}
+
 static std::string sourceText(const Stmt *E, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
@@ -155,6 +167,7 @@ void BankConflictAnalysis::run(ReportSink Sink) {
         if (auto Refs = Index.SharedRefs.find(A.Root);
             Refs != Index.SharedRefs.end())
           Finder.onlyFullySubscripted(A.Root, Refs->second);
+    OnlyInF.clear();
     dropSettled(FirstOfF, F, S.Later);
     // The notes of the reports handed over are searched now, and spend the
     // file's steps before the runs the second pass waits for: only while
@@ -279,15 +292,11 @@ void BankConflictAnalysis::dropSettled(
   llvm::SmallPtrSet<const VarDecl *, 8> Arrays, Open;
   for (size_t I = First; I < Reports.size(); ++I) {
     const AccessReport &R = Reports[I];
-    for (const VarDecl *V : {R.Array, R.Access.Root})
-      if (V)
-        Arrays.insert(V);
-    for (const AccessRun &Run : R.Runs) {
-      if (Run.Array)
-        Arrays.insert(Run.Array);
+    for (const VarDecl *V : arraysOf(R))
+      Arrays.insert(V);
+    for (const AccessRun &Run : R.Runs)
       if (Run.Result.conflicts())
         Open.insert({R.Array, R.Access.Root, Run.Array});
-    }
   }
   for (auto It = Later.rbegin(); It != Later.rend() && It->first >= First;
        ++It) {
@@ -298,14 +307,9 @@ void BankConflictAnalysis::dropSettled(
   // has no access outside F: with none of F's runs conflicting on it, it
   // gets no layout hint, and finishReports() would drop its lowerings.
   llvm::SmallPtrSet<const VarDecl *, 8> Settled;
-  for (const VarDecl *V : Arrays) {
-    if (Open.count(V))
-      continue;
-    auto Refs = Index.SharedRefs.find(V);
-    if (Refs != Index.SharedRefs.end() &&
-        Finder.elementsOnlyIn(V, F, Refs->second))
+  for (const VarDecl *V : Arrays)
+    if (!Open.count(V) && onlyIn(V, F))
       Settled.insert(V);
-  }
   if (Settled.empty())
     return;
   for (size_t I = First; I < Reports.size(); ++I) {
@@ -320,20 +324,18 @@ void BankConflictAnalysis::dropSettled(
   }
 }
 
+bool BankConflictAnalysis::onlyIn(const VarDecl *V, const FunctionDecl *F) {
+  auto [It, New] = OnlyInF.try_emplace(V, false);
+  if (New)
+    if (auto Refs = Index.SharedRefs.find(V); Refs != Index.SharedRefs.end())
+      It->second = Finder.elementsOnlyIn(V, F, Refs->second);
+  return It->second;
+}
+
 void BankConflictAnalysis::streamSettled(
     size_t First, const FunctionDecl *F,
     std::vector<std::pair<unsigned, unsigned>> &Later,
     llvm::DenseMap<unsigned, std::string> &NextWhy, ReportSink Sink) {
-  auto ArraysOf = [](const AccessReport &R) {
-    llvm::SmallVector<const VarDecl *, 4> Out;
-    for (const VarDecl *V : {R.Array, R.Access.Root})
-      if (V)
-        Out.push_back(V);
-    for (const AccessRun &Run : R.Runs)
-      if (Run.Array)
-        Out.push_back(Run.Array);
-    return Out;
-  };
   // A report stays when a run of it waits for the second pass, or when it
   // names an array with a use outside F or named by a report that stays
   // (the fix of an array is searched over all its reports at once).
@@ -344,17 +346,14 @@ void BankConflictAnalysis::streamSettled(
   llvm::DenseMap<const VarDecl *, bool> Open;
   auto IsOpen = [&](const VarDecl *V) {
     auto [It, New] = Open.try_emplace(V, true);
-    if (New) {
-      auto Refs = Index.SharedRefs.find(V);
-      It->second = Refs == Index.SharedRefs.end() ||
-                   !Finder.elementsOnlyIn(V, F, Refs->second);
-    }
+    if (New)
+      It->second = !onlyIn(V, F);
     return It->second;
   };
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (size_t I = First; I < Reports.size(); ++I) {
-      auto Arrays = ArraysOf(Reports[I]);
+      auto Arrays = arraysOf(Reports[I]);
       if (!Stays.count(I) && llvm::any_of(Arrays, IsOpen))
         Changed |= Stays.insert(I).second;
       if (Stays.count(I))
@@ -402,7 +401,7 @@ void BankConflictAnalysis::streamSettled(
   Sink(Begin, Reports.size());
   // Dropped, with what was said of their arrays (FixedRuns point at them).
   for (size_t I = Begin; I < Reports.size(); ++I)
-    for (const VarDecl *V : ArraysOf(Reports[I])) {
+    for (const VarDecl *V : arraysOf(Reports[I])) {
       ReportsOf.erase(V);
       Paddings.erase(V);
       Layouts.erase(V);
@@ -439,17 +438,11 @@ void BankConflictAnalysis::finishReports(size_t First) {
   }
   for (unsigned I = First; I < Reports.size(); ++I) {
     const AccessReport &R = Reports[I];
-    auto Add = [&](const VarDecl *V) {
-      if (!V)
-        return;
+    for (const VarDecl *V : arraysOf(R)) {
       auto &Mine = ReportsOf[V];
       if (Mine.empty() || Mine.back() != I)
         Mine.push_back(I);
-    };
-    Add(R.Array);
-    Add(R.Access.Root);
-    for (const AccessRun &Run : R.Runs)
-      Add(Run.Array);
+    }
   }
 }
 

@@ -500,13 +500,11 @@ static void runBankConflictCheck(CheckContext &C) {
   bool Possible =
       C.Opts.getBool("warplint-bank-conflict.ReportPossible", false);
   llvm::SmallPtrSet<const FunctionDecl *, 8> Said;
-  std::optional<ArrayFixes> Fixes;
   bool Any = false;
   // The reports [Begin, End) of A, in source order: those the analysis
   // settles as it goes (CheckContext::StreamBankReports), then the rest.
   auto Check = [&](BankConflictAnalysis &A, size_t Begin, size_t End) {
-    if (!Fixes)
-      Fixes.emplace(ArrayFixes{A});
+    ArrayFixes Fixes{A};
     // A launch whose shape is not known, beside others whose shapes are:
     // its kernel's degrees are for those others only.
     if (!Any && Begin != End)
@@ -529,7 +527,7 @@ static void runBankConflictCheck(CheckContext &C) {
         continue;
       }
       for (const auto &G : conflictGroups(R))
-        conflictFinding(C, R, G, Loc, *Fixes);
+        conflictFinding(C, R, G, Loc, Fixes);
       for (const auto &G : parametricGroups(R, Possible))
         parametricFinding(C, R, G, Loc);
     }

@@ -175,6 +175,11 @@ private:
                                int64_t RowBytes, int64_t PadBytes,
                                FixedRuns &Fixed);
   std::string searchLayout(const clang::VarDecl *V, FixedRuns &After);
+  /// Whether every use of V reads or writes one of its elements in F
+  /// (SharedAccessFinder::elementsOnlyIn), asked once per array for the
+  /// function being analysed (OnlyInF, cleared for each).
+  bool onlyIn(const clang::VarDecl *V, const clang::FunctionDecl *F);
+  llvm::DenseMap<const clang::VarDecl *, bool> OnlyInF;
   /// After F's accesses are reported (Reports from First on): drops the
   /// lowerings of the arrays finishReports() would drop, already known to
   /// have no conflict (all their accesses are F's, none waits in Later),
