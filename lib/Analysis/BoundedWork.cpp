@@ -1,5 +1,6 @@
 //===-- BoundedWork.cpp - The bank analysis's work, bounded ---------------===//
 #include "BoundedWork.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/xxhash.h"
 
 using namespace clang;
@@ -15,15 +16,19 @@ std::string BoundedWork::keyOf(const AccessSpec &Spec, const Dim3 &Block) {
   if ((Spec.Remap && Spec.RemapKey.empty()) || !Spec.Pool)
     return Key;
   Spec.Pool->appendKey(Key);
+  // The fields after the pool's hash, gathered where appending a few bytes
+  // is inline.
+  llvm::SmallVector<char, 256> Rest(Key.begin(), Key.end());
   auto Raw = [&](const auto &V) {
-    Key.append(reinterpret_cast<const char *>(&V), sizeof(V));
+    const char *B = reinterpret_cast<const char *>(&V);
+    Rest.append(B, B + sizeof(V));
   };
   if (Spec.Remap) {
     // A relayout tried on the same address (searchLayout): its name and
     // the symbol it remaps from.
     Raw(Spec.RemapBase);
     Raw(uint64_t(Spec.RemapKey.size()));
-    Key += Spec.RemapKey;
+    Rest.append(Spec.RemapKey.begin(), Spec.RemapKey.end());
   }
   Raw(Spec.Address);
   Raw(Spec.Bytes);
@@ -36,9 +41,9 @@ std::string BoundedWork::keyOf(const AccessSpec &Spec, const Dim3 &Block) {
   Raw(Block.Y);
   Raw(Block.Z);
   // Kept as a 128-bit hash of the key and its length.
-  size_t Length = Key.size();
+  size_t Length = Rest.size();
   llvm::XXH128_hash_t H = llvm::xxh3_128bits(llvm::ArrayRef(
-      reinterpret_cast<const uint8_t *>(Key.data()), Key.size()));
+      reinterpret_cast<const uint8_t *>(Rest.data()), Rest.size()));
   Key.assign(reinterpret_cast<const char *>(&H), sizeof(H));
   Key += std::to_string(Length);
   return Key;

@@ -74,6 +74,17 @@ struct FunctionFacts {
   llvm::SmallVector<clang::SourceLocation, 4> JumpFrom;
   /// Built the first time it is asked (ValueEngine::order).
   mutable std::unique_ptr<StmtOrder> Order;
+  /// The writes of a variable inside a statement, as Lowering::writesIn
+  /// found them the first time it was asked, with the steps the search
+  /// took (charged again to each lowering that asks): the same questions
+  /// come back for every access of the function.
+  struct WritesFound {
+    llvm::SmallVector<const clang::Stmt *, 2> Writes;
+    uint64_t Steps = 0;
+  };
+  mutable llvm::DenseMap<std::pair<const clang::Stmt *, const clang::VarDecl *>,
+                         WritesFound>
+      WritesIn;
 
   const clang::Stmt *parent(const clang::Stmt *S) const {
     return Parents->getParent(S);

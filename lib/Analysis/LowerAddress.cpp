@@ -69,8 +69,12 @@ std::optional<NodeId> Lowering::subscriptsInBounds(const Expr *LValue,
   std::string Saved = Why;
   std::optional<NodeId> All;
   for (size_t K = 0; K < Dims.size(); ++K) {
-    // Subs holds the innermost dimension's subscript first.
-    auto Idx = integer(Subs[Subs.size() - 1 - K]->getIdx(), Frame);
+    // Subs holds the innermost dimension's subscript first; address()
+    // lowered it already.
+    const Expr *IdxE = Subs[Subs.size() - 1 - K]->getIdx();
+    auto Known = Subscripts.find({IdxE, Frame});
+    auto Idx = Known != Subscripts.end() ? std::optional<NodeId>(Known->second)
+                                         : integer(IdxE, Frame);
     if (!Idx) {
       Why = Saved; // the access's own lowering said what it could
       return std::nullopt;
@@ -135,6 +139,7 @@ std::optional<NodeId> Lowering::address(const Expr *E, unsigned Frame) {
       auto Idx = integer(S->getIdx(), Frame);
       if (!Idx)
         return std::nullopt;
+      Subscripts.try_emplace({S->getIdx(), Frame}, *Idx);
       int64_t Size;
       if (underPad(S->getBase()))
         Size = paddedSize(S->getType());

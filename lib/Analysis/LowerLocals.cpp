@@ -78,29 +78,41 @@ Lowering::orderedWrites(const Stmt *S, const VarDecl *V, unsigned Frame,
 
 llvm::SmallVector<const Stmt *, 2>
 Lowering::writesIn(const Stmt *S, const VarDecl *V, unsigned Frame) {
-  llvm::SmallVector<const Stmt *, 2> Out;
   if (!S)
-    return Out;
-  const auto &W = factsOf(Frame).Writes;
-  auto It = W.find(V);
-  if (It == W.end())
-    return Out;
-  charge();
+    return {};
+  const FunctionFacts &FF = factsOf(Frame);
+  auto It = FF.Writes.find(V);
+  if (It == FF.Writes.end())
+    return {};
+  if (auto Known = FF.WritesIn.find({S, V}); Known != FF.WritesIn.end()) {
+    charge(Known->second.Steps);
+    return Known->second.Writes;
+  }
+  FunctionFacts::WritesFound Found;
+  Found.Steps = 1;
   std::pair<unsigned, unsigned> Span;
   if (const auto *Ws = orderedWrites(S, V, Frame, Span)) {
     auto I = llvm::lower_bound(
         *Ws, Span.first, [](const auto &A, unsigned N) { return A.first < N; });
     for (; I != Ws->end() && I->first <= Span.second; ++I) {
-      charge();
-      Out.push_back(I->second);
+      ++Found.Steps;
+      Found.Writes.push_back(I->second);
     }
-    return Out;
+  } else {
+    const ParentMap &PM = *FF.Parents;
+    for (const Stmt *X : It->second) {
+      // encloses(S, X, PM), its steps counted here.
+      for (const Stmt *Up = X; Up; Up = PM.getParent(Up)) {
+        ++Found.Steps;
+        if (Up == S) {
+          Found.Writes.push_back(X);
+          break;
+        }
+      }
+    }
   }
-  const ParentMap &PM = *factsOf(Frame).Parents;
-  for (const Stmt *X : It->second)
-    if (encloses(S, X, PM))
-      Out.push_back(X);
-  return Out;
+  charge(Found.Steps);
+  return FF.WritesIn.try_emplace({S, V}, std::move(Found)).first->second.Writes;
 }
 
 const Stmt *Lowering::lastWriter(const CompoundStmt *CS, const Stmt *Before,

@@ -101,16 +101,21 @@ std::nullopt_t Lowering::fail(const Twine &Reason) {
   return std::nullopt;
 }
 
-IntType Lowering::typeOf(QualType T) {
-  T = T.getCanonicalType();
-  if (T->isPointerType())
-    return IntType::i64();
-  if (const auto *ET = T->getAs<EnumType>())
-    T = ET->getDecl()->getIntegerType();
-  unsigned W = Ctx.getIntWidth(T);
+IntType Lowering::typeOf(QualType T) { return Engine.intType(T); }
+
+IntType ValueEngine::intType(QualType T) {
+  const clang::Type *Canon = T.getCanonicalType().getTypePtr();
+  auto [It, New] = IntTypes.try_emplace(Canon, IntType::i64());
+  if (!New || Canon->isPointerType())
+    return It->second;
+  QualType C(Canon, 0);
+  if (const auto *ET = C->getAs<clang::EnumType>())
+    C = ET->getDecl()->getIntegerType();
+  unsigned W = Ctx.getIntWidth(C);
   if (W == 0 || W > 64)
     W = 64;
-  return {uint8_t(W), T->isSignedIntegerOrEnumerationType()};
+  It->second = {uint8_t(W), C->isSignedIntegerOrEnumerationType()};
+  return It->second;
 }
 
 unsigned Lowering::symbolFor(const void *Key, const std::string &Name,

@@ -149,6 +149,9 @@ private:
   /// lowering (the address, each guard) stops where an earlier walk passed.
   llvm::DenseMap<std::tuple<const VarDecl *, const Stmt *, unsigned>, NodeId>
       ValuesBefore;
+  /// The value of each subscript address() lowered, by frame: the access's
+  /// bounds (subscriptsInBounds) read them instead of lowering them again.
+  llvm::SmallDenseMap<std::pair<const Expr *, unsigned>, NodeId, 4> Subscripts;
 
   struct DepthGuard {
     unsigned &D;

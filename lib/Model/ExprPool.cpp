@@ -17,30 +17,35 @@ namespace warplint::model {
 
 using namespace detail;
 
-template <typename T> static void appendRaw(std::string &Out, const T &V) {
-  Out.append(reinterpret_cast<const char *>(&V), sizeof(V));
+// Into a SmallVector: its append of a few bytes is inline, where a
+// std::string's is a call (a pool's key is some hundred fields).
+template <typename T>
+static void appendRaw(llvm::SmallVectorImpl<char> &Out, const T &V) {
+  const char *B = reinterpret_cast<const char *>(&V);
+  Out.append(B, B + sizeof(V));
 }
 
-static void appendString(std::string &Out, llvm::StringRef S) {
+static void appendString(llvm::SmallVectorImpl<char> &Out, llvm::StringRef S) {
   appendRaw(Out, uint64_t(S.size()));
-  Out.append(S.data(), S.size());
+  Out.append(S.begin(), S.end());
 }
 
 void ExprPool::appendKey(std::string &Out) const {
   if (!KeyHash) {
-    std::string Whole;
+    llvm::SmallVector<char, 2048> Whole;
     appendWhole(Whole);
     llvm::XXH128_hash_t H = llvm::xxh3_128bits(llvm::ArrayRef(
         reinterpret_cast<const uint8_t *>(Whole.data()), Whole.size()));
     KeyHash.emplace(std::array<uint64_t, 2>{H.low64, H.high64},
                     uint64_t(Whole.size()));
   }
-  appendRaw(Out, KeyHash->first[0]);
-  appendRaw(Out, KeyHash->first[1]);
-  appendRaw(Out, KeyHash->second);
+  Out.append(reinterpret_cast<const char *>(KeyHash->first.data()),
+             sizeof(KeyHash->first));
+  Out.append(reinterpret_cast<const char *>(&KeyHash->second),
+             sizeof(KeyHash->second));
 }
 
-void ExprPool::appendWhole(std::string &Out) const {
+void ExprPool::appendWhole(llvm::SmallVectorImpl<char> &Out) const {
   appendRaw(Out, uint64_t(Nodes.size()));
   // Each node's fields packed into one record, appended at once.
   struct Packed {

@@ -240,6 +240,9 @@ public:
   /// Every reference to V in its function is a read (or V is a const
   /// global).
   bool neverWritten(const clang::VarDecl *V);
+  /// The model's type of an integer, enum or pointer type (a pointer is a
+  /// 64-bit address), asked for nearly every node lowered.
+  model::IntType intType(clang::QualType T);
 
 private:
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<FunctionFacts>> Facts;
@@ -263,6 +266,8 @@ private:
   /// is neither const nor constexpr through operators that need the value
   /// of every operand. Kept in Constants as not folding.
   bool surelyNotConstant(const clang::Expr *E, unsigned Depth = 0);
+  /// intType's answers, by canonical type.
+  llvm::DenseMap<const clang::Type *, model::IntType> IntTypes;
   llvm::DenseMap<const clang::CXXMethodDecl *, bool> LeavesObject;
   llvm::DenseMap<
       std::pair<const clang::CXXMethodDecl *, const clang::FieldDecl *>, bool>

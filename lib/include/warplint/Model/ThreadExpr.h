@@ -257,8 +257,9 @@ private:
   /// appendKey's hash and the length of what it hashed, until a change.
   mutable std::optional<std::pair<std::array<uint64_t, 2>, uint64_t>> KeyHash;
   NodeId add(const Node &N);
-  void appendWhole(std::string &Out) const; ///< what appendKey hashes
-  unsigned dimsRead(NodeId N) const;        ///< threadDimsRead(), not cached
+  /// What appendKey hashes.
+  void appendWhole(llvm::SmallVectorImpl<char> &Out) const;
+  unsigned dimsRead(NodeId N) const; ///< threadDimsRead(), not cached
 };
 
 /// A constant plus a combination of uniform symbols.
