@@ -332,15 +332,11 @@ private:
       add(B->getRHS(), K, Whole);
       return;
     }
-    // A variable of the function or a global that is not __shared__ (and
-    // not a reference, which RootFinder follows): no shared memory, the
-    // commonest read, decided before the access's width.
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Bare)) {
-      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-      if (!V ||
-          (!isShared(V) && !(V->getType()->isReferenceType() && V->getInit())))
-        return;
-    }
+    // A plain variable, the commonest read: decided before the access's
+    // width.
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Bare);
+        DRE && !RootFinder::mayBeShared(dyn_cast<VarDecl>(DRE->getDecl())))
+      return;
     unsigned Bytes = accessBytes(LV->getType(), Ctx);
     std::string Why;
     unsigned Parts = Bytes ? 1 : recordWords(LV->getType(), Bytes, Why);

@@ -171,7 +171,7 @@ void BankConflictAnalysis::run(ReportSink Sink) {
     dropSettled(FirstOfF, F, S.Later);
     // The notes of the reports handed over are searched now, and spend the
     // file's steps before the runs the second pass waits for: only while
-    // the file has spent less than half of them, so that a file near its
+    // the file has spent at most half of them, so that a file near its
     // bound keeps its steps for its accesses first, as the tool does.
     if (Sink &&
         Work->fileSteps() <= (Settings.StreamSteps ? Settings.StreamSteps

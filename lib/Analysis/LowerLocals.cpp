@@ -48,13 +48,23 @@ const StmtOrder &Lowering::orderOf(unsigned Frame) {
   return *Fr.Order;
 }
 
-bool Lowering::encloses(const Stmt *Anc, const Stmt *S, const ParentMap &PM) {
+/// Is Anc the statement S or one of its ancestors? Steps counts the
+/// statements walked.
+static bool enclosesCounted(const Stmt *Anc, const Stmt *S, const ParentMap &PM,
+                            uint64_t &Steps) {
   for (const Stmt *X = S; X; X = PM.getParent(X)) {
-    charge();
+    ++Steps;
     if (X == Anc)
       return true;
   }
   return false;
+}
+
+bool Lowering::encloses(const Stmt *Anc, const Stmt *S, const ParentMap &PM) {
+  uint64_t Steps = 0;
+  bool R = enclosesCounted(Anc, S, PM, Steps);
+  charge(Steps);
+  return R;
 }
 
 const llvm::SmallVector<std::pair<unsigned, const Stmt *>, 4> *
@@ -100,16 +110,9 @@ Lowering::writesIn(const Stmt *S, const VarDecl *V, unsigned Frame) {
     }
   } else {
     const ParentMap &PM = *FF.Parents;
-    for (const Stmt *X : It->second) {
-      // encloses(S, X, PM), its steps counted here.
-      for (const Stmt *Up = X; Up; Up = PM.getParent(Up)) {
-        ++Found.Steps;
-        if (Up == S) {
-          Found.Writes.push_back(X);
-          break;
-        }
-      }
-    }
+    for (const Stmt *X : It->second)
+      if (enclosesCounted(S, X, PM, Found.Steps))
+        Found.Writes.push_back(X);
   }
   charge(Found.Steps);
   return FF.WritesIn.try_emplace({S, V}, std::move(Found)).first->second.Writes;

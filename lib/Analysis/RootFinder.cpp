@@ -20,6 +20,11 @@ static bool namesShared(const Expr *E) {
   return Found;
 }
 
+bool RootFinder::mayBeShared(const VarDecl *V) {
+  return V &&
+         (isShared(V) || (V->getType()->isReferenceType() && V->getInit()));
+}
+
 RootKind RootFinder::ofLValue(const Expr *E) {
   if (++Depth > 64)
     return RootKind::Other;
@@ -28,13 +33,13 @@ RootKind RootFinder::ofLValue(const Expr *E) {
   E = innermostSubscript(E->IgnoreParens());
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!mayBeShared(V))
+      return RootKind::Other;
     if (isShared(V)) {
       Var = V;
       return RootKind::Shared;
     }
-    if (V && V->getType()->isReferenceType() && V->getInit())
-      return ofLValue(V->getInit());
-    return RootKind::Other;
+    return ofLValue(V->getInit());
   }
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
     return ofPointer(ASE->getBase());

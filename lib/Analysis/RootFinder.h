@@ -30,6 +30,11 @@ public:
 
   RootKind ofPointer(const Expr *E);
 
+  /// Whether an lvalue that names V may be in shared memory: V is
+  /// __shared__, or a reference whose initialiser ofLValue follows. The
+  /// collector asks it first of the commonest read, a plain variable.
+  static bool mayBeShared(const VarDecl *V);
+
 private:
   SharedAccessFinder &Finder;
   unsigned Depth = 0;

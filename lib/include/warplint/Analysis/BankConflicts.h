@@ -94,7 +94,7 @@ public:
   /// order, with paddingFix() and layoutHint() answering for their arrays.
   /// They are dropped when it returns, so that the memory of a file does
   /// not grow with its accesses; reports() then holds the others only.
-  /// Only while the file has spent less than half of MaxFileSteps
+  /// Only while the file has spent at most half of MaxFileSteps
   /// (Settings.StreamSteps): the fixes searched for their notes spend
   /// steps too, which a file near its bound keeps for the runs of its
   /// accesses first.
